@@ -1,0 +1,55 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+// Process boundaries (STYLE.md 1): each top-level folder is one runtime, and these rules keep
+// runtime-specific imports from leaking across them.
+const nodeOnly = ['node:*', 'express', 'better-sqlite3', 'pino', 'electron'];
+const restrict = (patterns, message) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: patterns.map((group) => ({ group: [group], message })) },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'release', 'coverage', 'bench/results'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { parserOptions: { ecmaVersion: 2023, sourceType: 'module' } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['shared/**'],
+    rules: restrict(
+      [...nodeOnly, 'react', 'react-dom', '**/server/**', '**/main/**', '**/renderer/**'],
+      'shared/ is pure: no Node, Electron, React or other runtimes.',
+    ),
+  },
+  {
+    files: ['server/**'],
+    rules: restrict(
+      ['electron', 'react', 'react-dom', '**/renderer/**', '**/main/**'],
+      'server/ never imports Electron, React or other runtimes.',
+    ),
+  },
+  {
+    files: ['renderer/**'],
+    rules: restrict([...nodeOnly, '**/server/**', '**/main/**'], 'renderer/ imports only shared/.'),
+  },
+  {
+    files: ['main/**'],
+    rules: restrict(['react', 'react-dom', '**/renderer/**'], 'main/ never imports the console.'),
+  },
+  {
+    files: ['scripts/**/*.mjs', '*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+);

@@ -1,0 +1,68 @@
+/**
+ * Builds the Express application from its dependencies; it does not listen (STYLE.md 3).
+ */
+import express, { type Express } from 'express';
+import qs from 'qs';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Services } from './services.js';
+import { buildRegistry } from './routes.js';
+import { restDispatcher } from './http/dispatch.js';
+import { errorHandler } from './http/error-handler.js';
+import { cors, hostGuard } from './http/guards.js';
+import { requestLog } from './http/request-log.js';
+import { noRoute } from './http/errors.js';
+import { consoleRouter } from './console.js';
+import { publicPages } from './public/router.js';
+
+/** The largest JSON or form body accepted; larger ones get 413 (decisions.md, Network). */
+export const BODY_LIMIT = '1mb';
+export const MEDIA_LIMIT = '20mb';
+export const CONSOLE_DIR = fileURLToPath(new URL('../dist/console/', import.meta.url));
+
+export interface AppOptions {
+  /** Where the built console lives; a minimal page is served when it is missing. */
+  consoleDir?: string;
+}
+
+export function createApp(services: Services, options: AppOptions = {}): Express {
+  const app = express();
+  const registry = buildRegistry();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  // Arrays arrive as `a[]=1&a[]=2`; nesting is limited so hostile queries stay cheap.
+  app.set('query parser', (query: string) =>
+    qs.parse(query, { depth: 2, arrayLimit: 100, parameterLimit: 1000, allowPrototypes: false }),
+  );
+
+  app.use(requestLog(services.log));
+  app.use(hostGuard(services));
+  app.use(cors(services));
+  app.use(
+    express.json({
+      limit: BODY_LIMIT,
+      strict: false,
+      type: ['application/json', 'application/*+json'],
+    }),
+  );
+  app.use(express.urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: 1000 }));
+  // Media uploads send the file itself as the body (like WordPress's media endpoint).
+  app.use(
+    '/api/calendar/admin/v1/media',
+    express.raw({ type: ['image/*', 'application/octet-stream'], limit: MEDIA_LIMIT }),
+  );
+
+  const rest = restDispatcher(registry, services);
+  app.use(rest);
+  app.use(publicPages(services));
+  app.use(consoleRouter(options.consoleDir ?? (existsSync(CONSOLE_DIR) ? CONSOLE_DIR : undefined)));
+  app.use((req, _res, next) => {
+    if (req.path.startsWith('/api/') || req.path.startsWith('/wp-json/')) return next(noRoute());
+    next();
+  });
+  app.use((_req, res) => {
+    res.status(404).type('html').send('<!doctype html><title>Not found</title><h1>Not found</h1>');
+  });
+  app.use(errorHandler(services.log));
+  return app;
+}

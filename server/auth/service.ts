@@ -1,0 +1,187 @@
+/**
+ * Who is asking: Basic credentials (account password or application password) and Bearer
+ * session tokens. Verified secrets are remembered by a digest of the stored hash and the secret,
+ * so a repeated request costs one row lookup instead of an scrypt, and a changed password or a
+ * revoked credential stops working at once (the row is always read again).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Actor } from '../../shared/roles.js';
+import { formatUtc } from '../../shared/time.js';
+import type { Clock } from '../clock.js';
+import { ApiError, unauthorized } from '../http/errors.js';
+import type { UserRow, UsersStore } from '../resources/users/store.js';
+import { generatePassword, hashSecret, randomToken, verifySecret } from './secrets.js';
+
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+const VERIFIED_CACHE_LIMIT = 10_000;
+/** Failed attempts from one client before each further attempt is delayed. */
+export const FREE_FAILURES = 3;
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const MAX_DELAY_MS = 5_000;
+
+export interface AuthOptions {
+  /** Delay for the n-th failure past the free ones; tests shorten it. */
+  failureDelayMs?: (excess: number) => number;
+}
+
+export function createAuthService(store: UsersStore, clock: Clock, options: AuthOptions = {}) {
+  const verified = new Set<string>();
+  const failures = new Map<string, { count: number; since: number }>();
+  const delayFor =
+    options.failureDelayMs ?? ((excess: number) => Math.min(250 * 2 ** (excess - 1), MAX_DELAY_MS));
+
+  const digest = (hash: string, secret: string) =>
+    createHash('sha256').update(hash).update('\0').update(secret).digest('base64');
+
+  async function check(secret: string, hash: string): Promise<boolean> {
+    const key = digest(hash, secret);
+    if (verified.has(key)) return true;
+    if (!(await verifySecret(secret, hash))) return false;
+    if (verified.size >= VERIFIED_CACHE_LIMIT) verified.clear();
+    verified.add(key);
+    return true;
+  }
+
+  async function throttle(client: string) {
+    const entry = failures.get(client);
+    if (!entry) return;
+    if (clock.now().getTime() - entry.since > FAILURE_WINDOW_MS) {
+      failures.delete(client);
+      return;
+    }
+    if (entry.count > FREE_FAILURES) await sleep(delayFor(entry.count - FREE_FAILURES));
+  }
+
+  function fail(client: string, error: ApiError): never {
+    const now = clock.now().getTime();
+    const entry = failures.get(client);
+    if (entry && now - entry.since <= FAILURE_WINDOW_MS) entry.count++;
+    else failures.set(client, { count: 1, since: now });
+    if (failures.size > 50_000) failures.clear();
+    throw error;
+  }
+
+  const actorOf = (user: UserRow): Actor => ({ id: user.id, role: user.role });
+
+  async function basic(encoded: string, client: string): Promise<Actor> {
+    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    const login = colon < 0 ? decoded : decoded.slice(0, colon);
+    const password = colon < 0 ? '' : decoded.slice(colon + 1);
+    const user = login === '' ? undefined : store.byLogin(login);
+    if (!user)
+      fail(
+        client,
+        unauthorized(
+          'invalid_username',
+          'Unknown username. Check again or try your email address.',
+        ),
+      );
+    if (await check(password, user.password_hash)) return actorOf(user);
+    const compact = password.replace(/\s+/g, '');
+    for (const appPassword of store.appPasswords(user.id)) {
+      if (await check(compact, appPassword.secret_hash)) {
+        store.touchAppPassword(appPassword.uuid, formatUtc(clock.now()));
+        return actorOf(user);
+      }
+    }
+    return fail(
+      client,
+      unauthorized(
+        'incorrect_password',
+        'The provided password is an invalid application password.',
+      ),
+    );
+  }
+
+  async function bearer(token: string, client: string): Promise<Actor> {
+    const [id, secret] = token.split('.');
+    const session = id && secret ? store.session(id) : undefined;
+    const invalid = () =>
+      unauthorized('rest_invalid_token', 'The session token is invalid or has expired.');
+    if (!session || !secret) fail(client, invalid());
+    if (session.expires_utc <= formatUtc(clock.now())) {
+      store.removeSession(session.id);
+      fail(client, invalid());
+    }
+    if (!(await check(secret, session.secret_hash))) fail(client, invalid());
+    const user = store.byId(session.user_id);
+    if (!user) fail(client, invalid());
+    return actorOf(user);
+  }
+
+  return {
+    /** Resolves the `Authorization` header; `null` for anonymous requests, 401 for bad credentials. */
+    async authenticate(header: string | undefined, client: string): Promise<Actor | null> {
+      if (header === undefined || header.trim() === '') return null;
+      const [scheme, value = ''] = header.trim().split(/\s+/, 2);
+      await throttle(client);
+      let actor: Actor;
+      if (/^basic$/i.test(scheme!)) actor = await basic(value, client);
+      else if (/^bearer$/i.test(scheme!)) actor = await bearer(value, client);
+      else
+        return fail(
+          client,
+          unauthorized('rest_unsupported_authorization', 'Use Basic or Bearer authorization.'),
+        );
+      failures.delete(client);
+      return actor;
+    },
+
+    /** Checks a login and password and opens a console session. */
+    async login(login: string, password: string, client: string, label = '') {
+      await throttle(client);
+      const user = store.byLogin(login);
+      if (!user || !(await check(password, user.password_hash))) {
+        fail(client, unauthorized('invalid_credentials', 'The login or password is incorrect.'));
+      }
+      failures.delete(client);
+      return { ...(await this.openSession(user.id, label)), user };
+    },
+
+    /** A session for a user without a password check: the desktop app's local administrator. */
+    async openSession(userId: number, label = '') {
+      const id = randomToken(12);
+      const secret = randomToken(24);
+      const now = clock.now();
+      const expires = formatUtc(new Date(now.getTime() + SESSION_TTL_MS));
+      store.removeExpiredSessions(formatUtc(now));
+      store.insertSession({
+        id,
+        user_id: userId,
+        secret_hash: await hashSecret(secret),
+        label,
+        created_utc: formatUtc(now),
+        expires_utc: expires,
+      });
+      return { token: `${id}.${secret}`, session_id: id, expires_utc: expires };
+    },
+
+    /** Ends the session a Bearer token belongs to; true when there was one. */
+    logout(token: string): boolean {
+      const [id] = token.split('.');
+      return id ? store.removeSession(id) : false;
+    },
+
+    async createAppPassword(userId: number, name: string) {
+      const password = generatePassword();
+      const row = {
+        uuid: randomUUID(),
+        user_id: userId,
+        name,
+        secret_hash: await hashSecret(password.replace(/\s+/g, '')),
+        created_utc: formatUtc(clock.now()),
+        last_used_utc: null,
+      };
+      store.insertAppPassword(row);
+      return { row, password };
+    },
+
+    listAppPasswords: (userId: number) => store.appPasswords(userId),
+    revokeAppPassword: (userId: number, uuid: string) => store.removeAppPassword(uuid, userId),
+    failureCount: (client: string) => failures.get(client)?.count ?? 0,
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

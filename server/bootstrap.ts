@@ -1,0 +1,28 @@
+/**
+ * First start on an empty database: create the administrator (decisions.md), from the
+ * configured login and password or with a generated password that is shown once.
+ */
+import { generatePassword } from './auth/secrets.js';
+import type { ServerConfig } from './config.js';
+import type { Services } from './services.js';
+
+export interface FirstAdmin {
+  login: string;
+  /** Present only when it was generated, so it can be printed once. */
+  generatedPassword?: string;
+}
+
+export async function ensureAdministrator(
+  services: Services,
+  config: ServerConfig,
+): Promise<FirstAdmin | undefined> {
+  if (services.users.count() > 0) return undefined;
+  const login = config.adminUser ?? 'admin';
+  const generated = config.adminPassword === undefined ? generatePassword(5, '-') : undefined;
+  await services.users.create({
+    login,
+    password: config.adminPassword ?? generated!,
+    role: 'administrator',
+  });
+  return generated === undefined ? { login } : { login, generatedPassword: generated };
+}

@@ -1,0 +1,159 @@
+/**
+ * Start-up configuration: command-line flags win over environment variables, which win over
+ * defaults. Everything is validated here, once, with messages that name the flag and the variable.
+ */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { isValidTimeZone } from '../shared/time.js';
+
+export const DEFAULT_PORT = 7420;
+export const APP_NAME = 'Almanac';
+
+/** The per-user data directory; the same folder Electron's `app.getPath('userData')` gives. */
+export function defaultDataDir(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+  home = homedir(),
+): string {
+  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), APP_NAME);
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', APP_NAME);
+  return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), APP_NAME);
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Each option: its flag, its environment variable, and how to read it. */
+const OPTIONS = {
+  port: { flag: '--port', env: 'ALMANAC_PORT' },
+  host: { flag: '--host', env: 'ALMANAC_HOST' },
+  dataDir: { flag: '--data-dir', env: 'ALMANAC_DATA_DIR' },
+  db: { flag: '--db', env: 'ALMANAC_DB' },
+  publicUrl: { flag: '--public-url', env: 'ALMANAC_PUBLIC_URL' },
+  timezone: { flag: '--timezone', env: 'ALMANAC_TIMEZONE' },
+  logLevel: { flag: '--log-level', env: 'ALMANAC_LOG_LEVEL' },
+  adminUser: { flag: '--admin-user', env: 'ALMANAC_ADMIN_USER' },
+  adminPassword: { flag: '--admin-password', env: 'ALMANAC_ADMIN_PASSWORD' },
+  workers: { flag: '--workers', env: 'ALMANAC_WORKERS' },
+} as const;
+
+export type OptionName = keyof typeof OPTIONS;
+
+const configSchema = z.object({
+  port: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(DEFAULT_PORT),
+  host: z.string().min(1, 'must not be empty').optional(),
+  dataDir: z.string().min(1, 'must not be empty').optional(),
+  db: z.string().min(1, 'must not be empty').optional(),
+  publicUrl: z
+    .url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  timezone: z
+    .string()
+    .refine(isValidTimeZone, 'must be an IANA time zone such as Europe/Paris')
+    .optional(),
+  logLevel: z
+    .enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  adminUser: z
+    .string()
+    .min(1, 'must not be empty')
+    .max(60, 'must be at most 60 characters')
+    .optional(),
+  adminPassword: z.string().min(8, 'must be at least 8 characters').optional(),
+  workers: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(64)
+    .default(1),
+});
+
+export type ServerConfig = z.output<typeof configSchema> & {
+  /** The database file actually used. */
+  dbPath: string;
+  /** Folder for uploaded media. */
+  mediaDir: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads `--flag value` and `--flag=value` pairs; unknown flags are errors. */
+export function parseFlags(argv: readonly string[]): Partial<Record<OptionName, string>> {
+  const byFlag = new Map<string, OptionName>(
+    Object.entries(OPTIONS).map(([name, o]) => [o.flag, name as OptionName]),
+  );
+  const values: Partial<Record<OptionName, string>> = {};
+  const problems: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
+    const name = byFlag.get(flag);
+    if (name === undefined) {
+      problems.push(`unknown option ${flag} (known: ${[...byFlag.keys()].join(', ')})`);
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined) problems.push(`${flag} needs a value`);
+    else values[name] = value;
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return values;
+}
+
+export function loadConfig(
+  argv: readonly string[] = [],
+  env: NodeJS.ProcessEnv = process.env,
+): ServerConfig {
+  const flags = parseFlags(argv);
+  const input: Partial<Record<OptionName, string>> = {};
+  for (const [name, option] of Object.entries(OPTIONS) as [
+    OptionName,
+    (typeof OPTIONS)[OptionName],
+  ][]) {
+    const value = flags[name] ?? env[option.env];
+    if (value !== undefined && value !== '') input[name] = value;
+  }
+  const parsed = configSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = issue.path[0] as OptionName;
+      const option = OPTIONS[name];
+      return `${option.flag} / ${option.env} ${issue.message} (got ${JSON.stringify(input[name])})`;
+    });
+    throw new ConfigError(problems);
+  }
+  const dataDir = parsed.data.dataDir ?? defaultDataDir();
+  return {
+    ...parsed.data,
+    dataDir,
+    dbPath: parsed.data.db ?? join(dataDir, 'almanac.db'),
+    mediaDir: join(dataDir, 'media'),
+  };
+}
+
+/** A configuration for tests and embedding: an in-memory or given database, an ephemeral port. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'silent',
+    workers: 1,
+    dataDir: overrides.dataDir ?? '',
+    dbPath: ':memory:',
+    mediaDir: '',
+    ...overrides,
+  };
+}

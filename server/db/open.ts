@@ -1,0 +1,40 @@
+/**
+ * Opens the SQLite database the way every process of Almanac must: WAL so readers never block
+ * the writer, foreign keys enforced, and a busy timeout so concurrent writers (several server
+ * processes on one file) wait instead of failing with SQLITE_BUSY.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { migrate } from './migrate.js';
+
+export type Db = Database.Database;
+
+/** How long a writer waits for the lock before SQLite gives up; far above any single write. */
+export const BUSY_TIMEOUT_MS = 10_000;
+
+export interface OpenOptions {
+  /** Skip migrations (a worker process opening a database another process migrated). */
+  migrate?: boolean;
+}
+
+export function openDatabase(file: string, options: OpenOptions = {}): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode: a committed transaction survives a crash of the process (it is in the
+    // OS's WAL file), and the database is never corrupted; only an OS crash or power cut can lose
+    // the last commits. FULL would fsync every commit and cap writes at the disk's sync rate.
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('temp_store = MEMORY');
+    db.pragma('cache_size = -32000');
+    if (options.migrate !== false) migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

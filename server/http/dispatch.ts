@@ -1,0 +1,107 @@
+/**
+ * The REST pipeline (STYLE.md 4): match the route, authenticate, parse and check the arguments,
+ * check the permission, run the handler, send the result. The same pipeline serves `/api/`,
+ * `/wp-json/` and `?rest_route=`; links keep the root and namespace the client used.
+ */
+import type { NextFunction, Request, Response } from 'express';
+import type { Services } from '../services.js';
+import type { RequestContext } from './context.js';
+import { forbidden, invalidParams, noRoute } from './errors.js';
+import { createLinks, type Links } from './links.js';
+import type { Registry } from './registry.js';
+import type { ApiResponse } from './route.js';
+import { parseArgs } from './validate.js';
+import { rootIndex } from './indexes.js';
+
+type RootStyle = 'api' | 'wp-json' | 'rest_route';
+
+/** Where the REST path is in this request, or `undefined` when it is not a REST request. */
+export function locateRestPath(req: Request): { style: RootStyle; path: string } | undefined {
+  const path = req.path;
+  for (const [style, prefix] of [
+    ['api', '/api'],
+    ['wp-json', '/wp-json'],
+  ] as const) {
+    if (path === prefix || path.startsWith(`${prefix}/`)) {
+      return { style, path: path.slice(prefix.length).replace(/\/+$/, '') || '/' };
+    }
+  }
+  const route = req.query.rest_route;
+  if ((path === '/' || path === '/index.php') && typeof route === 'string') {
+    return { style: 'rest_route', path: route.replace(/\/+$/, '') || '/' };
+  }
+  return undefined;
+}
+
+/** The origin links are built on: the public URL when configured, else the request's own. */
+export function requestOrigin(req: Request, services: Services): string {
+  const configured = services.settings.get().public_url;
+  if (configured !== '') return configured;
+  return `${req.protocol}://${req.get('host') ?? `127.0.0.1`}`;
+}
+
+export function clientKey(req: Request): string {
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+function send(res: Response, result: ApiResponse) {
+  if (result.headers) res.set(result.headers);
+  res.status(result.status ?? 200).json(result.body);
+}
+
+function collectParams(req: Request, pathParams: Record<string, string>): Record<string, unknown> {
+  const query = { ...(req.query as Record<string, unknown>) };
+  delete query.rest_route;
+  const body = req.method === 'GET' || req.method === 'HEAD' ? {} : bodyObject(req.body);
+  return { ...query, ...body, ...pathParams };
+}
+
+function bodyObject(body: unknown): Record<string, unknown> {
+  return body !== null && typeof body === 'object' && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
+}
+
+export function restDispatcher(registry: Registry, services: Services) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const located = locateRestPath(req);
+    if (!located) return next();
+    const origin = requestOrigin(req, services);
+
+    if (located.path === '/') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') throw noRoute();
+      const links = createLinks(origin, located.style, '');
+      send(res, { body: rootIndex(registry, services, links) });
+      return;
+    }
+
+    const match = registry.match(located.path, req.method);
+    if (!match?.endpoint) throw noRoute();
+    const { endpoint } = match;
+
+    const actor = await services.auth.authenticate(req.get('authorization'), clientKey(req));
+    const raw = collectParams(req, match.pathParams);
+    const links: Links = createLinks(origin, located.style, match.requestedNamespace);
+    const ctx: RequestContext = {
+      actor,
+      services,
+      links,
+      method: req.method,
+      sent: new Set(Object.keys(raw)),
+      raw,
+      bearerToken: /^bearer\s+/i.test(req.get('authorization') ?? '')
+        ? req
+            .get('authorization')!
+            .replace(/^bearer\s+/i, '')
+            .trim()
+        : undefined,
+      client: clientKey(req),
+    };
+
+    const params = parseArgs(endpoint.args, raw);
+    const problems = endpoint.check?.(params, ctx);
+    if (problems && Object.keys(problems).length > 0) throw invalidParams(problems);
+    if (endpoint.permission && !endpoint.permission(ctx, params)) throw forbidden(actor !== null);
+    send(res, await endpoint.handler(params, ctx));
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Network safety in front of every route: the Host allow-list that defeats DNS rebinding, and
+ * CORS per decisions.md 8 (anonymous reads from anywhere, credentials only from allowed origins).
+ */
+import { hostname, networkInterfaces } from 'node:os';
+import type { NextFunction, Request, Response } from 'express';
+import type { Services } from '../services.js';
+import { ApiError } from './errors.js';
+
+/** Every address of this machine's network interfaces, for LAN sharing. */
+export function lanAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((i) => i !== undefined && !i.internal)
+    .map((i) => i!.address);
+}
+
+function hostOf(header: string): string {
+  const h = header.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
+  const colon = h.lastIndexOf(':');
+  return colon >= 0 && h.indexOf(':') === colon ? h.slice(0, colon) : h;
+}
+
+export function allowedHosts(services: Services): Set<string> {
+  const { config, settings } = services;
+  const names = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+  const own = hostname().toLowerCase();
+  names.add(own);
+  names.add(`${own}.local`);
+  const bind = config.host;
+  const wide = bind === '0.0.0.0' || bind === '::' || settings.get().lan_sharing;
+  if (bind) names.add(bind.includes(':') ? `[${bind}]` : bind.toLowerCase());
+  if (wide)
+    for (const address of lanAddresses())
+      names.add(address.includes(':') ? `[${address}]` : address);
+  for (const url of [config.publicUrl, settings.get().public_url]) {
+    if (url) names.add(new URL(url).hostname.toLowerCase());
+  }
+  return names;
+}
+
+export function hostGuard(services: Services) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const header = req.headers.host;
+    if (header === undefined) return next();
+    if (allowedHosts(services).has(hostOf(header))) return next();
+    next(
+      new ApiError(
+        'almanac_host_not_allowed',
+        'This server does not answer to that host name.',
+        403,
+        { host: header },
+      ),
+    );
+  };
+}
+
+const EXPOSED = 'X-TEC-Total, X-TEC-TotalPages, Link, ETag';
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Content-Disposition, X-Requested-With';
+const METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+
+export function cors(services: Services) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const origin = req.headers.origin;
+    if (origin === undefined) return next();
+    const own = `${req.protocol}://${req.headers.host ?? ''}`.toLowerCase();
+    const normalized = origin.toLowerCase().replace(/\/+$/, '');
+    const trusted = normalized === own || services.settings.get().cors_origins.includes(normalized);
+    res.vary('Origin');
+    if (trusted) {
+      res.set('Access-Control-Allow-Origin', origin);
+      res.set('Access-Control-Allow-Credentials', 'true');
+    } else {
+      res.set('Access-Control-Allow-Origin', '*');
+    }
+    res.set('Access-Control-Expose-Headers', EXPOSED);
+    if (req.method === 'OPTIONS') {
+      res.set('Access-Control-Allow-Methods', trusted ? METHODS : 'GET, HEAD, OPTIONS');
+      res.set('Access-Control-Allow-Headers', trusted ? ALLOWED_HEADERS : 'Content-Type');
+      res.set('Access-Control-Max-Age', '600');
+      res.status(204).end();
+      return;
+    }
+    // A browser never sends credentials cross-origin without a preflight we refused, but other
+    // clients can: credentialed requests from other origins are refused outright.
+    const credentialed =
+      req.headers.authorization !== undefined || req.headers.cookie !== undefined;
+    if (!trusted && (credentialed || !['GET', 'HEAD'].includes(req.method))) {
+      return next(
+        new ApiError(
+          'rest_forbidden_origin',
+          'Requests with credentials or writes are not allowed from this origin.',
+          403,
+        ),
+      );
+    }
+    next();
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * How a resource declares its REST routes. A route is a WordPress-style path pattern with one or
+ * more endpoints (methods); every endpoint declares its arguments once, as a zod object, and that
+ * schema drives validation, the namespace index and the OpenAPI document alike.
+ */
+import type { z } from 'zod';
+import type { RequestContext } from './context.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export const EDITABLE: Method[] = ['POST', 'PUT', 'PATCH'];
+
+export interface ApiResponse {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export type ArgsSchema = z.ZodObject;
+
+/** Names the parameters that failed a check the schema cannot do alone (existence in the database). */
+export type ParamErrors = Record<string, string>;
+
+export interface Endpoint<S extends ArgsSchema = ArgsSchema> {
+  methods: Method[];
+  /** Path, query and body parameters together, as the reference merges them. */
+  args: S;
+  /** One line for the OpenAPI document. */
+  summary?: string;
+  /** Checks that need the database, run after the schema and before the permission check. */
+  check?: (params: z.output<S>, ctx: RequestContext) => ParamErrors | undefined;
+  /** `false` becomes 401 for anonymous requests and 403 otherwise. Omitted means public. */
+  permission?: (ctx: RequestContext, params: z.output<S>) => boolean;
+  handler: (params: z.output<S>, ctx: RequestContext) => ApiResponse | Promise<ApiResponse>;
+  /** Response description for the OpenAPI document: status → zod schema or description. */
+  responses?: Record<number, { description: string; schema?: z.ZodType }>;
+}
+
+export interface RouteDef {
+  /** WordPress-style pattern relative to the namespace, e.g. `/events/(?P<id>\d+)`. */
+  path: string;
+  endpoints: Endpoint[];
+}
+
+/** Erases an endpoint's parameter type so routes with different schemas share one list. */
+export function endpoint<S extends ArgsSchema>(def: Endpoint<S>): Endpoint {
+  return def as unknown as Endpoint;
+}
+
+/** Turns a WordPress route pattern into an anchored JavaScript regular expression. */
+export function compilePattern(path: string): RegExp {
+  return new RegExp(`^${path.replace(/\(\?P</g, '(?<')}$`);
+}

@@ -1,0 +1,37 @@
+/**
+ * Turns raw request parameters into an endpoint's typed arguments, reporting every problem at
+ * once in the reference's two error kinds: missing required arguments first, then invalid ones.
+ */
+import type { z } from 'zod';
+import { invalidParams, missingParams } from './errors.js';
+import type { ArgsSchema } from './route.js';
+
+function messageFor(name: string, issue: z.core.$ZodIssue): string {
+  const text = issue.message;
+  return /^[a-z]/.test(text) ? `${name} ${text}` : `${name}: ${text}`;
+}
+
+export function parseArgs<S extends ArgsSchema>(
+  schema: S,
+  raw: Record<string, unknown>,
+): z.output<S> {
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const missing: string[] = [];
+  for (const [name, field] of Object.entries(shape)) {
+    if (raw[name] === undefined && !field.safeParse(undefined).success) missing.push(name);
+  }
+  if (missing.length > 0) throw missingParams(missing);
+
+  const problems: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(shape)) {
+    const result = field.safeParse(raw[name]);
+    if (result.success) {
+      if (result.data !== undefined) values[name] = result.data;
+    } else {
+      problems[name] = messageFor(name, result.error.issues[0]!);
+    }
+  }
+  if (Object.keys(problems).length > 0) throw invalidParams(problems);
+  return values as z.output<S>;
+}

@@ -1,0 +1,4 @@
+/** Admin namespace: online backups. */
+import type { RouteDef } from '../../http/route.js';
+
+export const backupRoutes: RouteDef[] = [];

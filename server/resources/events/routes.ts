@@ -1,0 +1,4 @@
+/** REST routes of events. */
+import type { RouteDef } from '../../http/route.js';
+
+export const eventsRoutes: RouteDef[] = [];

@@ -1,0 +1,4 @@
+/** REST routes of organizers. */
+import type { RouteDef } from '../../http/route.js';
+
+export const organizersRoutes: RouteDef[] = [];

@@ -1,0 +1,36 @@
+/** Admin namespace: site settings. */
+import { z } from 'zod';
+import { isAdministrator } from '../../../shared/roles.js';
+import { settingsUpdateSchema } from '../../../shared/schemas/settings.js';
+import { EDITABLE, endpoint, type RouteDef } from '../../http/route.js';
+import type { RequestContext } from '../../http/context.js';
+
+const body = (ctx: RequestContext) => ({
+  ...ctx.services.settings.get(),
+  overridden: ctx.services.settings.overridden(),
+});
+
+export const settingsRoutes: RouteDef[] = [
+  {
+    path: '/settings',
+    endpoints: [
+      endpoint({
+        methods: ['GET'],
+        summary: 'Read the site settings.',
+        args: z.object({}),
+        permission: (ctx) => isAdministrator(ctx.actor),
+        handler: (_params, ctx) => ({ body: body(ctx) }),
+      }),
+      endpoint({
+        methods: EDITABLE,
+        summary: 'Change settings; omitted ones keep their value.',
+        args: settingsUpdateSchema,
+        permission: (ctx) => isAdministrator(ctx.actor),
+        handler: (params, ctx) => {
+          ctx.services.settings.update(params);
+          return { body: body(ctx) };
+        },
+      }),
+    ],
+  },
+];

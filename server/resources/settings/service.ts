@@ -1,0 +1,73 @@
+/**
+ * Site settings: stored values over defaults, with start-up flags and environment variables
+ * taking precedence (decisions.md, Settings). Read on every request, so cached briefly; the cache
+ * is short so that other server processes on the same file see a change within a second.
+ */
+import { hostTimeZone } from '../../../shared/time.js';
+import {
+  settingsUpdateSchema,
+  type Settings,
+  type SettingsUpdate,
+} from '../../../shared/schemas/settings.js';
+import type { Clock } from '../../clock.js';
+import type { SettingsStore } from './store.js';
+
+const CACHE_MS = 1_000;
+
+export interface SettingsOverrides {
+  timezone?: string | undefined;
+  public_url?: string | undefined;
+}
+
+export function defaultSettings(): Settings {
+  return {
+    timezone: hostTimeZone(),
+    per_page: 10,
+    currency_symbol: '$',
+    currency_code: 'USD',
+    currency_position: 'prefix',
+    language: 'en',
+    public_url: '',
+    lan_sharing: false,
+    cors_origins: [],
+  };
+}
+
+export function createSettingsService(
+  store: SettingsStore,
+  clock: Clock,
+  overrides: SettingsOverrides = {},
+) {
+  let cached: { at: number; value: Settings } | undefined;
+  const fixed = Object.fromEntries(
+    Object.entries(overrides).filter(([, v]) => v !== undefined),
+  ) as Partial<Settings>;
+
+  function read(): Settings {
+    const stored = settingsUpdateSchema.safeParse(store.all());
+    // A value that no longer validates (edited by hand) falls back to its default.
+    const values = stored.success ? stored.data : {};
+    return { ...defaultSettings(), ...stripUndefined(values), ...fixed };
+  }
+
+  return {
+    get(): Settings {
+      const now = clock.now().getTime();
+      if (!cached || now - cached.at > CACHE_MS) cached = { at: now, value: read() };
+      return cached.value;
+    },
+    update(changes: SettingsUpdate): Settings {
+      store.putAll(stripUndefined(changes));
+      cached = undefined;
+      return this.get();
+    },
+    /** Settings fixed by flags or environment variables, which an update cannot change. */
+    overridden: (): string[] => Object.keys(fixed),
+  };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

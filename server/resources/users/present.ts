@@ -1,0 +1,23 @@
+import type { UserWire } from '../../../shared/schemas/users.js';
+import type { AppPasswordRow, UserRow } from './store.js';
+
+export function presentUser(row: UserRow): UserWire {
+  return {
+    id: row.id,
+    login: row.login,
+    email: row.email,
+    display_name: row.display_name,
+    role: row.role,
+    registered_utc: row.created_utc,
+    modified_utc: row.modified_utc,
+  };
+}
+
+export function presentAppPassword(row: AppPasswordRow) {
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    created_utc: row.created_utc,
+    last_used_utc: row.last_used_utc,
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Builds every service from the database and configuration, in dependency order. Routes reach
+ * services only through the request context; nothing else holds a database handle.
+ */
+import type { Logger } from 'pino';
+import type { Db } from './db/open.js';
+import type { Clock } from './clock.js';
+import type { ServerConfig } from './config.js';
+import { createAuthService, type AuthOptions } from './auth/service.js';
+import { createUsersStore } from './resources/users/store.js';
+import { createUsersService } from './resources/users/service.js';
+import { createSettingsStore } from './resources/settings/store.js';
+import { createSettingsService } from './resources/settings/service.js';
+import { createMediaService } from './resources/media/service.js';
+import { createTermsService } from './resources/terms/service.js';
+import { createVenuesService } from './resources/venues/service.js';
+import { createOrganizersService } from './resources/organizers/service.js';
+import { createEventsService } from './resources/events/service.js';
+
+export interface ServiceOptions {
+  auth?: AuthOptions;
+}
+
+function createCore(
+  db: Db,
+  config: ServerConfig,
+  clock: Clock,
+  log: Logger,
+  options: ServiceOptions,
+) {
+  const usersStore = createUsersStore(db);
+  const settings = createSettingsService(createSettingsStore(db), clock, {
+    timezone: config.timezone,
+    public_url: config.publicUrl,
+  });
+  const auth = createAuthService(usersStore, clock, options.auth);
+  const users = createUsersService(usersStore, clock, () => undefined);
+  return { db, config, clock, log, settings, auth, users };
+}
+
+export type CoreServices = ReturnType<typeof createCore>;
+
+export function createServices(
+  db: Db,
+  config: ServerConfig,
+  clock: Clock,
+  log: Logger,
+  options: ServiceOptions = {},
+) {
+  const core = createCore(db, config, clock, log, options);
+  const media = createMediaService(core);
+  const terms = createTermsService(core);
+  const venues = createVenuesService(core, { media });
+  const organizers = createOrganizersService(core, { media });
+  const events = createEventsService(core, { media, terms, venues, organizers });
+  return { ...core, media, terms, venues, organizers, events };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,120 @@
+/**
+ * Opens the database, builds the app and listens; resolves once requests are accepted with the
+ * URL and a `close` that stops accepting, lets in-flight requests finish and closes the database.
+ * The CLI, the desktop app's server process and the tests all start the server through here.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { createApp } from './app.js';
+import { ensureAdministrator, type FirstAdmin } from './bootstrap.js';
+import { systemClock, type Clock } from './clock.js';
+import type { ServerConfig } from './config.js';
+import { openDatabase } from './db/open.js';
+import { createLogger } from './logger.js';
+import { createServices, type ServiceOptions, type Services } from './services.js';
+
+export interface StartOptions extends ServiceOptions {
+  clock?: Clock;
+  log?: Logger;
+  consoleDir?: string;
+  /** Skip migrations and the first administrator: a worker joining a prepared database. */
+  worker?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: Services;
+  server: Server;
+  firstAdmin: FirstAdmin | undefined;
+  close(): Promise<void>;
+}
+
+export class PortInUseError extends Error {
+  constructor(
+    readonly host: string,
+    readonly port: number,
+  ) {
+    super(
+      `Port ${port} on ${host} is already in use. Stop the other program or choose another port with --port or ALMANAC_PORT.`,
+    );
+    this.name = 'PortInUseError';
+  }
+}
+
+/** Slow or abandoned connections are cut off instead of holding the server's sockets. */
+const REQUEST_TIMEOUT_MS = 30_000;
+const HEADERS_TIMEOUT_MS = 15_000;
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+const DRAIN_TIMEOUT_MS = 10_000;
+
+export function bindHost(config: ServerConfig, services: Services): string {
+  return config.host ?? (services.settings.get().lan_sharing ? '0.0.0.0' : '127.0.0.1');
+}
+
+export async function start(
+  config: ServerConfig,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const db = openDatabase(config.dbPath, { migrate: options.worker !== true });
+  let services: Services;
+  let firstAdmin: FirstAdmin | undefined;
+  try {
+    services = createServices(db, config, options.clock ?? systemClock, log, options);
+    firstAdmin = options.worker ? undefined : await ensureAdministrator(services, config);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const app = createApp(
+    services,
+    options.consoleDir === undefined ? {} : { consoleDir: options.consoleDir },
+  );
+  const server = createServer(app);
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+
+  const host = bindHost(config, services);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ port: config.port, host, exclusive: options.worker !== true }, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    db.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new PortInUseError(host, config.port);
+    throw error;
+  }
+
+  const port = (server.address() as AddressInfo).port;
+  const shownHost =
+    host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    services,
+    server,
+    firstAdmin,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          db.close();
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}

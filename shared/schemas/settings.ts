@@ -1,0 +1,68 @@
+/** Site settings: one definition for the admin API's validation and the console's form. */
+import { z } from 'zod';
+import { isValidTimeZone } from '../time.js';
+import { booleanLike, integerLike } from './coerce.js';
+
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const MAX_PER_PAGE = 50;
+
+export interface Settings {
+  timezone: string;
+  per_page: number;
+  currency_symbol: string;
+  currency_code: string;
+  currency_position: 'prefix' | 'postfix';
+  language: Language;
+  public_url: string;
+  lan_sharing: boolean;
+  cors_origins: string[];
+}
+
+const origin = z
+  .string()
+  .trim()
+  .refine(
+    (value) => /^https?:\/\/[^/\s]+$/i.test(value.replace(/\/+$/, '')),
+    'must be an origin such as https://example.org',
+  )
+  .transform((value) => value.replace(/\/+$/, '').toLowerCase());
+
+/** Every field optional: an update changes what it names and keeps the rest. */
+export const settingsUpdateSchema = z.object({
+  timezone: z
+    .string()
+    .refine(isValidTimeZone, 'must be a valid time zone such as Europe/Paris.')
+    .optional(),
+  per_page: integerLike
+    .refine((n) => n >= 1 && n <= MAX_PER_PAGE, `must be between 1 and ${MAX_PER_PAGE}.`)
+    .optional(),
+  currency_symbol: z.string().max(10, 'must be at most 10 characters.').optional(),
+  currency_code: z
+    .string()
+    .refine((s) => s === '' || /^[A-Za-z]{3}$/.test(s), 'must be a three-letter code such as USD.')
+    .transform((s) => s.toUpperCase())
+    .optional(),
+  currency_position: z
+    .enum(['prefix', 'postfix'], { message: 'must be prefix or postfix.' })
+    .optional(),
+  language: z.enum(LANGUAGES, { message: `must be one of ${LANGUAGES.join(', ')}.` }).optional(),
+  public_url: z
+    .string()
+    .trim()
+    .refine(
+      (s) => s === '' || /^https?:\/\/[^\s]+$/i.test(s),
+      'must be an absolute http(s) URL or empty.',
+    )
+    .transform((s) => s.replace(/\/+$/, ''))
+    .optional(),
+  lan_sharing: booleanLike.optional(),
+  cors_origins: z
+    .union([z.array(origin), z.string()])
+    .transform((v) => (Array.isArray(v) ? v : v.split(/[\s,]+/).filter((s) => s !== '')))
+    .pipe(z.array(origin))
+    .optional(),
+});
+
+export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;

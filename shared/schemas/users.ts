@@ -1,0 +1,48 @@
+/** Users and credentials of the admin namespace: one definition for the API and the console. */
+import { z } from 'zod';
+import { ROLES } from '../roles.js';
+
+export const loginName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty.')
+  .max(60, 'must be at most 60 characters.')
+  .regex(/^[\w.@+-]+$/, 'may contain only letters, digits and . _ @ + -');
+
+export const password = z
+  .string()
+  .min(8, 'must be at least 8 characters.')
+  .max(1024, 'must be at most 1024 characters.');
+
+export const role = z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}.` });
+
+export const userCreateSchema = z.object({
+  login: loginName,
+  password,
+  role,
+  email: z.union([z.email('must be an e-mail address.'), z.literal('')]).optional(),
+  display_name: z.string().trim().max(250, 'must be at most 250 characters.').optional(),
+});
+
+export const userUpdateSchema = userCreateSchema.partial();
+
+export const loginSchema = z.object({
+  login: z.string().min(1, 'must not be empty.'),
+  password: z.string().min(1, 'must not be empty.'),
+  label: z.string().max(100).optional(),
+});
+
+export const appPasswordCreateSchema = z.object({
+  name: z.string().trim().min(1, 'must not be empty.').max(100, 'must be at most 100 characters.'),
+});
+
+/** A user as the admin API shows it: never a secret. */
+export interface UserWire {
+  id: number;
+  login: string;
+  email: string;
+  display_name: string;
+  role: (typeof ROLES)[number];
+  registered_utc: string;
+  modified_utc: string;
+}
