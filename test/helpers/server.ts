@@ -58,6 +58,8 @@ export interface TestServerOptions {
   file?: boolean;
   settings?: SettingsUpdate;
   config?: Partial<ServerConfig>;
+  /** Delay after repeated failed logins; tests keep it tiny. */
+  failureDelayMs?: (excess: number) => number;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -70,7 +72,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const server = await start(config, {
     clock: options.clock ?? fixedClock('2026-06-15T12:00:00Z'),
-    auth: { failureDelayMs: () => 1 },
+    auth: { failureDelayMs: options.failureDelayMs ?? (() => 1) },
   });
   running.push(dir ? { server, dir } : { server });
   server.services.settings.update({ timezone: 'UTC', ...options.settings });

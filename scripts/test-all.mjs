@@ -1,0 +1,56 @@
+// The whole test suite, as `npm test` runs it: typecheck, lint, the vitest suites (unit, HTTP,
+// component) and, when Debian's Chromium is installed, the end-to-end browser tests. Ends with
+// one line `N passed, M failed` totalling every runner, which CI reads.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+const CHROMIUM = process.env.ALMANAC_CHROMIUM ?? '/usr/bin/chromium';
+mkdirSync('.tmp', { recursive: true });
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function run(label, command, args) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  return result.status === 0;
+}
+
+function check(label, command, args) {
+  if (run(label, command, args)) passed++;
+  else {
+    failed++;
+    console.log(`!!! ${label} failed`);
+  }
+}
+
+function vitest(label, args, report) {
+  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  if (!existsSync(report)) {
+    failed++;
+    console.log(`!!! ${label} produced no report`);
+    return;
+  }
+  const summary = JSON.parse(readFileSync(report, 'utf8'));
+  passed += summary.numPassedTests;
+  failed += summary.numFailedTests;
+  skipped += summary.numPendingTests + summary.numTodoTests;
+  // A suite that fails to load has no failed tests but is still a failure.
+  if (!ok && summary.numFailedTests === 0) {
+    failed++;
+    console.log(`!!! ${label} failed outside any test (a file did not load?)`);
+  }
+}
+
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+check('lint', 'npm', ['run', '--silent', 'lint']);
+vitest('unit, HTTP and component tests', [], '.tmp/vitest.json');
+if (existsSync('vitest.e2e.config.ts')) {
+  if (existsSync(CHROMIUM)) vitest('end-to-end tests (Chromium)', ['--config', 'vitest.e2e.config.ts'], '.tmp/vitest-e2e.json');
+  else console.log(`\n*** Chromium not found at ${CHROMIUM}: the end-to-end browser tests were NOT run. Install it with: apt-get install -y chromium`);
+}
+
+const line = `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+writeFileSync('.tmp/summary.txt', `${line}\n`);
+console.log(`\n${line}`);
+process.exit(failed > 0 ? 1 : 0);
