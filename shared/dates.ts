@@ -1,0 +1,190 @@
+/**
+ * Date input as the API accepts it (decisions.md, Input): `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD`,
+ * ISO 8601 with or without an offset, Unix timestamps, and natural language (`tomorrow 9am`,
+ * `next wednesday 4pm`) read relative to "now" in the zone the value belongs to. Pure: the
+ * server and the console parse dates the same way.
+ */
+import * as chrono from 'chrono-node';
+import { DateTime } from 'luxon';
+import { normalizeZone } from './time.js';
+
+export const WALL_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+
+const TIMESTAMP = /^-?\d+$/;
+const DATE_ONLY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const DATE_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+const HAS_OFFSET = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
+// Words after which PHP's strtotime, the reference's parser, means midnight unless a time is given.
+const DAY_WORDS =
+  /\b(today|tomorrow|yesterday|midnight|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b\d{1,2}(st|nd|rd|th)?\b(?!\s*(hours?|minutes?|mins?|seconds?|secs?))/i;
+
+function zoneOf(zone: string): string {
+  return normalizeZone(zone) ?? 'UTC';
+}
+
+function wall(
+  zone: string,
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+): DateTime | undefined {
+  const probe = DateTime.fromObject({ year, month, day }, { zone: 'UTC' });
+  if (!probe.isValid || hour > 23 || minute > 59 || second > 59) return undefined;
+  const value = DateTime.fromObject({ year, month, day, hour, minute, second }, { zone });
+  return value.isValid ? value : undefined;
+}
+
+function natural(text: string, zone: string, now: Date): DateTime | undefined {
+  const offset = DateTime.fromJSDate(now, { zone }).offset;
+  const results = chrono.parse(text, { instant: now, timezone: offset });
+  // Only a parse of the whole text counts: "foo tomorrow bar" is not a date.
+  if (results.length !== 1 || results[0]!.index !== 0 || results[0]!.text.length !== text.length) {
+    return undefined;
+  }
+  const start = results[0]!.start;
+  const timeGiven = start.isCertain('hour');
+  const midnight = !timeGiven && DAY_WORDS.test(text) && !/\b(now|ago|from now)\b/i.test(text);
+  return wall(
+    zone,
+    start.get('year')!,
+    start.get('month')!,
+    start.get('day')!,
+    midnight ? 0 : start.get('hour')!,
+    midnight ? 0 : start.get('minute')!,
+    midnight ? 0 : start.get('second')!,
+  );
+}
+
+/**
+ * Reads a date given to the API as a wall time in `zone` (an IANA name or `UTC+2`); values that
+ * carry their own offset, and timestamps, are converted to that zone. `undefined` when the value
+ * is not a date.
+ */
+export function parseDateInput(
+  value: string | number,
+  zone: string,
+  now: Date,
+): DateTime | undefined {
+  const tz = zoneOf(zone);
+  if (typeof value === 'number') {
+    return Number.isFinite(value)
+      ? DateTime.fromSeconds(Math.trunc(value), { zone: tz })
+      : undefined;
+  }
+  const text = value.trim().replace(/\s+/g, ' ');
+  if (text === '') return undefined;
+  if (TIMESTAMP.test(text)) {
+    const seconds = Number(text);
+    return Number.isSafeInteger(seconds) ? DateTime.fromSeconds(seconds, { zone: tz }) : undefined;
+  }
+  const dateOnly = DATE_ONLY.exec(text);
+  if (dateOnly) return wall(tz, +dateOnly[1]!, +dateOnly[2]!, +dateOnly[3]!);
+  const dateTime = DATE_TIME.exec(text);
+  if (dateTime) {
+    const [, y, mo, d, h, mi, s] = dateTime;
+    return wall(tz, +y!, +mo!, +d!, +h!, +mi!, s === undefined ? 0 : +s);
+  }
+  if (/^\d{4}-\d{2}-\d{2}T/.test(text) || HAS_OFFSET.test(text)) {
+    const iso = DateTime.fromISO(text.replace(' ', 'T'), { zone: tz, setZone: false });
+    if (iso.isValid) return iso.setZone(tz);
+  }
+  const rfc = DateTime.fromRFC2822(text, { zone: tz });
+  if (rfc.isValid) return rfc.setZone(tz);
+  return natural(text, tz, now);
+}
+
+/** True when `value` is a date the API accepts (the zone does not change that). */
+export function isDateInput(value: unknown): boolean {
+  if (typeof value !== 'string' && typeof value !== 'number') return false;
+  return parseDateInput(value, 'UTC', new Date()) !== undefined;
+}
+
+/** `YYYY-MM-DD HH:MM:SS` of a date, the wire format of every date the API shows. */
+export function formatWall(value: DateTime): string {
+  return value.toFormat(WALL_FORMAT);
+}
+
+/** A stored `YYYY-MM-DD HH:MM:SS` wall time read in `zone`. */
+export function readWall(text: string, zone: string): DateTime {
+  return DateTime.fromFormat(text, WALL_FORMAT, { zone: zoneOf(zone) });
+}
+
+/** The zero-padded parts of a `YYYY-MM-DD HH:MM:SS` string (compat-notes §1.2). */
+export function dateDetails(text: string): {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minutes: string;
+  seconds: string;
+} {
+  return {
+    year: text.slice(0, 4),
+    month: text.slice(5, 7),
+    day: text.slice(8, 10),
+    hour: text.slice(11, 13),
+    minutes: text.slice(14, 16),
+    seconds: text.slice(17, 19),
+  };
+}
+
+const ABBR_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-NZ', 'en-IN', 'en-IE', 'en-CA', 'en-ZA'];
+// Zones whose tz-database abbreviation no English locale of Intl names.
+const KNOWN_ABBR: Record<string, [string, string?]> = {
+  'Asia/Hong_Kong': ['HKT'],
+  'Asia/Tokyo': ['JST'],
+  'Asia/Seoul': ['KST'],
+  'Asia/Shanghai': ['CST'],
+  'Asia/Taipei': ['CST'],
+  'Asia/Manila': ['PST'],
+  'Asia/Singapore': ['+08'],
+  'Asia/Jakarta': ['WIB'],
+  'Asia/Karachi': ['PKT'],
+  'Asia/Jerusalem': ['IST', 'IDT'],
+  'Europe/Moscow': ['MSK'],
+  'Africa/Johannesburg': ['SAST'],
+  'Africa/Lagos': ['WAT'],
+  'Africa/Nairobi': ['EAT'],
+};
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function intlName(locale: string, zone: string, at: Date): string | undefined {
+  const key = `${locale}|${zone}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' });
+    formatters.set(key, format);
+  }
+  return format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value;
+}
+
+function numericAbbr(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  const hours = String(Math.floor(abs / 60)).padStart(2, '0');
+  const minutes = abs % 60;
+  return minutes === 0 ? `${sign}${hours}` : `${sign}${hours}${String(minutes).padStart(2, '0')}`;
+}
+
+/**
+ * The zone's abbreviation at an instant, as the reference shows it (`EST`, `EDT`, `CEST`, `AEST`,
+ * `UTC`); tz-database style `+04` where a zone has no letters abbreviation.
+ */
+export function zoneAbbreviation(zone: string, at: DateTime): string {
+  const tz = normalizeZone(zone);
+  if (tz === undefined) return '';
+  if (tz === 'UTC') return 'UTC';
+  const local = at.setZone(tz);
+  if (tz.startsWith('UTC')) return zone.trim();
+  const known = KNOWN_ABBR[tz];
+  if (known) return local.isInDST && known[1] ? known[1] : known[0];
+  const instant = local.toJSDate();
+  for (const locale of ABBR_LOCALES) {
+    const name = intlName(locale, tz, instant);
+    if (name && /^[A-Z]{2,5}$/.test(name) && (name !== 'GMT' || local.offset === 0)) return name;
+  }
+  return numericAbbr(local.offset);
+}

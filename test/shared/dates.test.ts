@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { DateTime } from 'luxon';
+import {
+  dateDetails,
+  formatWall,
+  isDateInput,
+  parseDateInput,
+  zoneAbbreviation,
+} from '../../shared/dates.js';
+
+const now = new Date('2026-06-15T12:00:00Z');
+const parse = (value: string | number, zone = 'UTC') => {
+  const result = parseDateInput(value, zone, now);
+  return result ? `${formatWall(result)} ${result.toUTC().toFormat('HH:mm')}Z` : undefined;
+};
+
+describe('parseDateInput', () => {
+  it('reads plain wall times in the given zone', () => {
+    expect(parse('2026-07-01 10:30:00', 'America/New_York')).toBe('2026-07-01 10:30:00 14:30Z');
+    expect(parse('2026-07-01', 'Europe/Rome')).toBe('2026-07-01 00:00:00 22:00Z');
+    expect(parse('2026-12-01T09:00', 'Europe/Rome')).toBe('2026-12-01 09:00:00 08:00Z');
+  });
+
+  it('converts values with an offset and timestamps into the zone', () => {
+    expect(parse('2026-07-01T10:00:00Z', 'America/New_York')).toBe('2026-07-01 06:00:00 10:00Z');
+    expect(parse('2026-07-01T10:00:00+02:00', 'UTC')).toBe('2026-07-01 08:00:00 08:00Z');
+    expect(parse(1782907200, 'UTC')).toBe('2026-07-01 12:00:00 12:00Z');
+    expect(parse('1782907200', 'Asia/Hong_Kong')).toBe('2026-07-01 20:00:00 12:00Z');
+  });
+
+  it('reads natural language relative to now in the zone', () => {
+    expect(parse('tomorrow 9am', 'America/New_York')).toBe('2026-06-16 09:00:00 13:00Z');
+    expect(parse('tomorrow 9am', 'Australia/Sydney')).toBe('2026-06-16 09:00:00 23:00Z');
+    expect(parse('next wednesday 4pm', 'UTC')).toBe('2026-06-24 16:00:00 16:00Z');
+    expect(parse('+5 days 11am', 'UTC')).toBe('2026-06-20 11:00:00 11:00Z');
+    expect(parse('tomorrow', 'UTC')).toBe('2026-06-16 00:00:00 00:00Z');
+    expect(parse('yesterday 23:59', 'UTC')).toBe('2026-06-14 23:59:00 23:59Z');
+  });
+
+  it('rejects what is not a date', () => {
+    for (const bad of [
+      'before my birthday',
+      'foo tomorrow bar',
+      '',
+      'foo',
+      '2026-02-30',
+      '2026-01-01 25:00',
+    ]) {
+      expect(parse(bad), bad).toBeUndefined();
+      expect(isDateInput(bad)).toBe(false);
+    }
+    expect(isDateInput({})).toBe(false);
+  });
+});
+
+describe('zoneAbbreviation', () => {
+  const at = (iso: string, zone: string) => zoneAbbreviation(zone, DateTime.fromISO(iso));
+  it('follows daylight saving time', () => {
+    expect(at('2026-01-15T12:00:00Z', 'America/New_York')).toBe('EST');
+    expect(at('2026-07-15T12:00:00Z', 'America/New_York')).toBe('EDT');
+    expect(at('2026-01-15T12:00:00Z', 'Europe/Rome')).toBe('CET');
+    expect(at('2026-07-15T12:00:00Z', 'Europe/Rome')).toBe('CEST');
+    expect(at('2026-07-15T12:00:00Z', 'Australia/Sydney')).toBe('AEST');
+    expect(at('2026-07-15T12:00:00Z', 'Asia/Hong_Kong')).toBe('HKT');
+    expect(at('2026-07-15T12:00:00Z', 'UTC')).toBe('UTC');
+    expect(at('2026-07-15T12:00:00Z', 'Asia/Dubai')).toBe('GST');
+    expect(at('2026-07-15T12:00:00Z', 'UTC+2')).toBe('UTC+2');
+  });
+});
+
+describe('dateDetails', () => {
+  it('splits into zero-padded strings', () => {
+    expect(dateDetails('2017-01-05 04:03:06')).toEqual({
+      year: '2017',
+      month: '01',
+      day: '05',
+      hour: '04',
+      minutes: '03',
+      seconds: '06',
+    });
+  });
+});
