@@ -1,5 +1,167 @@
-/** REST routes of categories and tags. */
-import type { RouteDef } from '../../http/route.js';
+/** REST routes of categories and tags: one definition, parameterised by taxonomy. */
+import type { Actor } from '../../../shared/roles.js';
+import { canManageCategories, canManageTags } from '../../../shared/roles.js';
+import {
+  categoryCreateSchema,
+  categoryListSchema,
+  categoryUpdateSchema,
+  tagCreateSchema,
+  tagListSchema,
+  tagUpdateSchema,
+  termIdSchema,
+  type Taxonomy,
+  type TermListArgs,
+} from '../../../shared/schemas/term.js';
+import type { RequestContext } from '../../http/context.js';
+import { EDITABLE, endpoint, type ParamErrors, type RouteDef } from '../../http/route.js';
+import { COLLECTION, presentTerm } from './present.js';
+import { archiveLinks } from './archive.js';
 
-export const categoryRoutes: RouteDef[] = [];
-export const tagRoutes: RouteDef[] = [];
+interface TermRoutesSpec {
+  taxonomy: Taxonomy;
+  label: string;
+  list: typeof tagListSchema | typeof categoryListSchema;
+  create: typeof tagCreateSchema | typeof categoryCreateSchema;
+  update: typeof tagUpdateSchema | typeof categoryUpdateSchema;
+  canManage: (actor: Actor | null) => boolean;
+}
+
+function termRoutes(spec: TermRoutesSpec): RouteDef[] {
+  const { taxonomy, label } = spec;
+  const base = COLLECTION[taxonomy];
+  const manage = (ctx: RequestContext) => spec.canManage(ctx.actor);
+  const idProblem = (id: number, ctx: RequestContext): ParamErrors | undefined =>
+    ctx.services.terms.find(taxonomy, id) ? undefined : { id: `${id} is not a valid ${label} ID.` };
+
+  function parentProblem(ctx: RequestContext, parent: number | undefined, self?: number) {
+    if (taxonomy !== 'category' || parent === undefined) return undefined;
+    const problem = ctx.services.terms.parentProblem(parent, self);
+    return problem === undefined ? undefined : { parent: problem };
+  }
+
+  function listProblems(params: TermListArgs, ctx: RequestContext): ParamErrors {
+    const { terms } = ctx.services;
+    const problems: ParamErrors = {};
+    for (const name of ['include', 'exclude'] as const) {
+      const unknown = terms.missing(taxonomy, params[name] ?? []);
+      if (unknown.length > 0)
+        problems[name] = `${name} has unknown ${label} IDs: ${unknown.join(', ')}.`;
+    }
+    if (taxonomy === 'category' && params.parent !== undefined && params.parent !== 0) {
+      if (!terms.find('category', params.parent)) {
+        problems.parent = `parent ${params.parent} is not an existing category.`;
+      }
+    }
+    for (const name of ['post', 'event'] as const) {
+      const id = params[name];
+      if (id !== undefined && !terms.eventExists(id))
+        problems[name] = `${name} ${id} is not an event ID.`;
+    }
+    return problems;
+  }
+
+  const single =
+    (status: number) => (row: Parameters<typeof presentTerm>[0], ctx: RequestContext) => ({
+      status,
+      body: presentTerm(row, ctx.links),
+    });
+
+  return [
+    {
+      path: `/${base}`,
+      endpoints: [
+        endpoint({
+          methods: ['GET'],
+          summary: `List event ${base}.`,
+          args: spec.list,
+          check: (params, ctx) => listProblems(params as TermListArgs, ctx),
+          handler: (params, ctx) => {
+            const args = params as TermListArgs;
+            const page = ctx.services.terms.list(taxonomy, args);
+            const links = archiveLinks(taxonomy, args, page, ctx);
+            const body: Record<string, unknown> = {
+              rest_url: links.rest_url,
+              total: page.total,
+              total_pages: page.totalPages,
+              [base]: page.rows.map((row) => presentTerm(row, ctx.links)),
+            };
+            if (links.next_rest_url) body.next_rest_url = links.next_rest_url;
+            if (links.previous_rest_url) body.previous_rest_url = links.previous_rest_url;
+            return {
+              body,
+              headers: {
+                'X-TEC-Total': String(page.total),
+                'X-TEC-TotalPages': String(page.totalPages),
+              },
+            };
+          },
+        }),
+        endpoint({
+          methods: ['POST'],
+          summary: `Create an event ${label}.`,
+          args: spec.create,
+          check: (params, ctx) => parentProblem(ctx, (params as { parent?: number }).parent),
+          permission: manage,
+          handler: (params, ctx) => {
+            const row = ctx.services.terms.create(taxonomy, params, ctx.sent.has('parent'));
+            const response = single(201)(row, ctx);
+            return { ...response, headers: { Location: ctx.links.rest(`${base}/${row.id}`) } };
+          },
+        }),
+      ],
+    },
+    {
+      path: `/${base}/(?P<id>\\d+)`,
+      endpoints: [
+        endpoint({
+          methods: ['GET'],
+          summary: `Read an event ${label}.`,
+          args: termIdSchema,
+          check: (params, ctx) => idProblem(params.id, ctx),
+          handler: (params, ctx) => single(200)(ctx.services.terms.get(taxonomy, params.id), ctx),
+        }),
+        endpoint({
+          methods: EDITABLE,
+          summary: `Update an event ${label}; omitted fields keep their values.`,
+          args: spec.update,
+          check: (params, ctx) =>
+            idProblem(params.id, ctx) ??
+            parentProblem(ctx, (params as { parent?: number }).parent, params.id),
+          permission: manage,
+          handler: ({ id, ...changes }, ctx) =>
+            single(200)(
+              ctx.services.terms.update(taxonomy, id, changes, ctx.sent.has('parent')),
+              ctx,
+            ),
+        }),
+        endpoint({
+          methods: ['DELETE'],
+          summary: `Delete an event ${label} for good; events lose it.`,
+          args: termIdSchema,
+          check: (params, ctx) => idProblem(params.id, ctx),
+          permission: manage,
+          handler: (params, ctx) =>
+            single(200)(ctx.services.terms.remove(taxonomy, params.id), ctx),
+        }),
+      ],
+    },
+  ];
+}
+
+export const categoryRoutes: RouteDef[] = termRoutes({
+  taxonomy: 'category',
+  label: 'category',
+  list: categoryListSchema,
+  create: categoryCreateSchema,
+  update: categoryUpdateSchema,
+  canManage: canManageCategories,
+});
+
+export const tagRoutes: RouteDef[] = termRoutes({
+  taxonomy: 'tag',
+  label: 'tag',
+  list: tagListSchema,
+  create: tagCreateSchema,
+  update: tagUpdateSchema,
+  canManage: canManageTags,
+});

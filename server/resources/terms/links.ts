@@ -1,0 +1,107 @@
+/**
+ * What events need from terms: turning filter values and payload values into term ids, and the
+ * embedded term shapes for a page of events (one query per page, STYLE.md performance rules).
+ */
+import type { Links } from '../../http/links.js';
+import type { EmbeddedTermWire, Taxonomy } from '../../../shared/schemas/term.js';
+import { presentEmbeddedTerm } from './present.js';
+import type { TermsStore } from './store.js';
+import { cleanName, toSlug } from './text.js';
+import { uniqueSlug } from './write.js';
+
+export interface EventTerms {
+  categories: EmbeddedTermWire[];
+  tags: EmbeddedTermWire[];
+}
+
+const isId = (value: string | number): boolean =>
+  typeof value === 'number' ? Number.isSafeInteger(value) && value > 0 : /^\d+$/.test(value.trim());
+
+export function createTermLinks(store: TermsStore) {
+  /**
+   * Listing filters (`categories=`, `tags=`): each value is an id or a slug of the taxonomy and
+   * must exist; `unknown` lists the values that name no term, for the caller's 400.
+   */
+  function findRefs(
+    taxonomy: Taxonomy,
+    values: (string | number)[],
+  ): { ids: number[]; unknown: string[] } {
+    const wanted = values.map((v) => (typeof v === 'string' ? v.trim() : v));
+    const numeric = wanted.filter(isId).map(Number);
+    const slugs = wanted.flatMap((v) => {
+      const text = String(v);
+      const slug = toSlug(text);
+      return slug !== '' && slug !== text ? [text, slug] : [text];
+    });
+    const found = store.refs(taxonomy, numeric, slugs);
+    const byId = new Map(found.map((r) => [r.id, r.id]));
+    const bySlug = new Map(found.map((r) => [r.slug, r.id]));
+    const ids: number[] = [];
+    const unknown: string[] = [];
+    for (const value of wanted) {
+      const text = String(value);
+      const id =
+        (isId(value) ? byId.get(Number(value)) : undefined) ??
+        bySlug.get(text) ??
+        bySlug.get(toSlug(text));
+      if (id === undefined) unknown.push(text);
+      else if (!ids.includes(id)) ids.push(id);
+    }
+    return { ids, unknown };
+  }
+
+  /**
+   * Event payload values (compat-notes §7.2): existing ids are kept and unknown ids skipped; a
+   * name or slug reuses the existing term case-insensitively (decisions.md 11), else a new
+   * top-level term is made. Order kept, duplicates dropped. Synchronous so it joins the caller's
+   * transaction.
+   */
+  function resolveForEvent(taxonomy: Taxonomy, values: (string | number)[]): number[] {
+    const ids: number[] = [];
+    const add = (id: number | undefined) => {
+      if (id !== undefined && !ids.includes(id)) ids.push(id);
+    };
+    for (const value of values) {
+      if (isId(value)) {
+        const row = store.get(Number(value));
+        add(row?.taxonomy === taxonomy ? row.id : undefined);
+        continue;
+      }
+      const name = cleanName(String(value));
+      if (name === '') continue;
+      const slug = toSlug(name);
+      const existing =
+        store.byName(taxonomy, name) ??
+        store.bySlug(taxonomy, name) ??
+        (slug === '' ? undefined : store.bySlug(taxonomy, slug));
+      add(
+        existing?.id ??
+          store.insert({
+            taxonomy,
+            name,
+            slug: slug === '' ? '' : uniqueSlug(store, taxonomy, slug),
+            description: '',
+            parent: null,
+          }),
+      );
+    }
+    return ids;
+  }
+
+  /** The embedded `categories` and `tags` of each event, in link order; every id gets an entry. */
+  function embed(eventIds: number[], links: Links): Map<number, EventTerms> {
+    const out = new Map<number, EventTerms>();
+    for (const id of eventIds) out.set(id, { categories: [], tags: [] });
+    if (eventIds.length === 0) return out;
+    for (const row of store.forEvents(eventIds)) {
+      const entry = out.get(row.event_id);
+      if (!entry) continue;
+      const term = presentEmbeddedTerm(row, links);
+      if (row.taxonomy === 'category') entry.categories.push(term);
+      else entry.tags.push(term);
+    }
+    return out;
+  }
+
+  return { findRefs, resolveForEvent, embed };
+}

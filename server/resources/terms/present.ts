@@ -1,0 +1,62 @@
+/** Term rows → the two wire shapes of compat-notes §1.6. */
+import type { Links } from '../../http/links.js';
+import {
+  WIRE_TAXONOMY,
+  type EmbeddedTermWire,
+  type Taxonomy,
+  type TermUrls,
+  type TermWire,
+} from '../../../shared/schemas/term.js';
+import type { TermRow } from './store.js';
+
+/** The REST collection of each taxonomy. */
+export const COLLECTION: Record<Taxonomy, string> = { category: 'categories', tag: 'tags' };
+
+function urls(row: TermRow, links: Links): TermUrls {
+  const base = COLLECTION[row.taxonomy];
+  const out: TermUrls = { self: links.rest(`${base}/${row.id}`), collection: links.rest(base) };
+  if (row.parent !== null) out.up = links.rest(`${base}/${row.parent}`);
+  return out;
+}
+
+/** The term's public page, where the reference has its term archive. */
+export function termPageUrl(row: Pick<TermRow, 'taxonomy' | 'slug'>, links: Links): string {
+  const slug = encodeURIComponent(row.slug);
+  return links.site(row.taxonomy === 'category' ? `/events/category/${slug}/` : `/tag/${slug}/`);
+}
+
+/** Archive item, single, create, update and delete responses (key order: compat-notes §11.11). */
+export function presentTerm(row: TermRow, links: Links): TermWire {
+  const wire: TermWire = {
+    id: row.id,
+    count: row.count,
+    description: row.description,
+    name: row.name,
+    slug: row.slug,
+    taxonomy: WIRE_TAXONOMY[row.taxonomy],
+    meta: [],
+    url: termPageUrl(row, links),
+    urls: urls(row, links),
+  };
+  if (row.taxonomy !== 'category') return wire;
+  // `parent` sits between `taxonomy` and `meta`, and only categories have one.
+  const { meta, url, urls: u, ...head } = wire;
+  return { ...head, parent: row.parent ?? 0, meta, url, urls: u };
+}
+
+/** A term inside an event's `categories` or `tags` (compat-notes §1.6 a). */
+export function presentEmbeddedTerm(row: TermRow, links: Links): EmbeddedTermWire {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    term_group: 0,
+    term_taxonomy_id: row.id,
+    taxonomy: WIRE_TAXONOMY[row.taxonomy],
+    description: row.description,
+    parent: row.parent ?? 0,
+    count: row.count,
+    filter: 'raw',
+    urls: urls(row, links),
+  };
+}

@@ -1,0 +1,208 @@
+/**
+ * SQL for categories and tags (one table, told apart by `taxonomy`). Every statement is prepared
+ * once; listing queries are composed from fixed fragments and cached per shape.
+ */
+import type { Db } from '../../db/open.js';
+import type { Taxonomy } from '../../../shared/schemas/term.js';
+
+export interface TermRow {
+  id: number;
+  taxonomy: Taxonomy;
+  name: string;
+  slug: string;
+  description: string;
+  /** `null` for a top-level term; the wire shows 0. */
+  parent: number | null;
+  count: number;
+}
+
+export interface EventTermRow extends TermRow {
+  event_id: number;
+}
+
+export type NewTerm = Omit<TermRow, 'id' | 'count'>;
+export type TermChanges = Pick<TermRow, 'name' | 'slug' | 'description' | 'parent'>;
+
+/** Sort keys a listing may ask for; each maps to a fixed SQL expression (STYLE.md 13). */
+export type TermSort =
+  'id' | 'name' | 'slug' | 'count' | 'description' | 'include' | 'slug__in' | 'none';
+
+export interface TermQuery {
+  taxonomy: Taxonomy;
+  hideEmpty: boolean;
+  search?: string | undefined;
+  include?: number[] | undefined;
+  exclude?: number[] | undefined;
+  /** 0 lists top-level terms. */
+  parent?: number | undefined;
+  event?: number | undefined;
+  slugs?: string[] | undefined;
+  sort: TermSort;
+  descending: boolean;
+  limit: number;
+  offset: number;
+}
+
+const SORT_SQL: Record<TermSort, string> = {
+  id: 't.id',
+  name: 't.name COLLATE NOCASE',
+  slug: 't.slug',
+  count: 't.count',
+  description: 't.description COLLATE NOCASE',
+  include: '(SELECT key FROM json_each(@include) WHERE value = t.id)',
+  slug__in: '(SELECT key FROM json_each(@slugs) WHERE value = t.slug)',
+  none: 't.id',
+};
+
+/** `%` and `_` in a search are literal characters, not LIKE wildcards. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function createTermsStore(db: Db) {
+  const s = {
+    byId: db.prepare<[number], TermRow>('SELECT * FROM terms WHERE id = ?'),
+    bySlug: db.prepare<[string, string], TermRow>(
+      'SELECT * FROM terms WHERE taxonomy = ? AND slug = ?',
+    ),
+    byName: db.prepare<[string, string], TermRow>(
+      'SELECT * FROM terms WHERE taxonomy = ? AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1',
+    ),
+    sibling: db.prepare<{ taxonomy: string; name: string; parent: number | null }, TermRow>(
+      `SELECT * FROM terms
+       WHERE taxonomy = @taxonomy AND name = @name COLLATE NOCASE AND parent IS @parent
+       ORDER BY id LIMIT 1`,
+    ),
+    /** Ids and slugs of one taxonomy among the given candidates, in one round trip. */
+    refs: db.prepare<
+      { taxonomy: string; ids: string; slugs: string },
+      { id: number; slug: string }
+    >(
+      `SELECT id, slug FROM terms
+       WHERE taxonomy = @taxonomy
+         AND (id IN (SELECT value FROM json_each(@ids)) OR slug IN (SELECT value FROM json_each(@slugs)))`,
+    ),
+    idsIn: db.prepare<{ taxonomy: string; ids: string }, { id: number }>(
+      `SELECT id FROM terms WHERE taxonomy = @taxonomy AND id IN (SELECT value FROM json_each(@ids))`,
+    ),
+    /** The terms linked to a page of events, in link order. */
+    forEvents: db.prepare<[string], EventTermRow>(
+      `SELECT et.event_id, t.* FROM event_terms et JOIN terms t ON t.id = et.term_id
+       WHERE et.event_id IN (SELECT value FROM json_each(?))
+       ORDER BY et.event_id, et.position, t.id`,
+    ),
+    ancestors: db.prepare<[number], { id: number }>(
+      `WITH RECURSIVE up(id, parent) AS (
+         SELECT id, parent FROM terms WHERE id = ?
+         UNION SELECT t.id, t.parent FROM terms t JOIN up ON t.id = up.parent
+       ) SELECT id FROM up`,
+    ),
+    eventExists: db.prepare<[number], { id: number }>('SELECT id FROM events WHERE id = ?'),
+    insert: db.prepare<NewTerm>(
+      `INSERT INTO terms (taxonomy, name, slug, description, parent)
+       VALUES (@taxonomy, @name, @slug, @description, @parent)`,
+    ),
+    setSlug: db.prepare<[string, number]>('UPDATE terms SET slug = ? WHERE id = ?'),
+    update: db.prepare<TermChanges & { id: number }>(
+      `UPDATE terms SET name = @name, slug = @slug, description = @description, parent = @parent
+       WHERE id = @id`,
+    ),
+    reparent: db.prepare<[number | null, number]>('UPDATE terms SET parent = ? WHERE parent = ?'),
+    remove: db.prepare<[number]>('DELETE FROM terms WHERE id = ?'),
+  };
+
+  const listCache = new Map<
+    string,
+    { page: ReturnType<Db['prepare']>; count: ReturnType<Db['prepare']> }
+  >();
+
+  function listStatements(q: TermQuery) {
+    const where = ['t.taxonomy = @taxonomy'];
+    if (q.hideEmpty) where.push('t.count > 0');
+    if (q.search !== undefined) {
+      where.push("(t.name LIKE @search ESCAPE '\\' OR t.slug LIKE @search ESCAPE '\\')");
+    }
+    if (q.include !== undefined) where.push('t.id IN (SELECT value FROM json_each(@include))');
+    if (q.exclude !== undefined) where.push('t.id NOT IN (SELECT value FROM json_each(@exclude))');
+    if (q.parent !== undefined) where.push('t.parent IS @parent');
+    if (q.event !== undefined) {
+      where.push('t.id IN (SELECT term_id FROM event_terms WHERE event_id = @event)');
+    }
+    if (q.slugs !== undefined) where.push('t.slug IN (SELECT value FROM json_each(@slugs))');
+    const direction = q.descending ? 'DESC' : 'ASC';
+    // Ties (equal names, counts, ...) fall back to the id so pages never overlap.
+    const order = `${SORT_SQL[q.sort]} ${direction}, t.id ${direction}`;
+    const filter = where.join(' AND ');
+    const key = `${filter}|${order}`;
+    let cached = listCache.get(key);
+    if (!cached) {
+      cached = {
+        page: db.prepare(
+          `SELECT t.* FROM terms t WHERE ${filter} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+        ),
+        count: db.prepare(`SELECT count(*) AS n FROM terms t WHERE ${filter}`),
+      };
+      listCache.set(key, cached);
+    }
+    return cached;
+  }
+
+  function listParams(q: TermQuery): Record<string, unknown> {
+    const params: Record<string, unknown> = { taxonomy: q.taxonomy };
+    if (q.search !== undefined) params.search = likePattern(q.search);
+    if (q.include !== undefined) params.include = JSON.stringify(q.include);
+    if (q.exclude !== undefined) params.exclude = JSON.stringify(q.exclude);
+    if (q.parent !== undefined) params.parent = q.parent === 0 ? null : q.parent;
+    if (q.event !== undefined) params.event = q.event;
+    if (q.slugs !== undefined) params.slugs = JSON.stringify(q.slugs);
+    return params;
+  }
+
+  return {
+    get: (id: number): TermRow | undefined => s.byId.get(id),
+    bySlug: (taxonomy: Taxonomy, slug: string): TermRow | undefined => s.bySlug.get(taxonomy, slug),
+    byName: (taxonomy: Taxonomy, name: string): TermRow | undefined => s.byName.get(taxonomy, name),
+    sibling: (taxonomy: Taxonomy, name: string, parent: number | null): TermRow | undefined =>
+      s.sibling.get({ taxonomy, name, parent }),
+    refs: (taxonomy: Taxonomy, ids: number[], slugs: string[]) =>
+      s.refs.all({ taxonomy, ids: JSON.stringify(ids), slugs: JSON.stringify(slugs) }),
+    existingIds: (taxonomy: Taxonomy, ids: number[]): Set<number> =>
+      new Set(s.idsIn.all({ taxonomy, ids: JSON.stringify(ids) }).map((r) => r.id)),
+    forEvents: (eventIds: number[]): EventTermRow[] => s.forEvents.all(JSON.stringify(eventIds)),
+    /** The term itself and every ancestor up to the root. */
+    lineage: (id: number): number[] => s.ancestors.all(id).map((r) => r.id),
+    eventExists: (id: number): boolean => s.eventExists.get(id) !== undefined,
+
+    list(q: TermQuery): { rows: TermRow[]; total: number } {
+      const statements = listStatements(q);
+      const params = listParams(q);
+      const { n } = statements.count.get(params) as { n: number };
+      const rows =
+        n === 0 || q.offset >= n
+          ? []
+          : (statements.page.all({ ...params, limit: q.limit, offset: q.offset }) as TermRow[]);
+      return { rows, total: n };
+    },
+
+    /** Inserts a term; a slug left empty by sanitising becomes the term's id, as in WordPress. */
+    insert(term: NewTerm): number {
+      const id = Number(s.insert.run(term).lastInsertRowid);
+      if (term.slug !== '') return id;
+      let slug = String(id);
+      for (let n = 2; s.bySlug.get(term.taxonomy, slug); n++) slug = `${id}-${n}`;
+      s.setSlug.run(slug, id);
+      return id;
+    },
+    update: (id: number, changes: TermChanges): void => {
+      s.update.run({ id, ...changes });
+    },
+    /** Deletes a term; its children move up to its own parent (one transaction). */
+    remove: db.transaction((id: number, parent: number | null): void => {
+      s.reparent.run(parent, id);
+      s.remove.run(id);
+    }),
+    transaction: <A extends unknown[], R>(fn: (...args: A) => R) => db.transaction(fn),
+  };
+}
+
+export type TermsStore = ReturnType<typeof createTermsStore>;

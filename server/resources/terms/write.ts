@@ -1,0 +1,107 @@
+/**
+ * Creating, updating and deleting terms, with WordPress's rules for names, slugs and parents
+ * (compat-notes §4.2, §7.5; decisions.md 9). Each use case is one transaction.
+ */
+import { ApiError, invalidParam } from '../../http/errors.js';
+import type { Taxonomy, TermCreate, TermUpdate } from '../../../shared/schemas/term.js';
+import type { TermRow, TermsStore } from './store.js';
+import { cleanDescription, cleanName, toSlug } from './text.js';
+
+/** `base`, else `base-2`, `base-3`, ... : the first slug no other term of the taxonomy uses. */
+export function uniqueSlug(store: TermsStore, taxonomy: Taxonomy, base: string, self?: number) {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    const holder = store.bySlug(taxonomy, candidate);
+    if (!holder || holder.id === self) return candidate;
+  }
+}
+
+export const termExists = (taxonomy: Taxonomy, termId: number): ApiError =>
+  new ApiError(
+    'term_exists',
+    taxonomy === 'category'
+      ? 'A term with the name provided already exists with this parent.'
+      : 'A term with the name provided already exists in this taxonomy.',
+    400,
+    { term_id: termId },
+  );
+
+export const duplicateSlug = (slug: string): ApiError =>
+  new ApiError('duplicate_term_slug', `The slug “${slug}” is already in use by another term.`, 400);
+
+export const notHierarchical = (): ApiError =>
+  new ApiError(
+    'rest_taxonomy_not_hierarchical',
+    'Cannot set parent term, taxonomy is not hierarchical.',
+    400,
+  );
+
+function requireName(raw: string): string {
+  const name = cleanName(raw);
+  if (name === '') throw invalidParam('name', 'name must contain text, not only markup.');
+  return name;
+}
+
+/** A same-named term under the same parent (categories) or anywhere in the taxonomy (tags). */
+function duplicateOf(
+  store: TermsStore,
+  taxonomy: Taxonomy,
+  name: string,
+  parent: number | null,
+): TermRow | undefined {
+  return taxonomy === 'category'
+    ? store.sibling(taxonomy, name, parent)
+    : store.byName(taxonomy, name);
+}
+
+export function createTermWrites(store: TermsStore) {
+  const create = store.transaction((taxonomy: Taxonomy, input: TermCreate): TermRow => {
+    const name = requireName(input.name);
+    const parent = taxonomy === 'category' && input.parent ? input.parent : null;
+    const duplicate = duplicateOf(store, taxonomy, name, parent);
+    if (duplicate) throw termExists(taxonomy, duplicate.id);
+    const base = toSlug(input.slug ?? name);
+    const id = store.insert({
+      taxonomy,
+      name,
+      slug: base === '' ? '' : uniqueSlug(store, taxonomy, base),
+      description: input.description === undefined ? '' : cleanDescription(input.description),
+      parent,
+    });
+    return store.get(id)!;
+  });
+
+  const update = store.transaction((existing: TermRow, input: TermUpdate): TermRow => {
+    const { taxonomy } = existing;
+    const name = input.name === undefined ? existing.name : requireName(input.name);
+    const parent =
+      taxonomy === 'category' && input.parent !== undefined
+        ? input.parent === 0
+          ? null
+          : input.parent
+        : existing.parent;
+    if (name.toLowerCase() !== existing.name.toLowerCase() || parent !== existing.parent) {
+      const duplicate = duplicateOf(store, taxonomy, name, parent);
+      if (duplicate && duplicate.id !== existing.id) throw termExists(taxonomy, duplicate.id);
+    }
+    let slug = existing.slug;
+    if (input.slug !== undefined) {
+      slug = toSlug(input.slug);
+      if (slug === '') slug = String(existing.id);
+      const holder = store.bySlug(taxonomy, slug);
+      if (holder && holder.id !== existing.id) throw duplicateSlug(slug);
+    }
+    const description =
+      input.description === undefined ? existing.description : cleanDescription(input.description);
+    store.update(existing.id, { name, slug, description, parent });
+    return store.get(existing.id)!;
+  });
+
+  /** Deletes for good; the children of a category move up to its parent. */
+  function remove(existing: TermRow): TermRow {
+    store.remove(existing.id, existing.parent);
+    return existing;
+  }
+
+  return { create, update, remove };
+}

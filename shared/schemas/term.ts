@@ -1,0 +1,155 @@
+/**
+ * Event categories and tags: the payloads of `/categories` and `/tags` (calendar-api.md §2.4,
+ * §2.5, §4.5, §4.6) and their wire shapes (compat-notes §1.6). One definition serves validation,
+ * the OpenAPI document and the console's forms.
+ */
+import { z } from 'zod';
+import { booleanLike, idList, integerLike, listOf, nonEmptyString, positiveInt } from './coerce.js';
+
+export const TAXONOMIES = ['category', 'tag'] as const;
+export type Taxonomy = (typeof TAXONOMIES)[number];
+
+/** The taxonomy names clients of the reference expect in `taxonomy`. */
+export const WIRE_TAXONOMY = { category: 'tribe_events_cat', tag: 'post_tag' } as const;
+
+/** Sort keys WordPress's term query accepts; `term_id` and `include_slugs` are its aliases. */
+export const TERM_ORDERBY = [
+  'id',
+  'term_id',
+  'name',
+  'slug',
+  'count',
+  'term_group',
+  'description',
+  'include',
+  'slug__in',
+  'include_slugs',
+  'none',
+] as const;
+export type TermOrderby = (typeof TERM_ORDERBY)[number];
+
+const id = positiveInt.meta({ type: 'integer', description: 'The term ID.' });
+
+const name = nonEmptyString
+  .pipe(z.string().max(200, 'must be at most 200 characters.'))
+  .meta({ description: 'The term name.' });
+const description = nonEmptyString.meta({ description: 'The term description.' });
+const slug = nonEmptyString.meta({
+  description: 'An alphanumeric identifier for the term, unique in its taxonomy.',
+});
+const parent = integerLike
+  .refine((n) => n >= 0, 'must be a category ID, or 0 for none.')
+  .meta({ type: 'integer', description: 'The parent category ID, or 0 for a top-level category.' });
+
+export const termIdSchema = z.object({ id });
+
+export const tagCreateSchema = z.object({
+  name,
+  description: description.optional(),
+  slug: slug.optional(),
+});
+export const tagUpdateSchema = tagCreateSchema.partial().extend({ id });
+export const categoryCreateSchema = tagCreateSchema.extend({ parent: parent.optional() });
+export const categoryUpdateSchema = categoryCreateSchema.partial().extend({ id });
+
+export type TermCreate = z.output<typeof categoryCreateSchema>;
+export type TermUpdate = Omit<z.output<typeof categoryUpdateSchema>, 'id'>;
+
+const ids = (what: string) =>
+  idList.meta({ type: 'array', items: { type: 'integer' }, description: what });
+
+const eventId = (what: string) => positiveInt.meta({ type: 'integer', description: what });
+
+export const tagListSchema = z.object({
+  page: positiveInt
+    .default(1)
+    .meta({ type: 'integer', default: 1, description: 'The archive page to return.' }),
+  per_page: positiveInt
+    .optional()
+    .meta({
+      type: 'integer',
+      description: 'The number of terms to return on each page (at most 50).',
+    }),
+  search: nonEmptyString
+    .optional()
+    .meta({ description: 'Limit the results to terms whose name or slug contains the string.' }),
+  exclude: ids('Exclude the terms with these IDs.').optional(),
+  include: ids('Limit the results to the terms with these IDs.').optional(),
+  order: nonEmptyString
+    .transform((s) => s.toLowerCase())
+    .pipe(z.enum(['asc', 'desc'], { message: 'must be asc or desc.' }))
+    .optional()
+    .meta({
+      type: 'string',
+      enum: ['asc', 'desc'],
+      description: 'Sort the results ascending or descending.',
+    }),
+  orderby: nonEmptyString
+    .pipe(z.enum(TERM_ORDERBY, { message: `must be one of ${TERM_ORDERBY.join(', ')}.` }))
+    .optional()
+    .meta({
+      type: 'string',
+      enum: [...TERM_ORDERBY],
+      description: 'Sort the results by this term attribute.',
+    }),
+  hide_empty: booleanLike
+    .default(true)
+    .meta({
+      type: 'boolean',
+      default: true,
+      description: 'Whether to hide terms not assigned to any published event.',
+    }),
+  post: eventId('Limit the results to the terms of this event ID.').optional(),
+  event: eventId('Limit the results to the terms of this event ID; wins over post.').optional(),
+  slug: listOf(nonEmptyString)
+    .refine((list) => list.length > 0, 'must be a non-empty string.')
+    .optional()
+    .meta({ type: 'string', description: 'Limit the results to the terms with this slug.' }),
+});
+
+export const categoryListSchema = tagListSchema.extend({
+  parent: integerLike
+    .refine((n) => n >= 0, 'must be a category ID.')
+    .optional()
+    .meta({
+      type: 'integer',
+      description: 'Limit the results to the children of this category ID.',
+    }),
+});
+
+export type TermListArgs = z.output<typeof categoryListSchema>;
+
+export interface TermUrls {
+  self: string;
+  collection: string;
+  up?: string;
+}
+
+/** A term as `/categories` and `/tags` show it (compat-notes §1.6 b, key order of §11.11). */
+export interface TermWire {
+  id: number;
+  count: number;
+  description: string;
+  name: string;
+  slug: string;
+  taxonomy: (typeof WIRE_TAXONOMY)[Taxonomy];
+  parent?: number;
+  meta: [];
+  url: string;
+  urls: TermUrls;
+}
+
+/** A term embedded in an event (compat-notes §1.6 a). */
+export interface EmbeddedTermWire {
+  id: number;
+  name: string;
+  slug: string;
+  term_group: 0;
+  term_taxonomy_id: number;
+  taxonomy: (typeof WIRE_TAXONOMY)[Taxonomy];
+  description: string;
+  parent: number;
+  count: number;
+  filter: 'raw';
+  urls: TermUrls;
+}

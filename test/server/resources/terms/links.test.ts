@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../helpers/server.js';
+import { addEvent, linkTerms } from './fixtures.js';
+
+const NS = '/api/calendar/events/v1';
+
+async function setup() {
+  const server = await startTestServer();
+  const create = async (kind: 'categories' | 'tags', body: Record<string, unknown>) => {
+    const res = await server.call('POST', `${NS}/${kind}`, { auth: server.admin, body });
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  };
+  return { server, create };
+}
+
+const links = (server: TestServer) => ({
+  origin: server.url,
+  root: `${server.url}/api/`,
+  namespace: 'calendar/events/v1',
+  rest: (path: string) => `${server.url}/api/calendar/events/v1/${path}`,
+  restIn: (ns: string, path: string) => `${server.url}/api/${ns}/${path}`,
+  site: (path: string) => `${server.url}${path}`,
+});
+
+describe('terms.findRefs', () => {
+  it('finds ids and slugs of one taxonomy and reports the unknown ones', async () => {
+    const { server, create } = await setup();
+    const music = await create('categories', { name: 'Music' });
+    const jazz = await create('categories', { name: 'Jazz Nights' });
+    const tag = await create('tags', { name: 'Music' });
+    const { terms } = server.services;
+    expect(terms.findRefs('category', [music, 'jazz-nights', String(music)])).toEqual({
+      ids: [music, jazz],
+      unknown: [],
+    });
+    expect(terms.findRefs('category', [tag, 'nope', 'Jazz Nights'])).toEqual({
+      ids: [jazz],
+      unknown: [String(tag), 'nope'],
+    });
+    expect(terms.findRefs('tag', ['music'])).toEqual({ ids: [tag], unknown: [] });
+  });
+});
+
+describe('terms.resolveForEvent', () => {
+  it('keeps known ids, skips unknown ids, reuses names and slugs, creates the rest', async () => {
+    const { server, create } = await setup();
+    const rock = await create('tags', { name: 'Rock Music', slug: 'rock' });
+    const cat = await create('categories', { name: 'Other' });
+    const { terms } = server.services;
+    const ids = terms.resolveForEvent('tag', [
+      rock,
+      999,
+      cat,
+      'rock music',
+      'ROCK',
+      'New One',
+      'new one',
+      `${rock}`,
+    ]);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toBe(rock);
+    const created = terms.find('tag', ids[1]!)!;
+    expect(created).toMatchObject({ name: 'New One', slug: 'new-one', parent: null, count: 0 });
+    expect(terms.resolveForEvent('category', ['new one'])).not.toContain(ids[1]);
+  });
+});
+
+describe('terms.embed', () => {
+  it('gives the embedded shapes in link order with one entry per event', async () => {
+    const { server, create } = await setup();
+    const parent = await create('categories', { name: 'Parent' });
+    const child = await create('categories', { name: 'Child', parent, description: 'Kids' });
+    const tag = await create('tags', { name: 'Tag' });
+    const event = addEvent(server, 'publish');
+    const bare = addEvent(server, 'draft');
+    linkTerms(server, event, [child, tag, parent]);
+    const map = server.services.terms.embed([event, bare], links(server));
+    expect(map.get(bare)).toEqual({ categories: [], tags: [] });
+    const entry = map.get(event)!;
+    expect(entry.categories.map((t) => t.id)).toEqual([child, parent]);
+    expect(JSON.stringify(entry.categories[0])).toBe(
+      JSON.stringify({
+        id: child,
+        name: 'Child',
+        slug: 'child',
+        term_group: 0,
+        term_taxonomy_id: child,
+        taxonomy: 'tribe_events_cat',
+        description: 'Kids',
+        parent,
+        count: 1,
+        filter: 'raw',
+        urls: {
+          self: `${server.url}/api/calendar/events/v1/categories/${child}`,
+          collection: `${server.url}/api/calendar/events/v1/categories`,
+          up: `${server.url}/api/calendar/events/v1/categories/${parent}`,
+        },
+      }),
+    );
+    expect(entry.tags[0]).toMatchObject({ id: tag, taxonomy: 'post_tag', parent: 0 });
+    expect(entry.tags[0]!.urls).not.toHaveProperty('up');
+  });
+});
