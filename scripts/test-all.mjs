@@ -25,7 +25,14 @@ function check(label, command, args) {
 }
 
 function vitest(label, args, report) {
-  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const ok = run(label, 'npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
   if (!existsSync(report)) {
     failed++;
     console.log(`!!! ${label} produced no report`);
@@ -46,8 +53,16 @@ check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
 vitest('unit, HTTP and component tests', [], '.tmp/vitest.json');
 if (existsSync('vitest.e2e.config.ts')) {
-  if (existsSync(CHROMIUM)) vitest('end-to-end tests (Chromium)', ['--config', 'vitest.e2e.config.ts'], '.tmp/vitest-e2e.json');
-  else console.log(`\n*** Chromium not found at ${CHROMIUM}: the end-to-end browser tests were NOT run. Install it with: apt-get install -y chromium`);
+  if (existsSync(CHROMIUM))
+    vitest(
+      'end-to-end tests (Chromium)',
+      ['--config', 'vitest.e2e.config.ts'],
+      '.tmp/vitest-e2e.json',
+    );
+  else
+    console.log(
+      `\n*** Chromium not found at ${CHROMIUM}: the end-to-end browser tests were NOT run. Install it with: apt-get install -y chromium`,
+    );
 }
 
 const line = `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;

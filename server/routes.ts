@@ -10,6 +10,7 @@ import { userRoutes } from './resources/users/routes.js';
 import { sessionRoutes } from './resources/sessions/routes.js';
 import { settingsRoutes } from './resources/settings/routes.js';
 import { trashRoutes } from './resources/trash/routes.js';
+import { networkRoutes } from './resources/network/routes.js';
 import { backupRoutes } from './resources/backup/routes.js';
 import { docRoutes } from './openapi/routes.js';
 
@@ -34,6 +35,7 @@ export function buildRegistry(): Registry {
     ...sessionRoutes,
     ...userRoutes,
     ...settingsRoutes,
+    ...networkRoutes,
     ...mediaRoutes,
     ...trashRoutes,
     ...backupRoutes,

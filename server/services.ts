@@ -16,6 +16,7 @@ import { createTermsService } from './resources/terms/service.js';
 import { createVenuesService } from './resources/venues/service.js';
 import { createOrganizersService } from './resources/organizers/service.js';
 import { createEventsService } from './resources/events/service.js';
+import { createNetworkController } from './network.js';
 
 export interface ServiceOptions {
   auth?: AuthOptions;
@@ -35,7 +36,8 @@ function createCore(
   });
   const auth = createAuthService(usersStore, clock, options.auth);
   const users = createUsersService(usersStore, clock, () => undefined);
-  return { db, config, clock, log, settings, auth, users };
+  const network = createNetworkController();
+  return { db, config, clock, log, settings, auth, users, network };
 }
 
 export type CoreServices = ReturnType<typeof createCore>;

@@ -49,8 +49,9 @@ const HEADERS_TIMEOUT_MS = 15_000;
 const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const DRAIN_TIMEOUT_MS = 10_000;
 
-export function bindHost(config: ServerConfig, services: Services): string {
-  return config.host ?? (services.settings.get().lan_sharing ? '0.0.0.0' : '127.0.0.1');
+/** Loopback unless --host says otherwise; LAN sharing adds listeners once started. */
+export function bindHost(config: ServerConfig): string {
+  return config.host ?? '127.0.0.1';
 }
 
 export async function start(
@@ -77,7 +78,7 @@ export async function start(
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
 
-  const host = bindHost(config, services);
+  const host = bindHost(config);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -94,8 +95,10 @@ export async function start(
   }
 
   const port = (server.address() as AddressInfo).port;
+  services.network.attach(app, host, port, config.host !== undefined);
   const shownHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  await services.network.apply(services.settings.get().lan_sharing);
   let closing: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${port}`,
@@ -107,6 +110,7 @@ export async function start(
       closing ??= new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
         force.unref();
+        void services.network.close();
         server.close(() => {
           clearTimeout(force);
           db.close();

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { ConfigError, DEFAULT_PORT, defaultDataDir, loadConfig, parseFlags } from '../../server/config.js';
+import {
+  ConfigError,
+  DEFAULT_PORT,
+  defaultDataDir,
+  loadConfig,
+  parseFlags,
+} from '../../server/config.js';
 
 describe('loadConfig', () => {
   it('uses the defaults with nothing set', () => {
@@ -13,7 +19,11 @@ describe('loadConfig', () => {
   });
 
   it('reads environment variables and lets flags win over them', () => {
-    const env = { ALMANAC_PORT: '8000', ALMANAC_DATA_DIR: '/srv/almanac', ALMANAC_LOG_LEVEL: 'warn' };
+    const env = {
+      ALMANAC_PORT: '8000',
+      ALMANAC_DATA_DIR: '/srv/almanac',
+      ALMANAC_LOG_LEVEL: 'warn',
+    };
     const config = loadConfig(['--port', '9000', '--public-url=https://cal.example.org/'], env);
     expect(config.port).toBe(9000);
     expect(config.dbPath).toBe('/srv/almanac/almanac.db');
@@ -31,21 +41,29 @@ describe('loadConfig', () => {
 
   it('reports every invalid value with its flag and variable', () => {
     try {
-      loadConfig(['--port', '70000', '--timezone', 'Mars/Olympus', '--log-level', 'loud'], { ALMANAC_PUBLIC_URL: 'ftp://x' });
+      loadConfig(['--port', '70000', '--timezone', 'Mars/Olympus', '--log-level', 'loud'], {
+        ALMANAC_PUBLIC_URL: 'ftp://x',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const problems = (error as ConfigError).problems.join('\n');
-      expect(problems).toMatch(/--port \/ ALMANAC_PORT must be between 0 and 65535 \(got "70000"\)/);
+      expect(problems).toMatch(
+        /--port \/ ALMANAC_PORT must be between 0 and 65535 \(got "70000"\)/,
+      );
       expect(problems).toMatch(/--timezone \/ ALMANAC_TIMEZONE must be an IANA time zone/);
       expect(problems).toMatch(/--log-level \/ ALMANAC_LOG_LEVEL must be one of/);
-      expect(problems).toMatch(/--public-url \/ ALMANAC_PUBLIC_URL must be an absolute http\(s\) URL/);
+      expect(problems).toMatch(
+        /--public-url \/ ALMANAC_PUBLIC_URL must be an absolute http\(s\) URL/,
+      );
     }
   });
 
   it('rejects a short administrator password and a non-numeric port', () => {
     expect(() => loadConfig(['--admin-password', 'short'], {})).toThrow(/at least 8 characters/);
-    expect(() => loadConfig([], { ALMANAC_PORT: 'eighty' })).toThrow(/ALMANAC_PORT must be a number/);
+    expect(() => loadConfig([], { ALMANAC_PORT: 'eighty' })).toThrow(
+      /ALMANAC_PORT must be a number/,
+    );
   });
 
   it('rejects unknown flags and flags without a value', () => {
@@ -58,7 +76,11 @@ describe('defaultDataDir', () => {
   it('follows each platform’s per-user data folder, like Electron’s userData', () => {
     expect(defaultDataDir('linux', {}, '/home/ann')).toBe('/home/ann/.config/Almanac');
     expect(defaultDataDir('linux', { XDG_CONFIG_HOME: '/x' }, '/home/ann')).toBe('/x/Almanac');
-    expect(defaultDataDir('darwin', {}, '/Users/ann')).toBe('/Users/ann/Library/Application Support/Almanac');
-    expect(defaultDataDir('win32', { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }, 'C:\\Users\\ann')).toContain('Almanac');
+    expect(defaultDataDir('darwin', {}, '/Users/ann')).toBe(
+      '/Users/ann/Library/Application Support/Almanac',
+    );
+    expect(
+      defaultDataDir('win32', { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }, 'C:\\Users\\ann'),
+    ).toContain('Almanac');
   });
 });

@@ -39,8 +39,12 @@ describe('start()', () => {
     const blocker = createServer();
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
     const port = (blocker.address() as { port: number }).port;
-    await expect(start(testConfig({ port, adminPassword: 'password-1' }))).rejects.toThrow(PortInUseError);
-    await expect(start(testConfig({ port, adminPassword: 'password-1' }))).rejects.toThrow(`Port ${port} on 127.0.0.1 is already in use`);
+    await expect(start(testConfig({ port, adminPassword: 'password-1' }))).rejects.toThrow(
+      PortInUseError,
+    );
+    await expect(start(testConfig({ port, adminPassword: 'password-1' }))).rejects.toThrow(
+      `Port ${port} on 127.0.0.1 is already in use`,
+    );
     blocker.close();
   });
 
@@ -93,6 +97,8 @@ describe('npm start (server/cli.ts)', () => {
   it('exits with a clear message on bad configuration', async () => {
     const run = runCli(['--port', 'abc'], {});
     expect(await run.exited).toBe(2);
-    expect(run.output().err).toMatch(/Invalid configuration:\n {2}- --port \/ ALMANAC_PORT must be a number/);
+    expect(run.output().err).toMatch(
+      /Invalid configuration:\n {2}- --port \/ ALMANAC_PORT must be a number/,
+    );
   }, 30_000);
 });

@@ -22,12 +22,15 @@ describe('capabilities per role (compat-notes §5.2)', () => {
     ['author', true, true, true, false],
     ['contributor', true, false, false, false],
     ['subscriber', false, false, false, false],
-  ] as const)('%s: edit_posts %s, publish %s, categories %s, tags %s', (role, edit, publish, categories, tags) => {
-    expect(canEditPosts(as(role))).toBe(edit);
-    expect(canPublish(as(role))).toBe(publish);
-    expect(canManageCategories(as(role))).toBe(categories);
-    expect(canManageTags(as(role))).toBe(tags);
-  });
+  ] as const)(
+    '%s: edit_posts %s, publish %s, categories %s, tags %s',
+    (role, edit, publish, categories, tags) => {
+      expect(canEditPosts(as(role))).toBe(edit);
+      expect(canPublish(as(role))).toBe(publish);
+      expect(canManageCategories(as(role))).toBe(categories);
+      expect(canManageTags(as(role))).toBe(tags);
+    },
+  );
 
   it('gives anonymous requests nothing', () => {
     expect(canEditPosts(null)).toBe(false);

@@ -26,8 +26,9 @@ export const settingsRoutes: RouteDef[] = [
         summary: 'Change settings; omitted ones keep their value.',
         args: settingsUpdateSchema,
         permission: (ctx) => isAdministrator(ctx.actor),
-        handler: (params, ctx) => {
-          ctx.services.settings.update(params);
+        handler: async (params, ctx) => {
+          const settings = ctx.services.settings.update(params);
+          await ctx.services.network.apply(settings.lan_sharing);
           return { body: body(ctx) };
         },
       }),

@@ -13,10 +13,25 @@ describe('openDatabase', () => {
     const db = openDatabase(':memory:');
     expect(db.pragma('user_version', { simple: true })).toBe(loadMigrations().length);
     const tables = db
-      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
+      )
       .all()
       .map((t) => t.name);
-    for (const table of ['users', 'application_passwords', 'sessions', 'settings', 'posts', 'media', 'terms', 'venues', 'organizers', 'events', 'event_organizers', 'event_terms']) {
+    for (const table of [
+      'users',
+      'application_passwords',
+      'sessions',
+      'settings',
+      'posts',
+      'media',
+      'terms',
+      'venues',
+      'organizers',
+      'events',
+      'event_organizers',
+      'event_terms',
+    ]) {
       expect(tables).toContain(table);
     }
     db.close();
@@ -33,7 +48,9 @@ describe('openDatabase', () => {
   it('declares every table STRICT', () => {
     const db = openDatabase(':memory:');
     const loose = db
-      .prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE '%STRICT%' AND name NOT LIKE 'events_fts%'")
+      .prepare<[], { name: string; sql: string }>(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE '%STRICT%' AND name NOT LIKE 'events_fts%'",
+      )
       .all();
     expect(loose).toEqual([]);
     db.close();
@@ -59,11 +76,16 @@ describe('openDatabase', () => {
   it('rolls back a failing migration and keeps the previous version', () => {
     const dir = mkdtempSync(join(tmpdir(), 'almanac-mig-'));
     writeFileSync(join(dir, '0001_ok.sql'), 'CREATE TABLE a (x INTEGER) STRICT;');
-    writeFileSync(join(dir, '0002_bad.sql'), 'CREATE TABLE b (x INTEGER) STRICT; INSERT INTO nowhere VALUES (1);');
+    writeFileSync(
+      join(dir, '0002_bad.sql'),
+      'CREATE TABLE b (x INTEGER) STRICT; INSERT INTO nowhere VALUES (1);',
+    );
     const db = new Database(':memory:');
     expect(() => migrate(db, loadMigrations(dir))).toThrow(/no such table: nowhere/);
     expect(db.pragma('user_version', { simple: true })).toBe(1);
-    expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'b'").get()).toEqual({ n: 0 });
+    expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'b'").get()).toEqual({
+      n: 0,
+    });
   });
 
   it('refuses migrations that skip a number', () => {
@@ -75,10 +97,16 @@ describe('openDatabase', () => {
 
   it('enforces foreign keys and status values', () => {
     const db = openDatabase(':memory:');
-    expect(() => db.prepare("INSERT INTO media (id, created_utc) VALUES (42, '2026-01-01 00:00:00')").run()).toThrow(/FOREIGN KEY/);
+    expect(() =>
+      db.prepare("INSERT INTO media (id, created_utc) VALUES (42, '2026-01-01 00:00:00')").run(),
+    ).toThrow(/FOREIGN KEY/);
     db.prepare("INSERT INTO posts (id, kind) VALUES (1, 'venue')").run();
     expect(() =>
-      db.prepare("INSERT INTO venues (id, status, slug, title, date_utc, modified_utc) VALUES (1, 'bogus', 's', 't', 'x', 'x')").run(),
+      db
+        .prepare(
+          "INSERT INTO venues (id, status, slug, title, date_utc, modified_utc) VALUES (1, 'bogus', 's', 't', 'x', 'x')",
+        )
+        .run(),
     ).toThrow(/CHECK constraint/);
     db.close();
   });

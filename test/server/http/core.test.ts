@@ -7,7 +7,9 @@ describe('REST core', () => {
     const res = await server.call('GET', '/api/');
     expect(res.status).toBe(200);
     expect(res.body.name).toBe('Almanac');
-    expect(res.body.namespaces).toEqual(expect.arrayContaining(['calendar/events/v1', 'calendar/admin/v1', 'tribe/events/v1']));
+    expect(res.body.namespaces).toEqual(
+      expect.arrayContaining(['calendar/events/v1', 'calendar/admin/v1', 'tribe/events/v1']),
+    );
     expect(Object.keys(res.body.routes as object)).toContain('/calendar/admin/v1/users');
   });
 
@@ -33,7 +35,10 @@ describe('REST core', () => {
 
   it('reports a missing parameter with rest_missing_callback_param and its names', async () => {
     const server = await startTestServer();
-    const res = await server.call('POST', '/api/calendar/admin/v1/users', { auth: server.admin, body: { role: 'editor' } });
+    const res = await server.call('POST', '/api/calendar/admin/v1/users', {
+      auth: server.admin,
+      body: { role: 'editor' },
+    });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({
       code: 'rest_missing_callback_param',
@@ -51,7 +56,11 @@ describe('REST core', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('rest_invalid_param');
     expect(res.body.message).toBe('Invalid parameter(s): password, role');
-    const data = res.body.data as { status: number; params: Record<string, string>; details: Record<string, { message: string }> };
+    const data = res.body.data as {
+      status: number;
+      params: Record<string, string>;
+      details: Record<string, { message: string }>;
+    };
     expect(data.status).toBe(400);
     expect(Object.keys(data.params)).toEqual(['password', 'role']);
     expect(data.params.password).toMatch(/at least 8 characters/);
@@ -60,7 +69,10 @@ describe('REST core', () => {
 
   it('answers malformed JSON with rest_invalid_json', async () => {
     const server = await startTestServer();
-    const res = await server.call('POST', '/api/calendar/admin/v1/users', { auth: server.admin, body: '{"login": ' });
+    const res = await server.call('POST', '/api/calendar/admin/v1/users', {
+      auth: server.admin,
+      body: '{"login": ',
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('rest_invalid_json');
     expect((res.body.data as { status: number }).status).toBe(400);
@@ -90,8 +102,12 @@ describe('REST core', () => {
   it('serves the same API under /wp-json/ and ?rest_route=', async () => {
     const server = await startTestServer();
     const canonical = await server.call('GET', '/api/calendar/admin/v1/me', { auth: server.admin });
-    const wpJson = await server.call('GET', '/wp-json/calendar/admin/v1/me', { auth: server.admin });
-    const restRoute = await server.call('GET', '/?rest_route=/calendar/admin/v1/me', { auth: server.admin });
+    const wpJson = await server.call('GET', '/wp-json/calendar/admin/v1/me', {
+      auth: server.admin,
+    });
+    const restRoute = await server.call('GET', '/?rest_route=/calendar/admin/v1/me', {
+      auth: server.admin,
+    });
     expect(canonical.status).toBe(200);
     expect(wpJson.json).toEqual(canonical.json);
     expect(restRoute.json).toEqual(canonical.json);
