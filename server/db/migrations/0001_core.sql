@@ -51,6 +51,8 @@ CREATE TABLE media (
   -- An external image keeps its absolute URL; an uploaded one its file name in the media folder.
   url TEXT NOT NULL DEFAULT '',
   file TEXT NOT NULL DEFAULT '',
+  -- The name the file was uploaded under (Content-Disposition), for the console.
+  original_name TEXT NOT NULL DEFAULT '',
   mime_type TEXT NOT NULL DEFAULT '',
   width INTEGER,
   height INTEGER,
@@ -58,3 +60,5 @@ CREATE TABLE media (
   created_utc TEXT NOT NULL
 ) STRICT;
 CREATE INDEX media_url ON media (url);
+CREATE INDEX media_file ON media (file);
+CREATE INDEX media_created ON media (created_utc DESC, id DESC);

@@ -1,0 +1,228 @@
+/**
+ * All SQL of venues and organizers (STYLE.md 13-14). Statements are prepared once; the listing
+ * and duplicate queries vary only by which fixed fragments they combine, and each combination is
+ * prepared once and cached.
+ */
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../../db/open.js';
+import type { AnyLinkedRow, LinkedKind, LinkedValues } from './kind.js';
+
+export interface ListFilter {
+  statuses: readonly string[];
+  /** Contributors see published items and their own, never other users' drafts. */
+  ownOrPublishedFor?: number | undefined;
+  event?: number | undefined;
+  hasEvents?: boolean | undefined;
+  upcoming?: { now: string; statuses: readonly string[] } | undefined;
+  /** Search fragments: an item matches when one field contains them all. */
+  fragments?: readonly string[] | undefined;
+}
+
+export interface TrashMeta {
+  previous_status: string;
+  previous_slug: string;
+}
+
+type Params = Record<string, string | number | null>;
+
+/** Text `LIKE` patterns match literally: `%`, `_` and `\` in the input are escaped. */
+const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Statuses of events that do not make a venue or organizer "have events" (compat-notes §3.4). */
+export const EVENTLESS_STATUSES = ['draft', 'pending', 'trash'] as const;
+
+export function createLinkedStore(db: Db, kind: LinkedKind) {
+  const t = kind.table;
+  const columns = [
+    'author',
+    'status',
+    'slug',
+    'title',
+    'description',
+    'excerpt',
+    'date_utc',
+    'modified_utc',
+    'image_id',
+    ...kind.textColumns,
+    ...kind.extraColumns,
+  ];
+  const searchColumns = ['title', 'description', 'excerpt', ...kind.searchColumns];
+
+  const statements = {
+    byId: db.prepare<[number], AnyLinkedRow>(`SELECT * FROM ${t} WHERE id = ?`),
+    bySlug: db.prepare<[string], AnyLinkedRow>(
+      `SELECT * FROM ${t} WHERE slug = ? ORDER BY id LIMIT 1`,
+    ),
+    byIds: db.prepare<[string], AnyLinkedRow>(
+      `SELECT * FROM ${t} WHERE id IN (SELECT value FROM json_each(?))`,
+    ),
+    slugTaken: db.prepare<[string, number], { id: number }>(
+      `SELECT id FROM ${t} WHERE slug = ? AND id <> ? LIMIT 1`,
+    ),
+    insertPost: db.prepare(`INSERT INTO posts (kind) VALUES ('${kind.type}')`),
+    insert: db.prepare<Params>(
+      `INSERT INTO ${t} (id, ${columns.join(', ')}) VALUES (@id, ${columns.map((c) => `@${c}`).join(', ')})`,
+    ),
+    update: db.prepare<Params>(
+      `UPDATE ${t} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
+    ),
+    trashMeta: db.prepare<[number], TrashMeta>(
+      'SELECT previous_status, previous_slug FROM trash_meta WHERE post_id = ?',
+    ),
+    saveTrashMeta: db.prepare<[number, string, string, string]>(
+      `INSERT INTO trash_meta (post_id, previous_status, previous_slug, trashed_utc) VALUES (?, ?, ?, ?)
+       ON CONFLICT (post_id) DO UPDATE SET previous_status = excluded.previous_status,
+         previous_slug = excluded.previous_slug, trashed_utc = excluded.trashed_utc`,
+    ),
+    dropTrashMeta: db.prepare<[number]>('DELETE FROM trash_meta WHERE post_id = ?'),
+    unlink: db.prepare<[number]>(kind.unlinkSql),
+    eventExists: db.prepare<[number], { id: number }>('SELECT id FROM events WHERE id = ?'),
+    kindOf: db.prepare<[number], { kind: string }>('SELECT kind FROM posts WHERE id = ?'),
+  };
+
+  const cache = new Map<string, Statement<Params, AnyLinkedRow>>();
+  const countCache = new Map<string, Statement<Params, { total: number }>>();
+
+  function where(filter: ListFilter, params: Params): { key: string; sql: string } {
+    const parts = ['t.status IN (SELECT value FROM json_each(@statuses))'];
+    const key: string[] = [];
+    params.statuses = JSON.stringify(filter.statuses);
+    if (filter.ownOrPublishedFor !== undefined) {
+      parts.push("(t.status = 'publish' OR t.author = @me)");
+      params.me = filter.ownOrPublishedFor;
+      key.push('own');
+    }
+    if (filter.event !== undefined) {
+      parts.push(kind.eventFilter);
+      params.event = filter.event;
+      key.push('event');
+    }
+    if (filter.hasEvents !== undefined) {
+      parts.push(filter.hasEvents ? kind.hasEventsFilter : `NOT ${kind.hasEventsFilter}`);
+      params.hidden = JSON.stringify(EVENTLESS_STATUSES);
+      key.push(`has${filter.hasEvents ? 1 : 0}`);
+    }
+    if (filter.upcoming !== undefined) {
+      parts.push(kind.upcomingFilter);
+      params.now = filter.upcoming.now;
+      params.visible = JSON.stringify(filter.upcoming.statuses);
+      key.push('upcoming');
+    }
+    const fragments = filter.fragments ?? [];
+    if (fragments.length > 0) {
+      fragments.forEach((fragment, i) => {
+        params[`s${i}`] = likePattern(fragment);
+      });
+      const perColumn = searchColumns.map(
+        (c) => `(${fragments.map((_, i) => `t.${c} LIKE @s${i} ESCAPE '\\'`).join(' AND ')})`,
+      );
+      parts.push(`(${perColumn.join(' OR ')})`);
+      key.push(`search${fragments.length}`);
+    }
+    return { key: key.join(','), sql: parts.join(' AND ') };
+  }
+
+  function prepared<R>(
+    map: Map<string, Statement<Params, R>>,
+    key: string,
+    sql: () => string,
+  ): Statement<Params, R> {
+    let statement = map.get(key);
+    if (!statement) {
+      statement = db.prepare<Params, R>(sql());
+      map.set(key, statement);
+    }
+    return statement;
+  }
+
+  const duplicateCache = new Map<string, Statement<Params, AnyLinkedRow>>();
+
+  return {
+    find: (id: number): AnyLinkedRow | undefined => statements.byId.get(id),
+    findBySlug: (slug: string): AnyLinkedRow | undefined => statements.bySlug.get(slug),
+    findMany: (ids: readonly number[]): AnyLinkedRow[] =>
+      ids.length === 0 ? [] : statements.byIds.all(JSON.stringify([...new Set(ids)])),
+    kindOf: (id: number): string | undefined => statements.kindOf.get(id)?.kind,
+    eventExists: (id: number): boolean => statements.eventExists.get(id) !== undefined,
+    slugTaken: (slug: string, exceptId = 0): boolean =>
+      statements.slugTaken.get(slug, exceptId) !== undefined,
+    trashMeta: (id: number): TrashMeta | undefined => statements.trashMeta.get(id),
+
+    /**
+     * The first non-trashed item whose given columns all equal the given values, text compared
+     * case-insensitively (decisions.md 12).
+     */
+    findDuplicate(given: Params): AnyLinkedRow | undefined {
+      const names = Object.keys(given)
+        .filter((name) => columns.includes(name))
+        .sort();
+      const statement = prepared(duplicateCache, names.join(','), () => {
+        const tests = names.map((name) =>
+          typeof given[name] === 'string'
+            ? `${name} = @${name} COLLATE NOCASE`
+            : `${name} IS @${name}`,
+        );
+        return `SELECT * FROM ${t} WHERE status <> 'trash' AND ${tests.join(' AND ')} ORDER BY id LIMIT 1`;
+      });
+      const params: Params = {};
+      for (const name of names) params[name] = given[name]!;
+      return statement.get(params);
+    },
+
+    /** A new post id and row, in the caller's transaction. */
+    insert(values: LinkedValues): number {
+      const id = Number(statements.insertPost.run().lastInsertRowid);
+      statements.insert.run({ id, ...pick(values) });
+      return id;
+    },
+
+    update(id: number, values: LinkedValues): void {
+      statements.update.run({ id, ...pick(values) });
+    },
+
+    /** Moves to the trash and unlinks from events, in the caller's transaction. */
+    trash(row: AnyLinkedRow, values: LinkedValues, trashedUtc: string): void {
+      statements.saveTrashMeta.run(row.id, row.status, row.slug, trashedUtc);
+      statements.update.run({ id: row.id, ...pick(values) });
+      statements.unlink.run(row.id);
+    },
+
+    forgetTrash: (id: number): void => {
+      statements.dropTrashMeta.run(id);
+    },
+
+    list(
+      filter: ListFilter,
+      limit: number,
+      offset: number,
+    ): { rows: AnyLinkedRow[]; total: number } {
+      const params: Params = {};
+      const clause = where(filter, params);
+      const page = prepared(
+        cache,
+        clause.key,
+        () =>
+          `SELECT t.* FROM ${t} t WHERE ${clause.sql} ORDER BY t.date_utc DESC, t.id DESC LIMIT @limit OFFSET @offset`,
+      );
+      const count = prepared(
+        countCache,
+        clause.key,
+        () => `SELECT COUNT(*) AS total FROM ${t} t WHERE ${clause.sql}`,
+      );
+      return db.transaction(() => ({
+        rows: page.all({ ...params, limit, offset }),
+        total: count.get(params)!.total,
+      }))();
+    },
+
+    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
+  };
+
+  function pick(values: LinkedValues): Params {
+    const out: Params = {};
+    for (const column of columns) out[column] = values[column] ?? null;
+    return out;
+  }
+}
+
+export type LinkedStore = ReturnType<typeof createLinkedStore>;

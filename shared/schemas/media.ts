@@ -1,0 +1,40 @@
+/** Media items of the admin namespace: uploaded images and external image URLs. */
+import { z } from 'zod';
+import { positiveInt } from './coerce.js';
+import { isHttpUrl } from './linked-post.js';
+
+export const mediaListSchema = z.object({
+  page: positiveInt.default(1).meta({ type: 'integer', description: 'The page to return.' }),
+  per_page: positiveInt
+    .transform((n) => Math.min(n, 100))
+    .default(20)
+    .meta({ type: 'integer', description: 'How many items to return per page (at most 100).' }),
+});
+
+/** A JSON (or form) body registering an external image instead of uploading a file. */
+export const mediaExternalSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .refine(isHttpUrl, 'must be an absolute http(s) URL.')
+    .optional()
+    .meta({ description: 'The URL of an external image to register instead of uploading a file.' }),
+});
+
+/** A media item as the admin API shows it. */
+export interface MediaWire {
+  id: number;
+  url: string;
+  /** The file name in the media folder; `""` for external images. */
+  file: string;
+  external: boolean;
+  mime_type: string;
+  extension: string;
+  width: number | null;
+  height: number | null;
+  filesize: number | null;
+  author: number | null;
+  date_utc: string;
+}
+
+export const MEDIA_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

@@ -1,0 +1,45 @@
+/** Organizer payloads (calendar-api.md §2.3, compat-notes §7.4) and the wire shape (§1.5). */
+import { z } from 'zod';
+import { nonEmptyString } from './coerce.js';
+import {
+  linkedPostFields,
+  linkedPostListFields,
+  text,
+  websiteInput,
+  type LinkedPostWireBase,
+} from './linked-post.js';
+
+/** Every organizer field except the name, all optional. */
+export const organizerDetailFields = {
+  ...linkedPostFields,
+  phone: text('The phone number.').optional(),
+  website: websiteInput('The website URL.').optional(),
+  // The reference does not check the format; neither do we (an organizer may list "on request").
+  email: text('The e-mail address.').optional(),
+};
+
+export const organizerName = nonEmptyString.meta({ description: 'The organizer name.' });
+
+export const organizerCreateSchema = z.object({
+  organizer: organizerName,
+  ...organizerDetailFields,
+});
+export const organizerUpdateSchema = z.object({
+  organizer: organizerName.optional(),
+  ...organizerDetailFields,
+});
+export type OrganizerCreateInput = z.output<typeof organizerCreateSchema>;
+export type OrganizerUpdateInput = z.output<typeof organizerUpdateSchema>;
+
+export const organizerInlineSchema = organizerCreateSchema;
+
+export const organizerListSchema = z.object(linkedPostListFields);
+export type OrganizerListInput = z.output<typeof organizerListSchema>;
+
+/** An organizer as the API shows it; empty fields are omitted (compat-notes §1.5). */
+export interface OrganizerWire extends LinkedPostWireBase {
+  organizer?: string;
+  phone?: string;
+  website?: string;
+  email?: string;
+}

@@ -1,0 +1,75 @@
+/** Venue payloads (calendar-api.md §2.2, compat-notes §7.4) and the venue wire shape (§1.4). */
+import { z } from 'zod';
+import { booleanLike, nonEmptyString, numberLike } from './coerce.js';
+import {
+  linkedPostFields,
+  linkedPostListFields,
+  text,
+  websiteInput,
+  type LinkedPostWireBase,
+} from './linked-post.js';
+
+/** A coordinate in range, or `""` to clear it. */
+const coordinate = (limit: number, description: string) =>
+  z
+    .union([
+      z.literal(''),
+      numberLike.refine((n) => Math.abs(n) <= limit, `must be between -${limit} and ${limit}.`),
+    ])
+    .transform((value) => (value === '' ? null : value))
+    .meta({ type: 'number', description });
+
+const flag = (description: string) => booleanLike.meta({ type: 'boolean', description });
+
+/** Every venue field except the name, all optional (the name is required on create only). */
+export const venueDetailFields = {
+  ...linkedPostFields,
+  show_map: flag('Whether a map is shown.').optional(),
+  show_map_link: flag('Whether a link to a map is shown.').optional(),
+  address: text('The street address.').optional(),
+  city: text('The city.').optional(),
+  country: text('The country.').optional(),
+  province: text('The province.').optional(),
+  state: text('The state.').optional(),
+  zip: text('The postal code.').optional(),
+  phone: text('The phone number.').optional(),
+  stateprovince: text(
+    'The state or province; derived from state or province when omitted.',
+  ).optional(),
+  website: websiteInput('The website URL.').optional(),
+  geo_lat: coordinate(90, 'The latitude, from -90 to 90.').optional(),
+  geo_lng: coordinate(180, 'The longitude, from -180 to 180.').optional(),
+};
+
+export const venueName = nonEmptyString.meta({ description: 'The venue name.' });
+
+export const venueCreateSchema = z.object({ venue: venueName, ...venueDetailFields });
+export const venueUpdateSchema = z.object({ venue: venueName.optional(), ...venueDetailFields });
+export type VenueCreateInput = z.output<typeof venueCreateSchema>;
+export type VenueUpdateInput = z.output<typeof venueUpdateSchema>;
+
+/** Venue data given inline in an event's `venue` field (the reference also reads `stateProvince`). */
+export const venueInlineSchema = venueCreateSchema.extend({
+  stateProvince: text('The state or province.').optional(),
+});
+
+export const venueListSchema = z.object(linkedPostListFields);
+export type VenueListInput = z.output<typeof venueListSchema>;
+
+/** A venue as the API shows it; empty fields are omitted (compat-notes §1.4). */
+export interface VenueWire extends LinkedPostWireBase {
+  venue?: string;
+  address?: string;
+  city?: string;
+  country?: string;
+  province?: string;
+  state?: string;
+  zip?: string;
+  phone?: string;
+  website?: string;
+  stateprovince?: string;
+  geo_lat?: number;
+  geo_lng?: number;
+  show_map: boolean;
+  show_map_link: boolean;
+}
