@@ -1,111 +1,183 @@
 /**
  * The root index (`GET /api/`) and each namespace's index (`GET /api/<namespace>`), in the
  * shape of the reference's WordPress indexes (compat-notes §8.1), generated from the registry.
+ * Descriptions are localised with the site language; names, types and defaults never are.
  */
 import { z } from 'zod';
+import { DateTime } from 'luxon';
+import { translator, type Translate } from '../../shared/i18n/index.js';
+import { normalizeZone } from '../../shared/time.js';
 import type { Services } from '../services.js';
+import { deploymentDefaults, type DynamicDefault } from '../openapi/defaults.js';
 import type { Links } from './links.js';
 import type { CompiledRoute, Registry } from './registry.js';
-import { endpoint, type RouteDef } from './route.js';
-import { describeArg } from './describe.js';
-import { invalidParam } from './errors.js';
+import { endpoint, type Endpoint, type RouteDef } from './route.js';
+import { argFields, describeArg, type ArgDescription } from './describe.js';
+import { ApiError } from './errors.js';
+
+export interface RouteEntry {
+  namespace: string;
+  methods: string[];
+  endpoints: { methods: string[]; args: Record<string, ArgDescription> }[];
+  _links?: { self: { href: string }[] };
+}
+
+interface Describer {
+  translate: Translate;
+  dynamicDefault: DynamicDefault;
+  /** The namespace the client used: the index route's `namespace` argument defaults to it. */
+  requested: string;
+}
 
 function routeKey(namespace: string, path: string): string {
   return `/${namespace}${path}`;
 }
 
-function describeRoute(route: CompiledRoute, namespace: string, links: Links, context: string) {
-  const methods = [...new Set(route.endpoints.flatMap((e) => e.methods))];
-  const entry: Record<string, unknown> = {
+function describeArgs(route: CompiledRoute, e: Endpoint, d: Describer) {
+  const args: Record<string, ArgDescription> = {};
+  for (const [name, field] of argFields(e.args)) {
+    const dynamic =
+      route.path === '' && name === 'namespace'
+        ? d.requested
+        : d.dynamicDefault(route, e.methods, name);
+    args[name] = describeArg(field, d.translate, dynamic);
+  }
+  return args;
+}
+
+/** One route as WordPress lists it; `methods` concatenates the endpoints' methods as it does. */
+export function describeRoute(
+  route: CompiledRoute,
+  namespace: string,
+  links: Links,
+  d: Describer,
+): RouteEntry {
+  const entry: RouteEntry = {
     namespace,
-    methods,
+    methods: route.endpoints.flatMap((e) => e.methods),
     endpoints: route.endpoints.map((e) => ({
-      methods: e.methods,
-      args:
-        context === 'help' || context === 'view' || context === 'edit' ? describeArgs(e.args) : {},
+      methods: [...e.methods],
+      args: describeArgs(route, e, { ...d, requested: namespace }),
     })),
   };
   // Only routes without parameters can be linked to directly, as in WordPress.
-  if (!route.path.includes('(?P<'))
+  if (!route.path.includes('(?P<')) {
     entry._links = { self: [{ href: links.restIn(namespace, route.path) }] };
+  }
   return entry;
 }
 
-function describeArgs(schema: z.ZodObject): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => [
-      name,
-      describeArg(field),
-    ]),
-  );
+function describer(services: Services, requested: string): Describer {
+  return {
+    translate: translator(services.settings.get().language),
+    dynamicDefault: deploymentDefaults(services),
+    requested,
+  };
 }
 
 export function namespaceIndex(
   registry: Registry,
+  services: Services,
   requested: string,
   links: Links,
-  context = 'view',
 ) {
-  const routes: Record<string, unknown> = {};
+  const d = describer(services, requested);
+  const routes: Record<string, RouteEntry> = {};
   for (const route of registry.routesOf(requested)) {
-    routes[routeKey(requested, route.path)] = describeRoute(route, requested, links, context);
+    routes[routeKey(requested, route.path)] = describeRoute(route, requested, links, d);
   }
   return { namespace: requested, routes, _links: { up: [{ href: links.root }] } };
 }
 
+/** The site's UTC offset in hours now, as WordPress's `gmt_offset`. */
+function gmtOffset(services: Services): number {
+  const zone = normalizeZone(services.settings.get().timezone) ?? 'UTC';
+  return DateTime.fromJSDate(services.clock.now(), { zone }).offset / 60;
+}
+
 export function rootIndex(registry: Registry, services: Services, links: Links) {
   const settings = services.settings.get();
+  const t = translator(settings.language);
   const names = [...registry.namespaces(), ...registry.aliasNames()];
-  const routes: Record<string, unknown> = {};
+  const routes: Record<string, RouteEntry> = {
+    '/': {
+      namespace: '',
+      methods: ['GET'],
+      endpoints: [
+        {
+          methods: ['GET'],
+          args: {
+            context: {
+              required: false,
+              description: t(
+                'Scope under which the request is made; determines fields present in response.',
+              ),
+              type: 'string',
+              default: 'view',
+            },
+          },
+        },
+      ],
+      _links: { self: [{ href: links.root }] },
+    },
+  };
   for (const name of names) {
+    const d = describer(services, name);
     for (const route of registry.routesOf(name)) {
-      routes[routeKey(name, route.path)] = describeRoute(route, name, links, 'view');
+      routes[routeKey(name, route.path)] = describeRoute(route, name, links, d);
     }
   }
   return {
     name: 'Almanac',
-    description: 'A local calendar server',
+    description: t('A local calendar server'),
     url: links.origin,
     home: links.origin,
-    gmt_offset: 0,
+    gmt_offset: gmtOffset(services),
     timezone_string: settings.timezone,
     namespaces: names,
     authentication: {
-      basic: { description: 'HTTP Basic with a login and its password or an application password' },
-      bearer: { description: 'Bearer session tokens from POST /calendar/admin/v1/sessions' },
+      basic: {
+        description: t('HTTP Basic with a login and its password or an application password'),
+      },
+      bearer: { description: t('Bearer session tokens from POST /calendar/admin/v1/sessions') },
     },
     routes,
     _links: { help: [{ href: `${links.origin}/console/` }] },
   };
 }
 
-/** The `GET /<namespace>` route every namespace carries (calendar-api.md §4.1). */
+const invalidNamespace = () =>
+  new ApiError('rest_invalid_namespace', 'The specified namespace could not be found.', 404);
+
+/**
+ * The `GET /<namespace>` route every namespace carries (calendar-api.md §4.1). As in WordPress,
+ * `namespace` picks the namespace to describe (default: the one in the URL) and `context` is
+ * accepted without changing the listing.
+ */
 export function indexRoute(registry: Registry): RouteDef {
   return {
     path: '',
     endpoints: [
       endpoint({
         methods: ['GET'],
-        summary: 'The namespace index: every route with its methods and arguments.',
+        summary:
+          'The namespace index: every route of the namespace with its methods and arguments.',
         args: z.object({
-          namespace: z.string().optional().meta({ description: 'The namespace.' }),
-          context: z
-            .enum(['view', 'embed', 'edit', 'help'])
+          namespace: z
+            .string()
             .optional()
-            .meta({ description: 'Scope under which the request is made.' }),
+            .meta({ description: 'The namespace to describe.', type: 'string' }),
+          context: z.string().default('view').meta({
+            description:
+              'Scope under which the request is made; determines fields present in response.',
+            type: 'string',
+          }),
         }),
         handler: (params, ctx) => {
-          if (params.namespace !== undefined && params.namespace !== ctx.links.namespace) {
-            throw invalidParam('namespace', `namespace must be ${ctx.links.namespace}.`);
-          }
-          return {
-            body: namespaceIndex(
-              registry,
-              ctx.links.namespace,
-              ctx.links,
-              params.context ?? 'view',
-            ),
-          };
+          const wanted = params.namespace ?? ctx.links.namespace;
+          const known = [...registry.namespaces(), ...registry.aliasNames()];
+          if (!known.includes(wanted)) throw invalidNamespace();
+          return { body: namespaceIndex(registry, ctx.services, wanted, ctx.links) };
         },
       }),
     ],

@@ -1,7 +1,63 @@
-/** The `doc` route (OpenAPI document): filled in by the self-description work. */
-import type { RouteDef } from '../http/route.js';
+/**
+ * `GET /<namespace>/doc`: the OpenAPI document (calendar-api.md §4.1, compat-notes §8.3). It is
+ * generated once per language and deployment defaults and cached, since the routes never change
+ * while the server runs; only `servers` follows the request (root, alias and port).
+ */
+import { z } from 'zod';
+import { translator } from '../../shared/i18n/index.js';
 import type { Registry } from '../http/registry.js';
+import { endpoint, type RouteDef } from '../http/route.js';
+import type { RequestContext } from '../http/context.js';
+import { buildDocument } from './document.js';
+import { deploymentDefaults, eventWindow } from './defaults.js';
 
-export function docRoutes(_registry: Registry): RouteDef[] {
-  return [];
+type Document = ReturnType<typeof buildDocument>;
+
+export function documentFor(registry: Registry, ctx: RequestContext): Document {
+  return documentCache(registry)(ctx);
+}
+
+const caches = new WeakMap<Registry, (ctx: RequestContext) => Document>();
+
+function documentCache(registry: Registry) {
+  let cached = caches.get(registry);
+  if (cached) return cached;
+  const byKey = new Map<string, Document>();
+  cached = (ctx) => {
+    const { services, links } = ctx;
+    const settings = services.settings.get();
+    const window = eventWindow(services.clock.now(), settings.timezone);
+    const key = JSON.stringify([links.namespace, settings.language, settings.per_page, window]);
+    let doc = byKey.get(key);
+    if (!doc) {
+      if (byKey.size >= 16) byKey.clear();
+      doc = buildDocument(
+        registry,
+        links.namespace,
+        '',
+        translator(settings.language),
+        deploymentDefaults(services),
+      );
+      byKey.set(key, doc);
+    }
+    return { ...doc, servers: [{ url: `${links.rest('')}/` }] };
+  };
+  caches.set(registry, cached);
+  return cached;
+}
+
+export function docRoutes(registry: Registry): RouteDef[] {
+  return [
+    {
+      path: '/doc',
+      endpoints: [
+        endpoint({
+          methods: ['GET'],
+          summary: 'The OpenAPI 3 document of this namespace.',
+          args: z.object({}),
+          handler: (_params, ctx) => ({ body: documentFor(registry, ctx) }),
+        }),
+      ],
+    },
+  ];
 }

@@ -1,0 +1,173 @@
+/**
+ * The OpenAPI 3.0 document of a namespace (compat-notes §8.3, decisions.md 17), generated from
+ * the registry: every route and method, each argument from the zod schema that validates it,
+ * the real response shapes of `shared/schemas/wire`, and the error envelope.
+ */
+import type { Translate } from '../../shared/i18n/index.js';
+import { argFields, describeArg, type ArgDescription } from '../http/describe.js';
+import type { CompiledRoute, Registry } from '../http/registry.js';
+import type { Endpoint, Method } from '../http/route.js';
+import type { DynamicDefault } from './defaults.js';
+import { ERROR_DESCRIPTIONS, genericOutcome, OUTCOMES, type OperationMethod } from './responses.js';
+import { argSchema, bodySchema, componentSchemas, refTo, type OasSchema } from './schemas.js';
+
+const PARAM = /\(\?P<(\w+)>[^)]*\)/g;
+
+/** `/events/(?P<id>\d+)` → `/events/{id}`; the namespace root itself is `/`. */
+export function docPath(routePath: string): string {
+  return routePath.replace(PARAM, '{$1}') || '/';
+}
+
+function pathParams(routePath: string): string[] {
+  return [...routePath.matchAll(PARAM)].map((m) => m[1]!);
+}
+
+interface Context {
+  t: Translate;
+  dynamicDefault: DynamicDefault;
+  namespace: string;
+}
+
+type Described = [string, ArgDescription];
+
+function describeAll(route: CompiledRoute, e: Endpoint, c: Context): Described[] {
+  return argFields(e.args).map(([name, field]) => [
+    name,
+    describeArg(
+      field,
+      c.t,
+      // The index route's `namespace` defaults to the namespace described, as in WordPress.
+      route.path === '' && name === 'namespace'
+        ? c.namespace
+        : c.dynamicDefault(route, e.methods, name),
+    ),
+  ]);
+}
+
+function parameter(name: string, where: 'path' | 'query', arg: ArgDescription | undefined) {
+  const out: OasSchema = { name, in: where };
+  if (arg?.description !== undefined) out.description = arg.description;
+  out.schema = arg ? argSchema(arg) : { type: 'string' };
+  out.required = where === 'path' ? true : (arg?.required ?? false);
+  // Lists also travel as comma-separated text, as the reference documents them.
+  if (arg?.type === 'array') Object.assign(out, { style: 'form', explode: false });
+  return out;
+}
+
+function requestBody(args: Described[]): OasSchema | undefined {
+  if (args.length === 0) return undefined;
+  const properties: Record<string, OasSchema> = {};
+  const required: string[] = [];
+  for (const [name, arg] of args) {
+    const schema = argSchema(arg);
+    properties[name] =
+      arg.description === undefined ? schema : { description: arg.description, ...schema };
+    if (arg.required) required.push(name);
+  }
+  const schema: OasSchema = { type: 'object', properties };
+  if (required.length > 0) schema.required = required;
+  return {
+    required: required.length > 0,
+    content: {
+      'application/json': { schema },
+      'application/x-www-form-urlencoded': { schema },
+    },
+  };
+}
+
+function responses(
+  route: CompiledRoute,
+  e: Endpoint,
+  method: OperationMethod,
+  args: Described[],
+  c: Context,
+): OasSchema {
+  const path = docPath(route.path);
+  const outcome =
+    OUTCOMES[path]?.[method] ??
+    genericOutcome(method, pathParams(route.path).length > 0, args.length > 0, !!e.permission);
+  const out: OasSchema = {};
+  const own = Object.entries(e.responses ?? {});
+  if (own.some(([status]) => Number(status) < 300)) {
+    for (const [status, r] of own) {
+      out[status] = {
+        description: c.t(r.description),
+        ...(r.schema
+          ? { content: { 'application/json': { schema: bodySchema(r.schema, c.t) } } }
+          : {}),
+      };
+    }
+  } else {
+    out[String(outcome.status)] = {
+      description: c.t(outcome.description),
+      content: {
+        'application/json': { schema: outcome.schema ? refTo(outcome.schema) : { type: 'object' } },
+      },
+    };
+  }
+  for (const status of outcome.errors) {
+    if (out[String(status)] !== undefined) continue;
+    out[String(status)] = {
+      description: c.t(ERROR_DESCRIPTIONS[status] ?? 'An error.'),
+      content: { 'application/json': { schema: refTo('Error') } },
+    };
+  }
+  return out;
+}
+
+const WRITES = new Set<Method>(['POST', 'PUT', 'PATCH']);
+
+function operation(route: CompiledRoute, e: Endpoint, method: Method, c: Context): OasSchema {
+  const lower = method.toLowerCase() as OperationMethod;
+  const args = describeAll(route, e, c);
+  const inPath = pathParams(route.path);
+  const byName = new Map(args);
+  const rest = args.filter(([name]) => !inPath.includes(name));
+  const op: OasSchema = {};
+  if (e.summary !== undefined) op.summary = c.t(e.summary);
+  const parameters = inPath.map((name) => parameter(name, 'path', byName.get(name)));
+  if (!WRITES.has(method))
+    parameters.push(...rest.map(([name, arg]) => parameter(name, 'query', arg)));
+  if (parameters.length > 0) op.parameters = parameters;
+  if (WRITES.has(method)) {
+    const body = requestBody(rest);
+    if (body) op.requestBody = body;
+  }
+  op.responses = responses(route, e, lower, args, c);
+  return op;
+}
+
+const INFO = {
+  version: '1.0.0',
+  title: 'The Events Calendar REST API',
+  description:
+    'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.',
+};
+
+/**
+ * The whole document. `serverUrl` is the namespace root the client used, port included
+ * (decisions.md 17). The reference's `info` is kept word for word so its clients recognise it.
+ */
+export function buildDocument(
+  registry: Registry,
+  namespace: string,
+  serverUrl: string,
+  t: Translate,
+  dynamicDefault: DynamicDefault,
+) {
+  const c: Context = { t, dynamicDefault, namespace };
+  const paths: Record<string, OasSchema> = {};
+  for (const route of registry.routesOf(namespace)) {
+    const item: OasSchema = (paths[docPath(route.path)] ??= {});
+    for (const e of route.endpoints) {
+      for (const method of e.methods) item[method.toLowerCase()] ??= operation(route, e, method, c);
+    }
+  }
+  return {
+    openapi: '3.0.0',
+    info: { version: INFO.version, title: t(INFO.title), description: t(INFO.description) },
+    components: { schemas: componentSchemas(t) },
+    servers: [{ url: serverUrl }],
+    paths,
+  };
+}

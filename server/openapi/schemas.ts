@@ -1,0 +1,98 @@
+/**
+ * zod → OpenAPI 3.0 schema objects. zod's JSON Schema output is close to OpenAPI 3.0 but not
+ * inside it (ids, empty `anyOf`, the `null` type, safe-integer bounds), so every generated
+ * schema passes through `clean`, which also localises each `description`.
+ */
+import { z } from 'zod';
+import type { Translate } from '../../shared/i18n/index.js';
+import { WIRE_SCHEMAS } from '../../shared/schemas/wire/index.js';
+import type { TypeInfo } from '../http/describe.js';
+
+export type OasSchema = { [key: string]: unknown };
+
+const OAS_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
+const SCHEMA_REF = '#/components/schemas/';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Rewrites one generated schema tree into valid OpenAPI 3.0, translating descriptions. */
+export function clean(node: unknown, t: Translate): unknown {
+  if (Array.isArray(node)) return node.map((item) => clean(item, t));
+  if (!isRecord(node)) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$id' || key === '$schema' || key === 'id') continue;
+    if (
+      (key === 'minimum' || key === 'maximum') &&
+      Math.abs(Number(value)) === Number.MAX_SAFE_INTEGER
+    ) {
+      continue;
+    }
+    if (key === 'description' && typeof value === 'string') out[key] = t(value);
+    else if (key === 'properties' && isRecord(value)) {
+      // Property names are data here, not schema keywords: keep every one of them.
+      out[key] = Object.fromEntries(Object.entries(value).map(([n, s]) => [n, clean(s, t)]));
+    } else out[key] = clean(value, t);
+  }
+  if (out.type === 'null') {
+    delete out.type;
+    out.nullable = true;
+    out.enum = [null];
+  }
+  // An always-empty list (`z.tuple([])`): zod leaves an empty `anyOf` in `items`.
+  if (out.type === 'array' && out.maxItems === 0) out.items = {};
+  if (Array.isArray(out.anyOf) && out.anyOf.length === 0) delete out.anyOf;
+  return out;
+}
+
+/** `components.schemas`: every named wire shape, cross-referenced by name. */
+export function componentSchemas(t: Translate): Record<string, OasSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of WIRE_SCHEMAS) registry.add(schema, { id });
+  const generated = z.toJSONSchema(registry, {
+    target: 'openapi-3.0',
+    unrepresentable: 'any',
+    uri: (id) => `${SCHEMA_REF}${id}`,
+  }).schemas as Record<string, unknown>;
+  const out: Record<string, OasSchema> = {};
+  for (const [id] of WIRE_SCHEMAS) out[id] = clean(generated[id], t) as OasSchema;
+  return out;
+}
+
+const NAMES = new Map<z.ZodType, string>(WIRE_SCHEMAS.map(([id, schema]) => [schema, id]));
+
+/** A response body: a reference when it is a named wire shape, else the schema inline. */
+export function bodySchema(schema: z.ZodType, t: Translate): OasSchema {
+  const name = NAMES.get(schema);
+  if (name !== undefined) return { $ref: `${SCHEMA_REF}${name}` };
+  return clean(
+    z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any' }),
+    t,
+  ) as OasSchema;
+}
+
+export const refTo = (name: string): OasSchema => ({ $ref: `${SCHEMA_REF}${name}` });
+
+/**
+ * The schema of one request argument from its WordPress-style description. OpenAPI 3.0 has one
+ * `type` per schema, so an argument that accepts several types becomes an `anyOf`.
+ */
+export function argSchema(info: TypeInfo & { default?: unknown }): OasSchema {
+  const out: OasSchema = {};
+  const types = (Array.isArray(info.type) ? info.type : info.type ? [info.type] : []).filter(
+    (type) => OAS_TYPES.has(type),
+  );
+  if (types.length === 1) {
+    out.type = types[0];
+    if (types[0] === 'array') out.items = info.items ? argSchema(info.items) : {};
+  } else if (types.length > 1) {
+    out.anyOf = types.map((type) =>
+      type === 'array' ? { type, items: info.items ? argSchema(info.items) : {} } : { type },
+    );
+  }
+  if (info.format !== undefined) out.format = info.format;
+  if (info.enum !== undefined) out.enum = info.enum;
+  if (info.default !== undefined) out.default = info.default;
+  return out;
+}

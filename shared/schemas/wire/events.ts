@@ -1,0 +1,85 @@
+/** The event wire shape (compat-notes §1.1, in its key order) and the event archive (§2.1). */
+import { z } from 'zod';
+import {
+  archiveLinks,
+  archiveTotals,
+  costDetails,
+  dateDetails,
+  dateTime,
+  emptyList,
+  globalId,
+  globalIdLineage,
+  image,
+  jsonLd,
+} from './common.js';
+import { embeddedTerm } from './terms.js';
+import { organizer, venue } from './linked.js';
+
+const flag = (description: string) => z.boolean().meta({ description });
+
+export const event = z
+  .object({
+    id: z.number().int().meta({ description: 'The event ID.' }),
+    global_id: globalId,
+    global_id_lineage: globalIdLineage,
+    author: z.string().meta({ description: "The ID of the event's author, as a string." }),
+    status: z.string().meta({ description: "The event's status." }),
+    date: dateTime("The event's publication date in the site time zone."),
+    date_utc: dateTime("The event's publication date in UTC."),
+    modified: dateTime("The event's last modification date in the site time zone."),
+    modified_utc: dateTime("The event's last modification date in UTC."),
+    url: z.string().meta({ description: 'The public page of the event.' }),
+    rest_url: z.string().meta({ description: 'The REST URL of the event.' }),
+    title: z.string().meta({ description: 'The event title.' }),
+    description: z.string().meta({ description: "The event's description, as HTML." }),
+    excerpt: z.string().meta({ description: "The event's excerpt, as HTML." }),
+    slug: z.string().meta({ description: "The event's slug." }),
+    image: z
+      .union([image, z.literal(false)])
+      .meta({ description: 'The featured image, or false when there is none.' }),
+    all_day: flag('Whether the event lasts whole days.'),
+    start_date: dateTime('The start date in the event time zone.'),
+    start_date_details: dateDetails,
+    end_date: dateTime('The end date in the event time zone.'),
+    end_date_details: dateDetails,
+    utc_start_date: dateTime('The start date in UTC.'),
+    utc_start_date_details: dateDetails,
+    utc_end_date: dateTime('The end date in UTC.'),
+    utc_end_date_details: dateDetails,
+    timezone: z.string().meta({ description: 'The event time zone, or an empty string.' }),
+    timezone_abbr: z
+      .string()
+      .meta({ description: 'The abbreviation of the event time zone, or an empty string.' }),
+    cost: z
+      .string()
+      .meta({ description: 'The cost as displayed, with its currency symbol; empty when none.' }),
+    cost_details: costDetails,
+    website: z.string().meta({ description: 'The event website URL.' }),
+    show_map: flag('Whether a map is shown.'),
+    show_map_link: flag('Whether a link to a map is shown.'),
+    hide_from_listings: flag('Whether the event is left out of listings.'),
+    sticky: flag('Whether the event sticks to the top of calendar views.'),
+    featured: flag('Whether the event is featured.'),
+    categories: z.array(embeddedTerm).meta({ description: 'The event categories.' }),
+    tags: z.array(embeddedTerm).meta({ description: 'The event tags.' }),
+    venue: z
+      .union([venue, emptyList])
+      .meta({ description: 'The event venue, or an empty list when there is none.' }),
+    organizer: z.array(organizer).meta({ description: 'The event organizers.' }),
+    custom_fields: z
+      .union([
+        z.record(z.string(), z.looseObject({ label: z.string(), value: z.unknown() })),
+        emptyList,
+      ])
+      .meta({ description: 'Additional fields by key, or an empty list when there are none.' }),
+    json_ld: jsonLd.optional(),
+  })
+  .meta({ description: 'An event.' });
+
+export const eventArchive = z
+  .object({
+    events: z.array(event).meta({ description: 'The events of this page.' }),
+    ...archiveLinks,
+    ...archiveTotals,
+  })
+  .meta({ description: 'A page of events.' });

@@ -1,0 +1,111 @@
+/**
+ * Venue and organizer wire shapes (compat-notes §1.4, §1.5). Empty fields are left out of these
+ * objects, so almost every field is optional; there is no `rest_url`.
+ */
+import { z } from 'zod';
+import {
+  archiveLinks,
+  archiveTotals,
+  dateTime,
+  globalId,
+  globalIdLineage,
+  image,
+  jsonLd,
+} from './common.js';
+
+const head = (what: string) => ({
+  id: z
+    .number()
+    .int()
+    .meta({ description: `The ${what} ID.` }),
+  author: z
+    .string()
+    .optional()
+    .meta({ description: `The ID of the ${what}'s author, as a string.` }),
+  status: z
+    .string()
+    .optional()
+    .meta({ description: `The ${what}'s status.` }),
+  date: dateTime(`The ${what}'s publication date in the site time zone.`).optional(),
+  date_utc: dateTime(`The ${what}'s publication date in UTC.`).optional(),
+  modified: dateTime(`The ${what}'s last modification date in the site time zone.`).optional(),
+  modified_utc: dateTime(`The ${what}'s last modification date in UTC.`).optional(),
+  url: z
+    .string()
+    .optional()
+    .meta({ description: `The public page of the ${what}.` }),
+});
+
+const body = (what: string) => ({
+  description: z
+    .string()
+    .optional()
+    .meta({ description: `The ${what}'s description, as HTML.` }),
+  excerpt: z
+    .string()
+    .optional()
+    .meta({ description: `The ${what}'s excerpt, as HTML.` }),
+  slug: z
+    .string()
+    .optional()
+    .meta({ description: `The ${what}'s slug.` }),
+  image: image.optional(),
+});
+
+const text = (description: string) => z.string().optional().meta({ description });
+
+export const venue = z
+  .object({
+    ...head('venue'),
+    venue: text('The venue name.'),
+    ...body('venue'),
+    address: text('The street address.'),
+    city: text('The city.'),
+    country: text('The country.'),
+    province: text('The province.'),
+    state: text('The state.'),
+    zip: text('The postal code.'),
+    phone: text('The phone number.'),
+    website: text('The website URL.'),
+    stateprovince: text('The state or province.'),
+    geo_lat: z.number().optional().meta({ description: 'The latitude, when known.' }),
+    geo_lng: z.number().optional().meta({ description: 'The longitude, when known.' }),
+    json_ld: jsonLd.optional(),
+    show_map: z.boolean().meta({ description: 'Whether a map is shown for the venue.' }),
+    show_map_link: z
+      .boolean()
+      .meta({ description: 'Whether a link to a map is shown for the venue.' }),
+    global_id: globalId,
+    global_id_lineage: globalIdLineage,
+  })
+  .meta({ description: 'A venue; empty fields are left out.' });
+
+export const organizer = z
+  .object({
+    ...head('organizer'),
+    organizer: text('The organizer name.'),
+    ...body('organizer'),
+    phone: text('The phone number.'),
+    website: text('The website URL.'),
+    email: text('The e-mail address.'),
+    json_ld: jsonLd.optional(),
+    global_id: globalId,
+    global_id_lineage: globalIdLineage,
+  })
+  .meta({ description: 'An organizer; empty fields are left out.' });
+
+export const venueArchive = z
+  .object({
+    venues: z.array(venue).meta({ description: 'The venues of this page.' }),
+    ...archiveLinks,
+    ...archiveTotals,
+  })
+  .meta({ description: 'A page of venues.' });
+
+export const organizerArchive = z
+  .object({
+    organizers: z.array(organizer).meta({ description: 'The organizers of this page.' }),
+    ...archiveLinks,
+    ...archiveTotals,
+  })
+  .meta({ description: 'A page of organizers.' });

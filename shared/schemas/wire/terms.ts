@@ -1,0 +1,94 @@
+/** Term wire shapes (compat-notes §1.6): embedded in events, and from `/categories` and `/tags`. */
+import { z } from 'zod';
+import { archiveLinks, archiveTotals, emptyList } from './common.js';
+
+export const termUrls = z
+  .object({
+    self: z.string().meta({ description: 'The REST URL of the term.' }),
+    collection: z.string().meta({ description: 'The REST URL of the taxonomy archive.' }),
+    up: z
+      .string()
+      .optional()
+      .meta({ description: 'The REST URL of the parent category, when there is one.' }),
+  })
+  .meta({ description: 'REST links of the term.' });
+
+const taxonomy = z
+  .enum(['tribe_events_cat', 'post_tag'])
+  .meta({ description: 'The taxonomy: tribe_events_cat for categories, post_tag for tags.' });
+
+const termId = z.number().int().meta({ description: 'The term ID.' });
+const termName = z.string().meta({ description: 'The term name.' });
+const termSlug = z.string().meta({ description: 'The term slug.' });
+const termDescription = z.string().meta({ description: 'The term description.' });
+const termCount = z
+  .number()
+  .int()
+  .meta({ description: 'The number of published events with this term.' });
+const parentId = z
+  .number()
+  .int()
+  .meta({ description: 'The parent category ID, or 0 for a top-level category.' });
+
+/** A term inside an event's `categories` or `tags`. */
+export const embeddedTerm = z
+  .object({
+    id: termId,
+    name: termName,
+    slug: termSlug,
+    term_group: z.number().int().meta({ description: 'Always 0.' }),
+    term_taxonomy_id: z.number().int().meta({ description: 'The term ID again.' }),
+    taxonomy,
+    description: termDescription,
+    parent: parentId,
+    count: termCount,
+    filter: z.literal('raw').meta({ description: 'Always raw.' }),
+    urls: termUrls,
+  })
+  .meta({ description: 'A category or tag of an event.' });
+
+const restLinks = z
+  .record(z.string(), z.array(z.looseObject({ href: z.string() })))
+  .optional()
+  .meta({ description: 'Hypermedia links of single reads, creates and updates.' });
+
+const termFields = {
+  id: termId,
+  count: termCount,
+  description: termDescription,
+  name: termName,
+  slug: termSlug,
+  taxonomy,
+};
+const termTail = {
+  meta: emptyList,
+  url: z.string().meta({ description: 'The public page of the term.' }),
+  urls: termUrls,
+  _links: restLinks,
+};
+
+export const category = z
+  .object({ ...termFields, parent: parentId, ...termTail })
+  .meta({ description: 'An event category.' });
+
+export const tag = z.object({ ...termFields, ...termTail }).meta({ description: 'An event tag.' });
+
+export const categoryArchive = z
+  .object({
+    rest_url: archiveLinks.rest_url,
+    ...archiveTotals,
+    categories: z.array(category).meta({ description: 'The categories of this page.' }),
+    next_rest_url: archiveLinks.next_rest_url,
+    previous_rest_url: archiveLinks.previous_rest_url,
+  })
+  .meta({ description: 'A page of event categories.' });
+
+export const tagArchive = z
+  .object({
+    rest_url: archiveLinks.rest_url,
+    ...archiveTotals,
+    tags: z.array(tag).meta({ description: 'The tags of this page.' }),
+    next_rest_url: archiveLinks.next_rest_url,
+    previous_rest_url: archiveLinks.previous_rest_url,
+  })
+  .meta({ description: 'A page of event tags.' });
