@@ -20,7 +20,9 @@ CREATE TABLE events (
   all_day INTEGER NOT NULL DEFAULT 0 CHECK (all_day IN (0, 1)),
   -- The cost as given (a JSON array of strings) and the currency parsed from it.
   cost TEXT NOT NULL DEFAULT '[]',
-  website TEXT NOT NULL DEFAULT '',
+  -- NULL until a website is given: the event then shows its permalink (compat-notes §11.9);
+  -- '' once an update cleared it.
+  website TEXT,
   show_map INTEGER NOT NULL DEFAULT 0 CHECK (show_map IN (0, 1)),
   show_map_link INTEGER NOT NULL DEFAULT 0 CHECK (show_map_link IN (0, 1)),
   hide_from_listings INTEGER NOT NULL DEFAULT 0 CHECK (hide_from_listings IN (0, 1)),
@@ -30,12 +32,16 @@ CREATE TABLE events (
   image_id INTEGER REFERENCES media (id) ON DELETE SET NULL
 ) STRICT;
 CREATE INDEX events_listing ON events (status, start_utc, id) WHERE hide_from_listings = 0;
+-- Covers the listing's count under the default window without reading the table.
+CREATE INDEX events_listing_span ON events (status, start_utc, end_utc) WHERE hide_from_listings = 0;
 CREATE INDEX events_start ON events (start_utc, id);
 CREATE INDEX events_end ON events (end_utc);
 CREATE INDEX events_slug ON events (slug);
 CREATE INDEX events_venue ON events (venue_id, start_utc) WHERE venue_id IS NOT NULL;
 CREATE INDEX events_parent ON events (parent_id) WHERE parent_id IS NOT NULL;
 CREATE INDEX events_author ON events (author, status);
+-- Scheduled events, found cheaply when their publication time comes.
+CREATE INDEX events_future ON events (date_utc) WHERE status = 'future';
 CREATE INDEX events_featured ON events (featured, start_utc) WHERE featured = 1;
 
 CREATE TABLE event_organizers (

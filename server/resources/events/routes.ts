@@ -1,4 +1,131 @@
-/** REST routes of events. */
-import type { RouteDef } from '../../http/route.js';
+/** REST routes of events (calendar-api.md §4.2): parse → check → permission → service. */
+import { z } from 'zod';
+import { canEditPosts } from '../../../shared/roles.js';
+import { integerLike } from '../../../shared/schemas/coerce.js';
+import {
+  eventCreateSchema,
+  eventListSchema,
+  eventUpdateSchema,
+} from '../../../shared/schemas/event.js';
+import type { RequestContext } from '../../http/context.js';
+import { EDITABLE, endpoint, type RouteDef } from '../../http/route.js';
 
-export const eventsRoutes: RouteDef[] = [];
+const idArgs = z.object({
+  id: integerLike.meta({ type: 'integer', description: 'The event ID.' }),
+});
+const slugArgs = z.object({
+  slug: z.string().min(1).meta({ description: 'The event slug.' }),
+});
+
+function decoded(slug: string): string {
+  try {
+    return decodeURIComponent(slug);
+  } catch {
+    return slug;
+  }
+}
+
+const bySlug = (params: { slug: string }, ctx: RequestContext) =>
+  ctx.services.events.findBySlug(decoded(params.slug));
+
+/** Unknown slugs are a 400, as the reference's slug validator makes them (compat-notes §4.4). */
+const slugExists = (params: { slug: string }, ctx: RequestContext) =>
+  bySlug(params, ctx) ? undefined : { slug: `No event has the slug "${decoded(params.slug)}".` };
+
+export const eventsRoutes: RouteDef[] = [
+  {
+    path: '/events',
+    endpoints: [
+      endpoint({
+        methods: ['GET'],
+        summary: 'List events, by start date.',
+        args: eventListSchema,
+        check: (params, ctx) => ctx.services.events.listProblems(params, ctx.actor),
+        handler: (params, ctx) => ctx.services.events.list(params, ctx.actor, ctx.links),
+      }),
+      endpoint({
+        methods: ['POST'],
+        summary: 'Create an event.',
+        args: eventCreateSchema,
+        check: (params, ctx) => ctx.services.events.payloadProblems(params, ctx.actor, 'create'),
+        permission: (ctx) => canEditPosts(ctx.actor),
+        handler: (params, ctx) => ({
+          status: 201,
+          body: ctx.services.events.create(params, ctx.actor, ctx.links),
+        }),
+      }),
+    ],
+  },
+  {
+    path: '/events/(?P<id>\\d+)',
+    endpoints: [
+      endpoint({
+        methods: ['GET'],
+        summary: 'Read an event.',
+        args: idArgs,
+        handler: (params, ctx) => ({
+          body: ctx.services.events.read(params.id, ctx.actor, ctx.links),
+        }),
+      }),
+      endpoint({
+        methods: EDITABLE,
+        summary: 'Update an event; omitted fields keep their values.',
+        args: idArgs.extend(eventUpdateSchema.shape),
+        check: (params, ctx) => ctx.services.events.payloadProblems(params, ctx.actor, 'update'),
+        permission: (ctx, params) =>
+          ctx.services.events.canUpdate(ctx.actor, ctx.services.events.find(params.id)),
+        handler: ({ id, ...input }, ctx) => ({
+          body: ctx.services.events.update(id, input, ctx.actor, ctx.links),
+        }),
+      }),
+      endpoint({
+        methods: ['DELETE'],
+        summary: 'Move an event to the trash.',
+        args: idArgs,
+        permission: (ctx, params) =>
+          ctx.services.events.canDelete(ctx.actor, ctx.services.events.find(params.id)),
+        handler: (params, ctx) => ({ body: ctx.services.events.trash(params.id, ctx.links) }),
+      }),
+    ],
+  },
+  {
+    path: '/events/by-slug/(?P<slug>[^/]+)',
+    endpoints: [
+      endpoint({
+        methods: ['GET'],
+        summary: 'Read an event by its slug.',
+        args: slugArgs,
+        check: slugExists,
+        handler: (params, ctx) => ({
+          body: ctx.services.events.read(bySlug(params, ctx)!.id, ctx.actor, ctx.links),
+        }),
+      }),
+      endpoint({
+        methods: EDITABLE,
+        summary: 'Update an event by its slug; omitted fields keep their values.',
+        // The path's slug names the event; renaming is done through the id route.
+        args: slugArgs.extend(eventUpdateSchema.omit({ slug: true }).shape),
+        check: (params, ctx) => ({
+          ...slugExists(params, ctx),
+          ...ctx.services.events.payloadProblems(params, ctx.actor, 'update'),
+        }),
+        // The object's own permission, not only the type's (decisions.md 4).
+        permission: (ctx, params) => ctx.services.events.canUpdate(ctx.actor, bySlug(params, ctx)),
+        handler: ({ slug: _slug, ...input }, ctx) => {
+          const id = bySlug({ slug: _slug }, ctx)!.id;
+          return { body: ctx.services.events.update(id, input, ctx.actor, ctx.links) };
+        },
+      }),
+      endpoint({
+        methods: ['DELETE'],
+        summary: 'Move an event to the trash by its slug.',
+        args: slugArgs,
+        check: slugExists,
+        permission: (ctx, params) => ctx.services.events.canDelete(ctx.actor, bySlug(params, ctx)),
+        handler: (params, ctx) => ({
+          body: ctx.services.events.trash(bySlug(params, ctx)!.id, ctx.links),
+        }),
+      }),
+    ],
+  },
+];

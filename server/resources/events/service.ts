@@ -1,9 +1,30 @@
-/** Events: filled in by the events resource. */
+/**
+ * Events: reading, writing and trashing single events, and listings (listing.ts). Plain data in,
+ * wire objects or typed ApiErrors out; no request or response objects here.
+ */
+import {
+  canDeletePost,
+  canEditPost,
+  canEditPosts,
+  canReadPost,
+  type Actor,
+} from '../../../shared/roles.js';
+import type { EventListInput, EventUpdateInput } from '../../../shared/schemas/event.js';
+import { formatUtc } from '../../../shared/time.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import type { Links } from '../../http/links.js';
+import type { ParamErrors } from '../../http/route.js';
 import type { CoreServices } from '../../services.js';
 import type { MediaService } from '../media/service.js';
+import type { OrganizersService } from '../organizers/service.js';
 import type { TermsService } from '../terms/service.js';
 import type { VenuesService } from '../venues/service.js';
-import type { OrganizersService } from '../organizers/service.js';
+import { createEventEmbedder } from './embed.js';
+import { eventFields, toSlug, type EventFields } from './fields.js';
+import { createEventListing } from './listing.js';
+import { eventPorts } from './ports.js';
+import { createEventsQuery } from './query.js';
+import { createEventsStore, type EventRow } from './store.js';
 
 export interface EventDeps {
   media: MediaService;
@@ -12,8 +33,189 @@ export interface EventDeps {
   organizers: OrganizersService;
 }
 
-export function createEventsService(_core: CoreServices, _deps: EventDeps) {
-  return {};
+const TRASHED = '__trashed';
+
+export const eventNotFound = (id: number): ApiError =>
+  notFound('rest-event-not-found', `Event with ID ${id} does not exist.`);
+const notAnEvent = (): ApiError =>
+  new ApiError('rest-invalid-event-id', 'The specified ID is not a valid event.', 400);
+
+export function createEventsService(core: CoreServices, deps: EventDeps) {
+  const store = createEventsStore(core.db);
+  const ports = eventPorts(deps);
+  const embedder = createEventEmbedder(store, ports, core);
+  const listing = createEventListing(createEventsQuery(core.db), store, ports, embedder, core);
+
+  /** Scheduled events whose date has come are published before anyone reads them. */
+  function publishDue(): void {
+    store.publishDue(formatUtc(core.clock.now()));
+  }
+
+  /** The event with this id, or the reference's 404 / 400 for unknown ids and other kinds. */
+  function load(id: number): EventRow {
+    const row = id > 0 ? store.get(id) : undefined;
+    if (row) return row;
+    if (id > 0 && store.kind(id) !== undefined) throw notAnEvent();
+    throw eventNotFound(id);
+  }
+
+  function fieldContext(actor: Actor | null) {
+    return { actor, siteZone: core.settings.get().timezone, now: core.clock.now() };
+  }
+
+  /** Slug after a write: kept, given, generated on publication, or restored from the trash. */
+  function slugFor(
+    id: number,
+    fields: EventFields,
+    input: EventUpdateInput,
+    existing: EventRow | undefined,
+  ): string {
+    const given = input.slug !== undefined ? toSlug(input.slug) : '';
+    const restoring = existing?.status === 'trash' && fields.status !== 'trash';
+    let base = given;
+    if (base === '' && restoring) {
+      base = store.trashMeta(id)?.previous_slug ?? existing.slug.replace(/__trashed$/, '');
+    } else if (base === '' && existing && existing.slug !== '' && input.slug === undefined) {
+      return existing.slug;
+    }
+    if (base === '') {
+      // WordPress leaves drafts and pending posts without a slug until they are published.
+      if (fields.status === 'draft' || fields.status === 'pending') return '';
+      base = toSlug(fields.title) || String(id);
+    }
+    return store.uniqueSlug(base, id);
+  }
+
+  function write(
+    input: EventUpdateInput,
+    existing: EventRow | undefined,
+    actor: Actor | null,
+  ): EventRow {
+    const fields = eventFields(input, existing, fieldContext(actor));
+    return store.write(() => {
+      const id = existing?.id ?? store.newId();
+      let venueId = existing?.venue_id ?? null;
+      if (input.venue !== undefined) {
+        const linked = ports.venues.ensureForEvent(input.venue, actor);
+        if (linked !== undefined) venueId = linked;
+      }
+      let imageId = existing?.image_id ?? null;
+      if (input.image !== undefined) imageId = ports.media.ensure(input.image, actor?.id ?? null);
+      const row: EventRow = {
+        id,
+        ...fields,
+        slug: slugFor(id, fields, input, existing),
+        venue_id: venueId,
+        image_id: imageId,
+      };
+      if (existing) store.update(row);
+      else store.insert(row);
+      if (existing?.status === 'trash' && row.status !== 'trash') store.dropTrashMeta(id);
+      if (input.organizer !== undefined) {
+        const organizers = ports.organizers.ensureForEvent(input.organizer, actor);
+        if (organizers !== undefined) store.setOrganizers(id, organizers);
+      }
+      for (const taxonomy of ['category', 'tag'] as const) {
+        const values = taxonomy === 'category' ? input.categories : input.tags;
+        if (values !== undefined) {
+          store.setTerms(id, taxonomy, ports.terms.resolveForEvent(taxonomy, values));
+        }
+      }
+      return store.get(id)!;
+    });
+  }
+
+  return {
+    /** The event behind a by-slug route, for the route's validation and permission checks. */
+    findBySlug: (slug: string): EventRow | undefined => store.bySlug(slug),
+    find: (id: number): EventRow | undefined => store.get(id),
+
+    /** Checks of a create or update payload that need the database (400s, reported together). */
+    payloadProblems(
+      input: EventUpdateInput,
+      actor: Actor | null,
+      mode: 'create' | 'update',
+    ): ParamErrors {
+      const problems: ParamErrors = {};
+      if (input.author !== undefined && !store.userExists(input.author)) {
+        problems.author = `author ${input.author} is not an existing user.`;
+      }
+      const image =
+        input.image === undefined
+          ? undefined
+          : ports.media.validateImage(input.image, actor, { allowEmpty: mode === 'update' });
+      if (image) problems.image = image;
+      const venue =
+        input.venue === undefined ? undefined : ports.venues.validateLink(input.venue, actor);
+      if (venue) problems.venue = venue;
+      const organizer =
+        input.organizer === undefined
+          ? undefined
+          : ports.organizers.validateLinks(input.organizer, actor);
+      if (organizer) problems.organizer = organizer;
+      return problems;
+    },
+
+    /** `edit_post` on an existing event; the general capability when the id names no event. */
+    canUpdate(actor: Actor | null, row: EventRow | undefined): boolean {
+      return row
+        ? canEditPost(actor, { author: row.author ?? 0, status: row.status })
+        : canEditPosts(actor);
+    },
+    canDelete(actor: Actor | null, row: EventRow | undefined): boolean {
+      return row
+        ? canDeletePost(actor, { author: row.author ?? 0, status: row.status })
+        : canEditPosts(actor);
+    },
+
+    /** Single GET: trashed events are gone for everyone, unpublished ones need read rights. */
+    read(id: number, actor: Actor | null, links: Links) {
+      publishDue();
+      const row = load(id);
+      if (row.status === 'trash') {
+        throw new ApiError('event-no-longer-available', 'This event is no longer available', 403);
+      }
+      if (!canReadPost(actor, { author: row.author ?? 0, status: row.status })) {
+        throw new ApiError('event-not-accessible', 'The requested event is not accessible', 403);
+      }
+      return embedder.one(row, links, { jsonLd: true });
+    },
+
+    create(input: EventUpdateInput, actor: Actor | null, links: Links) {
+      return embedder.one(write(input, undefined, actor), links, { jsonLd: false });
+    },
+
+    update(id: number, input: EventUpdateInput, actor: Actor | null, links: Links) {
+      return embedder.one(write(input, load(id), actor), links, { jsonLd: false });
+    },
+
+    /** DELETE moves to the trash, always (decisions.md 7); the slug gets `__trashed`. */
+    trash(id: number, links: Links) {
+      const row = load(id);
+      if (row.status === 'trash') {
+        throw new ApiError('event-is-in-trash', 'The event is already trashed', 410);
+      }
+      const now = formatUtc(core.clock.now());
+      const trashed = store.write(() => {
+        store.putTrashMeta({
+          post_id: row.id,
+          previous_status: row.status,
+          previous_slug: row.slug,
+          trashed_utc: now,
+        });
+        store.update({ ...row, status: 'trash', slug: `${row.slug}${TRASHED}`, modified_utc: now });
+        return store.get(row.id)!;
+      });
+      return embedder.one(trashed, links, { jsonLd: false });
+    },
+
+    listProblems: (input: EventListInput, actor: Actor | null): ParamErrors =>
+      listing.problems(input, actor),
+    list(input: EventListInput, actor: Actor | null, links: Links) {
+      publishDue();
+      return listing.list(input, actor, links);
+    },
+  };
 }
 
 export type EventsService = ReturnType<typeof createEventsService>;

@@ -1,0 +1,65 @@
+/** The schema.org `json_ld` of a single event (compat-notes §1.7, §11.1). */
+import { plainText } from '../../text/html.js';
+import { lowestCost } from '../../../shared/cost.js';
+import { readWall } from '../../../shared/dates.js';
+import type { EventRow } from './store.js';
+import type { Wire } from './ports.js';
+import { parseCostColumn, utcDate } from './present.js';
+
+export interface JsonLdInput {
+  row: EventRow;
+  url: string;
+  imageUrl?: string | undefined;
+  /** The embedded venue's own `json_ld` (a Place) and the organizers' (Persons). */
+  venue?: Wire | undefined;
+  organizers: Wire[];
+  currencyCode: string;
+}
+
+function withoutContext(value: unknown): Wire | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const { '@context': _context, ...rest } = value as Wire;
+  return rest;
+}
+
+function iso(wall: string, zone: string): string {
+  // PHP's `c` format: always a numeric offset, `+00:00` for UTC.
+  return readWall(wall, zone).toFormat("yyyy-MM-dd'T'HH:mm:ssZZ");
+}
+
+export function eventJsonLd(input: JsonLdInput): Wire {
+  const { row } = input;
+  const ld: Wire = {
+    '@context': 'http://schema.org',
+    '@type': 'Event',
+    name: row.title,
+    description: plainText(row.excerpt !== '' ? row.excerpt : row.description),
+  };
+  if (input.imageUrl) ld.image = input.imageUrl;
+  ld.url = input.url;
+  ld.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
+  ld.eventStatus = 'https://schema.org/EventScheduled';
+  ld.startDate = iso(row.start_local, row.timezone);
+  ld.endDate = iso(row.end_local, row.timezone);
+  const location = withoutContext(input.venue?.json_ld);
+  if (location) ld.location = location;
+  const people = input.organizers
+    .map((organizer) => withoutContext(organizer.json_ld))
+    .filter((person): person is Wire => person !== undefined);
+  if (people.length === 1) ld.organizer = people[0];
+  else if (people.length > 1) ld.organizer = people;
+  ld.performer = 'Organization';
+  const price = lowestCost(parseCostColumn(row.cost));
+  if (price !== undefined) {
+    ld.offers = {
+      '@type': 'Offer',
+      price,
+      priceCurrency: input.currencyCode,
+      url: input.url,
+      category: 'primary',
+      availability: 'inStock',
+      validFrom: utcDate(row.date_utc).toISOString().replace('.000Z', '+00:00'),
+    };
+  }
+  return ld;
+}

@@ -1,0 +1,250 @@
+/**
+ * `GET /events` (compat-notes §2, §3; decisions.md 2, 3, 15): parameters become a query, the
+ * page is presented with its links, and `rest_url`/`next_rest_url`/`previous_rest_url` carry
+ * every parameter in effect, dates as resolved, so following them pages one result set once.
+ */
+import { DateTime } from 'luxon';
+import { canEditOthers, canEditPosts, type Actor, type PostStatus } from '../../../shared/roles.js';
+import { formatWall, parseDateInput } from '../../../shared/dates.js';
+import {
+  DEFAULT_GEOLOC_RADIUS_KM,
+  MAX_EVENTS_PER_PAGE,
+  type EventListInput,
+} from '../../../shared/schemas/event.js';
+import { notFound } from '../../http/errors.js';
+import type { Links, QueryValue } from '../../http/links.js';
+import type { ParamErrors } from '../../http/route.js';
+import type { CoreServices } from '../../services.js';
+import type { EventEmbedder } from './embed.js';
+import type { EventPorts } from './ports.js';
+import type { EventQuery, EventsQuery, GeoFilter, Visibility } from './query.js';
+import type { EventsStore } from './store.js';
+
+const ALL_BUT_TRASH: PostStatus[] = ['publish', 'future', 'draft', 'pending', 'private'];
+type DateParam =
+  'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after';
+const RELATIVE: DateParam[] = ['starts_before', 'starts_after', 'ends_before', 'ends_after'];
+
+/** WordPress search: every word must appear; each word is an FTS5 prefix phrase. */
+export function ftsQuery(search: string): string | undefined {
+  const words = search
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word))
+    .map((word) => `"${word.replace(/"/g, '""')}"*`);
+  return words.length > 0 ? words.join(' ') : undefined;
+}
+
+function visibility(actor: Actor | null, statuses: PostStatus[] | undefined): Visibility {
+  if (!canEditPosts(actor)) return { kind: 'all', statuses: ['publish'] };
+  const wanted = statuses ?? ALL_BUT_TRASH;
+  if (canEditOthers(actor)) return { kind: 'all', statuses: wanted };
+  // Contributors and authors see everyone's published events and only their own others
+  // (decisions.md 15).
+  return {
+    kind: 'own',
+    publish: wanted.includes('publish'),
+    own: wanted.filter((status) => status !== 'publish'),
+    author: actor!.id,
+  };
+}
+
+function geoFilter(input: EventListInput): GeoFilter | undefined {
+  if (input.geoloc_lat !== undefined && input.geoloc_lng !== undefined) {
+    const radiusKm = input.geoloc_radius ?? DEFAULT_GEOLOC_RADIUS_KM;
+    const lat = input.geoloc_lat;
+    const lng = input.geoloc_lng;
+    // One degree of latitude is ~111.2 km; 1% of slack keeps the box a superset of the circle.
+    const dLat = (radiusKm / 111.19) * 1.01;
+    const box: GeoFilter = {
+      kind: 'near',
+      lat,
+      lng,
+      radiusKm,
+      minLat: lat - dLat,
+      maxLat: lat + dLat,
+    };
+    const cos = Math.cos(((Math.abs(lat) + dLat) * Math.PI) / 180);
+    if (box.maxLat < 90 && box.minLat > -90 && cos > 0) {
+      const dLng = dLat / cos;
+      if (lng - dLng > -180 && lng + dLng < 180) {
+        box.minLng = lng - dLng;
+        box.maxLng = lng + dLng;
+      }
+    }
+    return box;
+  }
+  if (input.geoloc !== undefined) return { kind: 'has', value: input.geoloc };
+  return undefined;
+}
+
+export function createEventListing(
+  query: EventsQuery,
+  store: EventsStore,
+  ports: EventPorts,
+  embedder: EventEmbedder,
+  core: CoreServices,
+) {
+  /** Database-dependent 400s, all reported together. */
+  function problems(input: EventListInput, actor: Actor | null): ParamErrors {
+    const out: ParamErrors = {};
+    if (input.status && !canEditPosts(actor)) {
+      if (input.status.length !== 1 || input.status[0] !== 'publish') {
+        out.status = 'status can only be publish for users who cannot edit events.';
+      }
+    }
+    for (const taxonomy of ['categories', 'tags'] as const) {
+      const values = input[taxonomy];
+      if (!values) continue;
+      const { unknown } = ports.terms.findRefs(
+        taxonomy === 'categories' ? 'category' : 'tag',
+        values,
+      );
+      if (unknown.length > 0) out[taxonomy] = `${taxonomy} not found: ${unknown.join(', ')}.`;
+    }
+    for (const [name, kind] of [
+      ['venue', 'venue'],
+      ['organizer', 'organizer'],
+    ] as const) {
+      const ids = input[name];
+      const wrong = ids?.filter((id) => store.kind(id) !== kind) ?? [];
+      if (wrong.length > 0) out[name] = `${name} ${wrong.join(', ')}: not an existing ${kind}.`;
+    }
+    if (input.post_parent !== undefined && store.kind(input.post_parent) !== 'event') {
+      out.post_parent = `post_parent ${input.post_parent} is not an existing event.`;
+    }
+    if ((input.geoloc_lat === undefined) !== (input.geoloc_lng === undefined)) {
+      const absent = input.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng';
+      out[absent] = 'geoloc_lat and geoloc_lng must be given together.';
+    }
+    if (input.ticketed === true) {
+      out.ticketed =
+        'This calendar has no ticketing, so no event is ticketed: use ticketed=false or leave it out.';
+    }
+    return out;
+  }
+
+  /** The date filters as UTC bounds, plus how they are echoed in links. */
+  function dates(input: EventListInput) {
+    const siteZone = core.settings.get().timezone;
+    const now = core.clock.now();
+    const strict = input.strict_dates === true;
+    const bounds: Partial<Record<DateParam, string>> = {};
+    const echo: Partial<Record<DateParam, string>> = {};
+    if (input.include !== undefined) return { bounds, echo, strict };
+
+    const set = (name: DateParam, value: DateTime) => {
+      bounds[name] = formatWall(value.toUTC());
+      // Strict values are read as UTC when naive, inclusive ones as site days: echo in kind.
+      echo[name] = strict ? formatWall(value.toUTC()) : formatWall(value.setZone(siteZone));
+    };
+    for (const name of ['start_date', 'end_date', ...RELATIVE] as DateParam[]) {
+      const raw = input[name];
+      if (raw === undefined) continue;
+      const parsed = parseDateInput(raw, strict ? 'UTC' : siteZone, now)!;
+      if (strict) set(name, parsed);
+      else if (name === 'start_date') set(name, parsed.startOf('day'));
+      else set(name, parsed.set({ hour: 23, minute: 59, second: 59, millisecond: 0 }));
+    }
+    // Relative filters replace the default window (compat-notes §3.2).
+    if (!RELATIVE.some((name) => input[name] !== undefined)) {
+      if (input.start_date === undefined) {
+        const yesterday = DateTime.fromJSDate(now, { zone: 'UTC' })
+          .minus({ days: 1 })
+          .set({ hour: 23, minute: 59, second: 0, millisecond: 0 });
+        set('start_date', yesterday.setZone(siteZone).startOf('day'));
+      }
+      if (input.end_date === undefined) {
+        const end = DateTime.fromJSDate(now, { zone: siteZone }).plus({ months: 24 });
+        set('end_date', end.set({ hour: 23, minute: 59, second: 59, millisecond: 0 }));
+      }
+    }
+    return { bounds, echo, strict };
+  }
+
+  function resolveTerms(taxonomy: 'category' | 'tag', values: (string | number)[] | undefined) {
+    return values === undefined ? undefined : ports.terms.findRefs(taxonomy, values).ids;
+  }
+
+  function list(input: EventListInput, actor: Actor | null, links: Links) {
+    const perPage = Math.min(input.per_page ?? core.settings.get().per_page, MAX_EVENTS_PER_PAGE);
+    const { bounds, echo, strict } = dates(input);
+    const search = input.search === undefined ? undefined : ftsQuery(input.search);
+    const q: EventQuery = {
+      visibility: visibility(actor, input.status),
+      startMin: bounds.start_date,
+      endMax: bounds.end_date,
+      startsBefore: bounds.starts_before,
+      startsAfter: bounds.starts_after,
+      endsBefore: bounds.ends_before,
+      endsAfter: bounds.ends_after,
+      search,
+      categories: resolveTerms('category', input.categories),
+      tags: resolveTerms('tag', input.tags),
+      venues: input.venue,
+      organizers: input.organizer,
+      // A search without a single word matches nothing.
+      include: input.search !== undefined && search === undefined ? [] : input.include,
+      parent: input.post_parent,
+      featured: input.featured,
+      geo: geoFilter(input),
+    };
+    const offset = (input.page - 1) * perPage;
+    const rows = query.page(q, perPage, offset);
+    if (rows.length === 0 && input.page > 1) {
+      throw notFound(
+        'event-archive-page-not-found',
+        'The requested event archive page does not exist',
+      );
+    }
+    const total =
+      rows.length < perPage && (rows.length > 0 || offset === 0)
+        ? offset + rows.length
+        : query.count(q);
+    const totalPages = Math.ceil(total / perPage);
+
+    const csv = (values: ReadonlyArray<string | number> | undefined) => values?.join(',');
+    const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+    const geo = q.geo?.kind === 'near';
+    const args = (page: number | undefined): [string, QueryValue][] => [
+      ['page', page],
+      ['per_page', perPage],
+      ['start_date', echo.start_date],
+      ['end_date', echo.end_date],
+      ['search', input.search],
+      ['status', input.status ? csv(input.status) : actor === null ? 'publish' : undefined],
+      ['post_parent', input.post_parent],
+      ['include', csv(input.include)],
+      ['starts_before', echo.starts_before],
+      ['starts_after', echo.starts_after],
+      ['ends_before', echo.ends_before],
+      ['ends_after', echo.ends_after],
+      ['ticketed', flag(input.ticketed)],
+      ['venue', csv(input.venue)],
+      ['organizer', csv(input.organizer)],
+      ['featured', flag(input.featured)],
+      ['categories', csv(input.categories)],
+      ['tags', csv(input.tags)],
+      ['strict_dates', strict ? 'true' : undefined],
+      ['geoloc', geo ? undefined : flag(input.geoloc)],
+      ['geoloc_lat', geo ? input.geoloc_lat : undefined],
+      ['geoloc_lng', geo ? input.geoloc_lng : undefined],
+      ['geoloc_radius', geo ? (input.geoloc_radius ?? DEFAULT_GEOLOC_RADIUS_KM) : undefined],
+    ];
+    const url = (page: number | undefined) => links.rest('events/', args(page));
+
+    const body: Record<string, unknown> = {
+      events: embedder.many(rows, links, { jsonLd: false }),
+      rest_url: url(input.page),
+    };
+    if (input.page < totalPages) body.next_rest_url = url(input.page + 1);
+    if (input.page > 1) body.previous_rest_url = url(input.page === 2 ? undefined : input.page - 1);
+    body.total = total;
+    body.total_pages = totalPages;
+    return {
+      body,
+      headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) },
+    };
+  }
+
+  return { problems, list };
+}

@@ -1,0 +1,105 @@
+/** Event rows → the event object of compat-notes §1.1, keys in the reference's order. */
+import { DateTime } from 'luxon';
+import type { Links } from '../../http/links.js';
+import { autop } from '../../text/html.js';
+import { dateDetails, readWall, zoneAbbreviation } from '../../../shared/dates.js';
+import { presentCost, type CostDefaults } from '../../../shared/cost.js';
+import { formatInZone } from '../../../shared/time.js';
+import type { EventRow } from './store.js';
+import type { Wire } from './ports.js';
+
+/** What an event links to, loaded for a whole page at once. */
+export interface EventEmbeds {
+  image?: Wire | undefined;
+  venue?: Wire | undefined;
+  organizers: Wire[];
+  categories: Wire[];
+  tags: Wire[];
+  jsonLd?: Wire | undefined;
+}
+
+export interface PresentContext {
+  links: Links;
+  siteZone: string;
+  currency: CostDefaults;
+}
+
+/** Statuses whose permalink is the pretty `/event/<slug>/` page (WordPress's rule). */
+const PRETTY = new Set(['publish', 'private', 'trash']);
+
+export function eventUrl(row: Pick<EventRow, 'id' | 'slug' | 'status'>, links: Links): string {
+  if (PRETTY.has(row.status) && row.slug !== '') {
+    return links.site(`/event/${encodeURIComponent(row.slug)}/`);
+  }
+  return links.site(`/?post_type=tribe_events&p=${row.id}`);
+}
+
+/** `<host>?id=<ID>`, the reference's global id (host without port, like PHP's URL host). */
+export function globalId(id: number, links: Links): string {
+  return `${new URL(links.origin).hostname}?id=${id}`;
+}
+
+export function parseCostColumn(cost: string): string[] {
+  try {
+    const value: unknown = JSON.parse(cost);
+    return Array.isArray(value) ? value.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function presentEvent(row: EventRow, embeds: EventEmbeds, ctx: PresentContext): Wire {
+  const { links } = ctx;
+  const url = eventUrl(row, links);
+  const start = readWall(row.start_local, row.timezone);
+  const cost = presentCost(parseCostColumn(row.cost), ctx.currency);
+  const gid = globalId(row.id, links);
+  const wire: Wire = {
+    id: row.id,
+    global_id: gid,
+    global_id_lineage: [gid],
+    author: String(row.author ?? 0),
+    status: row.status,
+    date: formatInZone(utcDate(row.date_utc), ctx.siteZone),
+    date_utc: row.date_utc,
+    modified: formatInZone(utcDate(row.modified_utc), ctx.siteZone),
+    modified_utc: row.modified_utc,
+    url,
+    rest_url: links.rest(`events/${row.id}`),
+    title: row.title,
+    description: autop(row.description),
+    excerpt: autop(row.excerpt),
+    slug: row.slug,
+    image: embeds.image ?? false,
+    all_day: row.all_day === 1,
+    start_date: row.start_local,
+    start_date_details: dateDetails(row.start_local),
+    end_date: row.end_local,
+    end_date_details: dateDetails(row.end_local),
+    utc_start_date: row.start_utc,
+    utc_start_date_details: dateDetails(row.start_utc),
+    utc_end_date: row.end_utc,
+    utc_end_date_details: dateDetails(row.end_utc),
+    timezone: row.timezone,
+    timezone_abbr: start.isValid ? zoneAbbreviation(row.timezone, start) : '',
+    cost: cost.cost,
+    cost_details: cost.cost_details,
+    website: row.website ?? url,
+    show_map: row.show_map === 1,
+    show_map_link: row.show_map_link === 1,
+    hide_from_listings: row.hide_from_listings === 1,
+    sticky: row.sticky === 1,
+    featured: row.featured === 1,
+    categories: embeds.categories,
+    tags: embeds.tags,
+    venue: embeds.venue ?? [],
+    organizer: embeds.organizers,
+    custom_fields: [],
+  };
+  if (embeds.jsonLd) wire.json_ld = embeds.jsonLd;
+  return wire;
+}
+
+export function utcDate(text: string): Date {
+  return DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC' }).toJSDate();
+}

@@ -1,0 +1,194 @@
+/** SQL for single events: rows, their links to organizers and terms, slugs and the trash. */
+import type { Db } from '../../db/open.js';
+import type { PostStatus } from '../../../shared/roles.js';
+
+/** One `events` row as stored. */
+export interface EventRow {
+  id: number;
+  author: number | null;
+  status: PostStatus;
+  slug: string;
+  title: string;
+  description: string;
+  excerpt: string;
+  date_utc: string;
+  modified_utc: string;
+  parent_id: number | null;
+  timezone: string;
+  start_local: string;
+  end_local: string;
+  start_utc: string;
+  end_utc: string;
+  all_day: 0 | 1;
+  cost: string;
+  website: string | null;
+  show_map: 0 | 1;
+  show_map_link: 0 | 1;
+  hide_from_listings: 0 | 1;
+  sticky: 0 | 1;
+  featured: 0 | 1;
+  venue_id: number | null;
+  image_id: number | null;
+}
+
+export type EventValues = Omit<EventRow, 'id'>;
+
+export interface TrashMeta {
+  post_id: number;
+  previous_status: string;
+  previous_slug: string;
+  trashed_utc: string;
+}
+
+const COLUMNS = [
+  'author',
+  'status',
+  'slug',
+  'title',
+  'description',
+  'excerpt',
+  'date_utc',
+  'modified_utc',
+  'parent_id',
+  'timezone',
+  'start_local',
+  'end_local',
+  'start_utc',
+  'end_utc',
+  'all_day',
+  'cost',
+  'website',
+  'show_map',
+  'show_map_link',
+  'hide_from_listings',
+  'sticky',
+  'featured',
+  'venue_id',
+  'image_id',
+] as const;
+
+export function createEventsStore(db: Db) {
+  const s = {
+    get: db.prepare<[number], EventRow>('SELECT * FROM events WHERE id = ?'),
+    kind: db.prepare<[number], { kind: string }>('SELECT kind FROM posts WHERE id = ?'),
+    bySlug: db.prepare<[string], EventRow>(
+      'SELECT * FROM events WHERE slug = ? ORDER BY id LIMIT 1',
+    ),
+    slugTaken: db.prepare<[string, number], { id: number }>(
+      'SELECT id FROM events WHERE slug = ? AND id <> ? LIMIT 1',
+    ),
+    // Numbered variants `base-N` sit in the index between `base-` and `base.` ('.' follows '-').
+    highestSuffix: db.prepare<{ lo: string; hi: string; from: number; id: number }, { n: number }>(
+      `SELECT max(CAST(substr(slug, @from) AS INTEGER)) AS n FROM events
+       WHERE slug > @lo AND slug < @hi AND id <> @id
+         AND substr(slug, @from) <> '' AND substr(slug, @from) NOT GLOB '*[^0-9]*'`,
+    ),
+    userExists: db.prepare<[number], { id: number }>('SELECT id FROM users WHERE id = ?'),
+    insertPost: db.prepare<[]>("INSERT INTO posts (kind) VALUES ('event')"),
+    insert: db.prepare<EventRow>(
+      `INSERT INTO events (id, ${COLUMNS.join(', ')})
+       VALUES (@id, ${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    ),
+    update: db.prepare<EventRow>(
+      `UPDATE events SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
+    ),
+    clearOrganizers: db.prepare<[number]>('DELETE FROM event_organizers WHERE event_id = ?'),
+    addOrganizer: db.prepare<[number, number, number]>(
+      'INSERT OR IGNORE INTO event_organizers (event_id, organizer_id, position) VALUES (?, ?, ?)',
+    ),
+    organizersOf: db.prepare<[string], { event_id: number; organizer_id: number }>(
+      `SELECT event_id, organizer_id FROM event_organizers
+       WHERE event_id IN (SELECT value FROM json_each(?)) ORDER BY event_id, position`,
+    ),
+    termsOf: db.prepare<[number, string], { term_id: number }>(
+      `SELECT et.term_id FROM event_terms et JOIN terms t ON t.id = et.term_id
+       WHERE et.event_id = ? AND t.taxonomy = ? ORDER BY et.position`,
+    ),
+    clearTerms: db.prepare<[number, string]>(
+      `DELETE FROM event_terms WHERE event_id = ?
+       AND term_id IN (SELECT id FROM terms WHERE taxonomy = ?)`,
+    ),
+    addTerm: db.prepare<[number, number, number]>(
+      'INSERT OR IGNORE INTO event_terms (event_id, term_id, position) VALUES (?, ?, ?)',
+    ),
+    trashMeta: db.prepare<[number], TrashMeta>('SELECT * FROM trash_meta WHERE post_id = ?'),
+    putTrashMeta: db.prepare<TrashMeta>(
+      `INSERT OR REPLACE INTO trash_meta (post_id, previous_status, previous_slug, trashed_utc)
+       VALUES (@post_id, @previous_status, @previous_slug, @trashed_utc)`,
+    ),
+    dropTrashMeta: db.prepare<[number]>('DELETE FROM trash_meta WHERE post_id = ?'),
+    anyDue: db.prepare<[string], { id: number }>(
+      "SELECT id FROM events WHERE status = 'future' AND date_utc <= ? LIMIT 1",
+    ),
+    publishDue: db.prepare<[string]>(
+      "UPDATE events SET status = 'publish' WHERE status = 'future' AND date_utc <= ?",
+    ),
+  };
+
+  return {
+    get: (id: number): EventRow | undefined => s.get.get(id),
+    /** What kind of object owns this id in the shared id space (`event`, `venue`, ...). */
+    kind: (id: number): string | undefined => s.kind.get(id)?.kind,
+    bySlug: (slug: string): EventRow | undefined => s.bySlug.get(slug),
+    userExists: (id: number): boolean => s.userExists.get(id) !== undefined,
+
+    /** `base`, else `base-N` with N one above the highest taken (at least 2). */
+    uniqueSlug(base: string, selfId: number): string {
+      if (s.slugTaken.get(base, selfId) === undefined) return base;
+      const highest = s.highestSuffix.get({
+        lo: `${base}-`,
+        hi: `${base}.`,
+        from: base.length + 2,
+        id: selfId,
+      })?.n;
+      return `${base}-${Math.max(2, (highest ?? 1) + 1)}`;
+    },
+
+    /** Runs one use case's writes atomically; the callback must be synchronous. */
+    write: <T>(work: () => T): T => db.transaction(work)(),
+
+    /** Takes the next id of the shared id space for a new event (inside `write`). */
+    newId: (): number => Number(s.insertPost.run().lastInsertRowid),
+    insert: (row: EventRow): void => {
+      s.insert.run(row);
+    },
+    update: (row: EventRow): void => {
+      s.update.run(row);
+    },
+
+    setOrganizers(eventId: number, organizerIds: number[]): void {
+      s.clearOrganizers.run(eventId);
+      organizerIds.forEach((id, position) => s.addOrganizer.run(eventId, id, position));
+    },
+    /** Organizer ids of each event, in link order; one query for a whole page. */
+    organizersOf(eventIds: number[]): Map<number, number[]> {
+      const out = new Map<number, number[]>(eventIds.map((id) => [id, []]));
+      if (eventIds.length === 0) return out;
+      for (const row of s.organizersOf.all(JSON.stringify(eventIds))) {
+        out.get(row.event_id)?.push(row.organizer_id);
+      }
+      return out;
+    },
+    termIds: (eventId: number, taxonomy: 'category' | 'tag'): number[] =>
+      s.termsOf.all(eventId, taxonomy).map((row) => row.term_id),
+    setTerms(eventId: number, taxonomy: 'category' | 'tag', termIds: number[]): void {
+      s.clearTerms.run(eventId, taxonomy);
+      termIds.forEach((id, position) => s.addTerm.run(eventId, id, position));
+    },
+
+    trashMeta: (id: number): TrashMeta | undefined => s.trashMeta.get(id),
+    putTrashMeta: (meta: TrashMeta): void => {
+      s.putTrashMeta.run(meta);
+    },
+    dropTrashMeta: (id: number): void => {
+      s.dropTrashMeta.run(id);
+    },
+    /** Scheduled events whose publication date has come are published (WordPress's cron job). */
+    publishDue(nowUtc: string): void {
+      // A read first, so that listings take no write lock when nothing is due.
+      if (s.anyDue.get(nowUtc) !== undefined) s.publishDue.run(nowUtc);
+    },
+  };
+}
+
+export type EventsStore = ReturnType<typeof createEventsStore>;
