@@ -2,4 +2,400 @@
  * French catalogue. Keys are the exact English texts of the schemas' descriptions (gettext
  * style); a test lists every description the API publishes and fails when one is missing here.
  */
-export const fr: Readonly<Record<string, string>> = {};
+export const fr: Readonly<Record<string, string>> = {
+  'A category or tag of an event.': 'Une catégorie ou une étiquette d’un évènement.',
+  'A detailed error per invalid parameter.': 'Une erreur détaillée par paramètre invalide.',
+  'A featured image.': 'Une image mise en avant.',
+  'A human-readable message.': 'Un message lisible par un humain.',
+  'A local calendar server': 'Un serveur de calendrier local',
+  'A machine-readable error code.': 'Un code d’erreur lisible par une machine.',
+  'A page of categories.': 'Une page de catégories.',
+  'A page of event categories.': 'Une page de catégories d’évènements.',
+  'A page of event tags.': 'Une page d’étiquettes d’évènements.',
+  'A page of events.': 'Une page d’évènements.',
+  'A page of organizers.': 'Une page d’organisateurs.',
+  'A page of tags.': 'Une page d’étiquettes.',
+  'A page of venues.': 'Une page de lieux.',
+  'A parameter is missing or invalid.': 'Un paramètre est manquant ou invalide.',
+  'A short summary; HTML is limited to formatting tags.':
+    'Un court résumé ; le HTML est limité aux balises de mise en forme.',
+  'A site-independent ID: the host, then ?id= and the ID.':
+    'Un identifiant indépendant du site : l’hôte, puis ?id= et l’identifiant.',
+  'A venue ID, an object with an id, or venue data.':
+    'Un identifiant de lieu, un objet avec un id, ou les données d’un lieu.',
+  'A venue; empty fields are left out.': 'Un lieu ; les champs vides sont omis.',
+  'Additional fields by key, or an empty list when there are none.':
+    'Les champs supplémentaires par clé, ou une liste vide s’il n’y en a pas.',
+  'Always 0.': 'Toujours 0.',
+  'Always raw.': 'Toujours raw.',
+  'An alphanumeric identifier for the term, unique in its taxonomy.':
+    'Un identifiant alphanumérique du terme, unique dans sa taxonomie.',
+  'An empty list.': 'Une liste vide.',
+  'An error.': 'Une erreur.',
+  'An event category.': 'Une catégorie d’évènements.',
+  'An event tag.': 'Une étiquette d’évènements.',
+  'An event.': 'Un évènement.',
+  'An organizer; empty fields are left out.': 'Un organisateur ; les champs vides sont omis.',
+  'Bearer session tokens from POST /calendar/admin/v1/sessions':
+    'Jetons de session Bearer obtenus par POST /calendar/admin/v1/sessions',
+  'Category IDs, names or slugs; unknown names create categories.':
+    'Identifiants, noms ou slugs de catégories ; les noms inconnus créent des catégories.',
+  'Create a organizer; an identical existing organizer is returned instead of a duplicate.':
+    'Crée un organisateur ; un organisateur identique existant est renvoyé au lieu d’un doublon.',
+  'Create a venue; an identical existing venue is returned instead of a duplicate.':
+    'Crée un lieu ; un lieu identique existant est renvoyé au lieu d’un doublon.',
+  'Create an event category.': 'Crée une catégorie d’évènements.',
+  'Create an event tag.': 'Crée une étiquette d’évènements.',
+  'Create an event.': 'Crée un évènement.',
+  'Delete an event category for good; events lose it.':
+    'Supprime définitivement une catégorie d’évènements ; les évènements la perdent.',
+  'Delete an event tag for good; events lose it.':
+    'Supprime définitivement une étiquette d’évènements ; les évènements la perdent.',
+  'Events with (true) or without (false) tickets; this server sells no tickets.':
+    'Évènements avec (true) ou sans (false) billets ; ce serveur ne vend pas de billets.',
+  'Exclude the terms with these IDs.': 'Exclut les termes ayant ces identifiants.',
+  'HTTP Basic with a login and its password or an application password':
+    'HTTP Basic avec un identifiant et son mot de passe ou un mot de passe d’application',
+  'How many events to return per page (at most 50).':
+    'Nombre d’évènements à renvoyer par page (50 au plus).',
+  'How many items to return per page (at most 100).':
+    'Nombre d’éléments à renvoyer par page (100 au plus).',
+  'How many items to return per page (at most 50).':
+    'Nombre d’éléments à renvoyer par page (50 au plus).',
+  'How many trashed objects a page holds (at most 100).':
+    'Nombre d’objets de la corbeille par page (100 au plus).',
+  'Hypermedia links of single reads, creates and updates.':
+    'Liens hypermédia des lectures unitaires, créations et mises à jour.',
+  'Ignored: deleting always moves to the trash.':
+    'Ignoré : la suppression met toujours à la corbeille.',
+  'Latitude of the centre of a distance search; needs geoloc_lng.':
+    'Latitude du centre d’une recherche par distance ; nécessite geoloc_lng.',
+  'Limit the results to terms whose name or slug contains the string.':
+    'Limite les résultats aux termes dont le nom ou le slug contient la chaîne.',
+  'Limit the results to the children of this category ID.':
+    'Limite les résultats aux enfants de cette catégorie (identifiant).',
+  'Limit the results to the terms of this event ID.':
+    'Limite les résultats aux termes de cet évènement (identifiant).',
+  'Limit the results to the terms of this event ID; wins over post.':
+    'Limite les résultats aux termes de cet évènement (identifiant) ; l’emporte sur post.',
+  'Limit the results to the terms with these IDs.':
+    'Limite les résultats aux termes ayant ces identifiants.',
+  'Limit the results to the terms with this slug.':
+    'Limite les résultats aux termes ayant ce slug.',
+  'List event categories.': 'Liste les catégories d’évènements.',
+  'List event tags.': 'Liste les étiquettes d’évènements.',
+  'List events, by start date.': 'Liste les évènements, par date de début.',
+  'List organizers.': 'Liste les organisateurs.',
+  'List venues.': 'Liste les lieux.',
+  'Longitude of the centre of a distance search; needs geoloc_lat.':
+    'Longitude du centre d’une recherche par distance ; nécessite geoloc_lat.',
+  'Move a organizer to the trash and unlink it from its events.':
+    'Met un organisateur à la corbeille et le détache de ses évènements.',
+  'Move a venue to the trash and unlink it from its events.':
+    'Met un lieu à la corbeille et le détache de ses évènements.',
+  'Move an event to the trash by its slug.': 'Met un évènement à la corbeille par son slug.',
+  'Move an event to the trash.': 'Met un évènement à la corbeille.',
+  'No such object, route or archive page.': 'Objet, route ou page d’archive inexistant.',
+  'One size of an image.': 'Une taille d’une image.',
+  'Only events at any of these venue IDs.':
+    'Seulement les évènements dans l’un de ces lieux (identifiants).',
+  'Only events in any of these categories (IDs or slugs).':
+    'Seulement les évènements de l’une de ces catégories (identifiants ou slugs).',
+  'Only events of any of these organizer IDs.':
+    'Seulement les évènements de l’un de ces organisateurs (identifiants).',
+  'Only events that end after this date.':
+    'Seulement les évènements qui finissent après cette date.',
+  'Only events that end before this date.':
+    'Seulement les évènements qui finissent avant cette date.',
+  'Only events that end on or before this date.':
+    'Seulement les évènements qui finissent à cette date ou avant.',
+  'Only events that start after this date.':
+    'Seulement les évènements qui commencent après cette date.',
+  'Only events that start before this date.':
+    'Seulement les évènements qui commencent avant cette date.',
+  'Only events that start on or after this date.':
+    'Seulement les évènements qui commencent à cette date ou après.',
+  'Only events whose title, description or excerpt contain every word.':
+    'Seulement les évènements dont le titre, la description ou le résumé contiennent chaque mot.',
+  'Only events whose venue has (true) or lacks (false) coordinates.':
+    'Seulement les évènements dont le lieu a (true) ou n’a pas (false) de coordonnées.',
+  'Only events with any of these tags (IDs or slugs).':
+    'Seulement les évènements portant l’une de ces étiquettes (identifiants ou slugs).',
+  'Only events with one of these statuses.': 'Seulement les évènements ayant l’un de ces statuts.',
+  'Only events with these IDs; date filters are then ignored.':
+    'Seulement les évènements ayant ces identifiants ; les filtres de date sont alors ignorés.',
+  'Only featured (true) or only non-featured (false) events.':
+    'Seulement les évènements mis en avant (true) ou non mis en avant (false).',
+  'Only items with a field that contains every word of this text.':
+    'Seulement les éléments dont un champ contient chaque mot de ce texte.',
+  'Only items with one of these statuses.': 'Seulement les éléments ayant l’un de ces statuts.',
+  'Only the events whose parent is this event ID.':
+    'Seulement les évènements dont le parent est cet évènement (identifiant).',
+  'Only the items linked to events that have not started yet.':
+    'Seulement les éléments liés à des évènements qui n’ont pas encore commencé.',
+  'Only the items linked to this event ID.':
+    'Seulement les éléments liés à cet évènement (identifiant).',
+  'Only the items that have (true) or lack (false) events.':
+    'Seulement les éléments qui ont (true) ou n’ont pas (false) d’évènements.',
+  'Only trashed objects of these kinds: event, venue, organizer.':
+    'Seulement les objets de la corbeille de ces sortes : event, venue, organizer.',
+  'Organizer IDs, objects with an id, organizer data, or a mix.':
+    'Identifiants d’organisateurs, objets avec un id, données d’organisateurs, ou un mélange.',
+  'REST links of the term.': 'Liens REST du terme.',
+  'Radius of the distance search in kilometres (default 25).':
+    'Rayon de la recherche par distance en kilomètres (25 par défaut).',
+  'Read an event by its slug.': 'Lit un évènement par son slug.',
+  'Read an event category.': 'Lit une catégorie d’évènements.',
+  'Read an event tag.': 'Lit une étiquette d’évènements.',
+  'Read an event.': 'Lit un évènement.',
+  'Read one organizer.': 'Lit un organisateur.',
+  'Read one venue.': 'Lit un lieu.',
+  'Scope under which the request is made; determines fields present in response.':
+    'Portée dans laquelle la requête est faite ; détermine les champs présents dans la réponse.',
+  'Sort the results ascending or descending.':
+    'Trie les résultats par ordre croissant ou décroissant.',
+  'Sort the results by this term attribute.': 'Trie les résultats selon cet attribut du terme.',
+  'Tag IDs, names or slugs; unknown names create tags.':
+    'Identifiants, noms ou slugs d’étiquettes ; les noms inconnus créent des étiquettes.',
+  'The Events Calendar REST API': 'API REST de The Events Calendar',
+  'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.':
+    'L’API REST de The Events Calendar permet d’accéder simplement et commodément aux informations sur les évènements à venir.',
+  'The HTTP status and details of the error.': 'Le statut HTTP et les détails de l’erreur.',
+  'The HTTP status of the response.': 'Le statut HTTP de la réponse.',
+  "The ID of the event's author, as a string.":
+    'L’identifiant de l’auteur de l’évènement, sous forme de chaîne.',
+  "The ID of the organizer's author, as a string.":
+    'L’identifiant de l’auteur de l’organisateur, sous forme de chaîne.',
+  'The ID of the user who authored it.': 'L’identifiant de l’utilisateur qui en est l’auteur.',
+  "The ID of the venue's author, as a string.":
+    'L’identifiant de l’auteur du lieu, sous forme de chaîne.',
+  'The MIME type of the file.': 'Le type MIME du fichier.',
+  'The OpenAPI 3 document of this namespace.': 'Le document OpenAPI 3 de cet espace de noms.',
+  'The REST URL of the event.': 'L’URL REST de l’évènement.',
+  'The REST URL of the parent category, when there is one.':
+    'L’URL REST de la catégorie parente, s’il y en a une.',
+  'The REST URL of the taxonomy archive.': 'L’URL REST de l’archive de la taxonomie.',
+  'The REST URL of the term.': 'L’URL REST du terme.',
+  'The URL of an external image to register instead of uploading a file.':
+    'L’URL d’une image externe à enregistrer au lieu d’envoyer un fichier.',
+  'The URL of the file.': 'L’URL du fichier.',
+  'The URL of the full-size image.': 'L’URL de l’image en taille réelle.',
+  'The URL of the next page, absent on the last page.':
+    'L’URL de la page suivante, absente sur la dernière page.',
+  'The URL of the previous page, absent on the first page.':
+    'L’URL de la page précédente, absente sur la première page.',
+  'The URL of this archive page.': 'L’URL de cette page d’archive.',
+  'The abbreviation of the event time zone, or an empty string.':
+    'L’abréviation du fuseau horaire de l’évènement, ou une chaîne vide.',
+  'The archive page to return.': 'La page d’archive à renvoyer.',
+  'The categories of this page.': 'Les catégories de cette page.',
+  'The category.': 'La catégorie.',
+  'The city.': 'La ville.',
+  'The components of a date as zero-padded strings.':
+    'Les composantes d’une date, en chaînes complétées par des zéros.',
+  'The cost as displayed, with its currency symbol; empty when none.':
+    'Le coût tel qu’affiché, avec son symbole monétaire ; vide s’il n’y en a pas.',
+  'The cost: text such as "20$" or a list of amounts.':
+    'Le coût : un texte comme « 20$ » ou une liste de montants.',
+  'The country.': 'Le pays.',
+  'The created category.': 'La catégorie créée.',
+  'The created event.': 'L’évènement créé.',
+  'The created organizer.': 'L’organisateur créé.',
+  'The created tag.': 'L’étiquette créée.',
+  'The created venue.': 'Le lieu créé.',
+  'The currency code, or an empty string.': 'Le code de la devise, ou une chaîne vide.',
+  'The currency symbol found in the cost, or an empty string.':
+    'Le symbole monétaire trouvé dans le coût, ou une chaîne vide.',
+  'The day of the month, two digits.': 'Le jour du mois, sur deux chiffres.',
+  'The deleted category.': 'La catégorie supprimée.',
+  'The deleted tag.': 'L’étiquette supprimée.',
+  'The description; HTML is limited to formatting tags.':
+    'La description ; le HTML est limité aux balises de mise en forme.',
+  'The e-mail address.': 'L’adresse électronique.',
+  'The end date and time, as wall time in the event time zone.':
+    'La date et l’heure de fin, en heure locale du fuseau de l’évènement.',
+  'The end date in UTC.': 'La date de fin en UTC.',
+  'The end date in the event time zone.': 'La date de fin dans le fuseau horaire de l’évènement.',
+  'The error code of the parameter.': 'Le code d’erreur du paramètre.',
+  'The event ID.': 'L’identifiant de l’évènement.',
+  'The event categories.': 'Les catégories de l’évènement.',
+  'The event organizers.': 'Les organisateurs de l’évènement.',
+  'The event slug.': 'Le slug de l’évènement.',
+  'The event tags.': 'Les étiquettes de l’évènement.',
+  'The event time zone, or an empty string.':
+    'Le fuseau horaire de l’évènement, ou une chaîne vide.',
+  'The event time zone; the site time zone when empty.':
+    'Le fuseau horaire de l’évènement ; celui du site s’il est vide.',
+  'The event title.': 'Le titre de l’évènement.',
+  'The event venue, or an empty list when there is none.':
+    'Le lieu de l’évènement, ou une liste vide s’il n’y en a pas.',
+  'The event website URL.': 'L’URL du site web de l’évènement.',
+  "The event's description, as HTML.": 'La description de l’évènement, en HTML.',
+  "The event's excerpt, as HTML.": 'Le résumé de l’évènement, en HTML.',
+  "The event's last modification date in UTC.":
+    'La date de dernière modification de l’évènement en UTC.',
+  "The event's last modification date in the site time zone.":
+    'La date de dernière modification de l’évènement dans le fuseau horaire du site.',
+  "The event's publication date in UTC.": 'La date de publication de l’évènement en UTC.',
+  "The event's publication date in the site time zone.":
+    'La date de publication de l’évènement dans le fuseau horaire du site.',
+  "The event's slug.": 'Le slug de l’évènement.',
+  "The event's status.": 'Le statut de l’évènement.',
+  'The event, now in the trash.': 'L’évènement, désormais à la corbeille.',
+  'The event.': 'L’évènement.',
+  'The events of this page.': 'Les évènements de cette page.',
+  'The featured image, or false when there is none.':
+    'L’image mise en avant, ou false s’il n’y en a pas.',
+  'The featured image: a media ID or an absolute image URL.':
+    'L’image mise en avant : un identifiant de média ou l’URL absolue d’une image.',
+  'The file extension.': 'L’extension du fichier.',
+  'The file name of a backup.': 'Le nom de fichier d’une sauvegarde.',
+  'The file size in bytes.': 'La taille du fichier en octets.',
+  'The global IDs this object has had, starting with its own.':
+    'Les identifiants globaux qu’a eus cet objet, en commençant par le sien.',
+  'The height in pixels.': 'La hauteur en pixels.',
+  'The hour (00-23), two digits.': 'L’heure (00-23), sur deux chiffres.',
+  'The id of a trashed event, venue or organizer.':
+    'L’identifiant d’un évènement, lieu ou organisateur à la corbeille.',
+  'The latitude, from -90 to 90.': 'La latitude, de -90 à 90.',
+  'The latitude, when known.': 'La latitude, si elle est connue.',
+  'The longitude, from -180 to 180.': 'La longitude, de -180 à 180.',
+  'The longitude, when known.': 'La longitude, si elle est connue.',
+  'The media ID.': 'L’identifiant du média.',
+  'The media item ID.': 'L’identifiant du média.',
+  'The minutes, two digits.': 'Les minutes, sur deux chiffres.',
+  'The month, two digits.': 'Le mois, sur deux chiffres.',
+  'The namespace index: every route of the namespace with its methods and arguments.':
+    'L’index de l’espace de noms : chaque route de l’espace de noms avec ses méthodes et ses arguments.',
+  'The namespace index: every route with its methods and arguments.':
+    'L’index de l’espace de noms : chaque route avec ses méthodes et ses arguments.',
+  'The namespace to describe.': 'L’espace de noms à décrire.',
+  'The number of matching objects on all pages.':
+    'Le nombre d’objets correspondants sur toutes les pages.',
+  'The number of pages.': 'Le nombre de pages.',
+  'The number of published events with this term.':
+    'Le nombre d’évènements publiés portant ce terme.',
+  'The number of terms to return on each page (at most 50).':
+    'Le nombre de termes à renvoyer par page (50 au plus).',
+  'The numeric ID.': 'L’identifiant numérique.',
+  'The numeric cost values as strings, in ascending order.':
+    'Les valeurs numériques du coût en chaînes, par ordre croissant.',
+  'The object is already in the trash.': 'L’objet est déjà à la corbeille.',
+  'The organizer ID.': 'L’identifiant de l’organisateur.',
+  'The organizer name.': 'Le nom de l’organisateur.',
+  "The organizer's description, as HTML.": 'La description de l’organisateur, en HTML.',
+  "The organizer's excerpt, as HTML.": 'Le résumé de l’organisateur, en HTML.',
+  "The organizer's last modification date in UTC.":
+    'La date de dernière modification de l’organisateur en UTC.',
+  "The organizer's last modification date in the site time zone.":
+    'La date de dernière modification de l’organisateur dans le fuseau horaire du site.',
+  "The organizer's publication date in UTC.": 'La date de publication de l’organisateur en UTC.',
+  "The organizer's publication date in the site time zone.":
+    'La date de publication de l’organisateur dans le fuseau horaire du site.',
+  "The organizer's slug.": 'Le slug de l’organisateur.',
+  "The organizer's status.": 'Le statut de l’organisateur.',
+  'The organizer, now in the trash.': 'L’organisateur, désormais à la corbeille.',
+  'The organizer.': 'L’organisateur.',
+  'The organizers of this page.': 'Les organisateurs de cette page.',
+  'The page of the trash to return.': 'La page de la corbeille à renvoyer.',
+  'The page to return.': 'La page à renvoyer.',
+  'The parameters at fault: a message per invalid parameter, or the names of the missing ones.':
+    'Les paramètres en cause : un message par paramètre invalide, ou les noms des paramètres manquants.',
+  'The parent category ID, or 0 for a top-level category.':
+    'L’identifiant de la catégorie parente, ou 0 pour une catégorie de premier niveau.',
+  'The parts of the event cost.': 'Les composantes du coût de l’évènement.',
+  'The phone number.': 'Le numéro de téléphone.',
+  'The post status.': 'Le statut de publication.',
+  'The postal code.': 'Le code postal.',
+  'The province.': 'La province.',
+  'The public page of the event.': 'La page publique de l’évènement.',
+  'The public page of the organizer.': 'La page publique de l’organisateur.',
+  'The public page of the term.': 'La page publique du terme.',
+  'The public page of the venue.': 'La page publique du lieu.',
+  'The publication date in UTC.': 'La date de publication en UTC.',
+  'The publication date, in the site time zone.':
+    'La date de publication, dans le fuseau horaire du site.',
+  'The request needs authentication.': 'La requête nécessite une authentification.',
+  'The schema.org description of the object, on single reads only.':
+    'La description schema.org de l’objet, seulement lors des lectures unitaires.',
+  'The seconds, two digits.': 'Les secondes, sur deux chiffres.',
+  'The slug used in the event URL; made unique.':
+    'Le slug utilisé dans l’URL de l’évènement ; rendu unique.',
+  'The slug.': 'Le slug.',
+  'The smaller sizes of the image, by size name.':
+    'Les tailles réduites de l’image, par nom de taille.',
+  'The start date and time, as wall time in the event time zone.':
+    'La date et l’heure de début, en heure locale du fuseau de l’évènement.',
+  'The start date in UTC.': 'La date de début en UTC.',
+  'The start date in the event time zone.':
+    'La date de début dans le fuseau horaire de l’évènement.',
+  'The state or province.': 'L’État ou la province.',
+  'The state or province; derived from state or province when omitted.':
+    'L’État ou la province ; déduit de state ou province s’il est omis.',
+  'The state.': 'L’État.',
+  'The street address.': 'L’adresse postale.',
+  'The tag.': 'L’étiquette.',
+  'The tags of this page.': 'Les étiquettes de cette page.',
+  'The taxonomy: tribe_events_cat for categories, post_tag for tags.':
+    'La taxonomie : tribe_events_cat pour les catégories, post_tag pour les étiquettes.',
+  'The term ID again.': 'De nouveau l’identifiant du terme.',
+  'The term ID.': 'L’identifiant du terme.',
+  'The term description.': 'La description du terme.',
+  'The term name.': 'Le nom du terme.',
+  'The term slug.': 'Le slug du terme.',
+  'The updated category.': 'La catégorie mise à jour.',
+  'The updated event.': 'L’évènement mis à jour.',
+  'The updated organizer.': 'L’organisateur mis à jour.',
+  'The updated tag.': 'L’étiquette mise à jour.',
+  'The updated venue.': 'Le lieu mis à jour.',
+  'The user may not do this, or the object is not accessible.':
+    'L’utilisateur n’a pas le droit de faire cela, ou l’objet n’est pas accessible.',
+  'The venue ID.': 'L’identifiant du lieu.',
+  'The venue name.': 'Le nom du lieu.',
+  "The venue's description, as HTML.": 'La description du lieu, en HTML.',
+  "The venue's excerpt, as HTML.": 'Le résumé du lieu, en HTML.',
+  "The venue's last modification date in UTC.": 'La date de dernière modification du lieu en UTC.',
+  "The venue's last modification date in the site time zone.":
+    'La date de dernière modification du lieu dans le fuseau horaire du site.',
+  "The venue's publication date in UTC.": 'La date de publication du lieu en UTC.',
+  "The venue's publication date in the site time zone.":
+    'La date de publication du lieu dans le fuseau horaire du site.',
+  "The venue's slug.": 'Le slug du lieu.',
+  "The venue's status.": 'Le statut du lieu.',
+  'The venue, now in the trash.': 'Le lieu, désormais à la corbeille.',
+  'The venue.': 'Le lieu.',
+  'The venues of this page.': 'Les lieux de cette page.',
+  'The website URL.': 'L’URL du site web.',
+  'The width in pixels.': 'La largeur en pixels.',
+  'The year, four digits.': 'L’année, sur quatre chiffres.',
+  'This OpenAPI document.': 'Ce document OpenAPI.',
+  'Update a organizer; omitted fields are kept and "" clears one.':
+    'Met à jour un organisateur ; les champs omis sont conservés et "" en vide un.',
+  'Update a venue; omitted fields are kept and "" clears one.':
+    'Met à jour un lieu ; les champs omis sont conservés et "" en vide un.',
+  'Update an event by its slug; omitted fields keep their values.':
+    'Met à jour un évènement par son slug ; les champs omis gardent leur valeur.',
+  'Update an event category; omitted fields keep their values.':
+    'Met à jour une catégorie d’évènements ; les champs omis gardent leur valeur.',
+  'Update an event tag; omitted fields keep their values.':
+    'Met à jour une étiquette d’évènements ; les champs omis gardent leur valeur.',
+  'Update an event; omitted fields keep their values.':
+    'Met à jour un évènement ; les champs omis gardent leur valeur.',
+  'What is wrong with the parameter.': 'Ce qui ne va pas avec le paramètre.',
+  'When true the dates are used at the exact times given; otherwise whole days.':
+    'Si vrai, les dates sont prises aux heures exactes données ; sinon, à la journée entière.',
+  'Where the currency symbol goes: prefix, postfix or empty.':
+    'Où se place le symbole monétaire : prefix, postfix ou vide.',
+  'Whether a link to a map is shown for the venue.':
+    'Si un lien vers une carte est affiché pour le lieu.',
+  'Whether a link to a map is shown.': 'Si un lien vers une carte est affiché.',
+  'Whether a map is shown for the venue.': 'Si une carte est affichée pour le lieu.',
+  'Whether a map is shown.': 'Si une carte est affichée.',
+  'Whether the event is featured.': 'Si l’évènement est mis en avant.',
+  'Whether the event is left out of listings.': 'Si l’évènement est exclu des listes.',
+  'Whether the event lasts whole days.': 'Si l’évènement dure des journées entières.',
+  'Whether the event sticks to the top of calendar views.':
+    'Si l’évènement reste épinglé en haut des vues du calendrier.',
+  'Whether to hide terms not assigned to any published event.':
+    'S’il faut masquer les termes attribués à aucun évènement publié.',
+};
