@@ -1,0 +1,144 @@
+/** A user's application passwords: create (the secret is shown once, with a copy button), revoke. */
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { appPasswordCreateSchema } from '../../../shared/schemas/users';
+import { admin, api } from '../api/client';
+import type { AppPassword } from '../api/types';
+import { Button } from '../ui/Button';
+import { ErrorNote } from '../ui/ErrorNote';
+import { Field } from '../ui/Field';
+import { serverErrors, zodErrors } from '../ui/form';
+import { Spinner } from '../ui/Spinner';
+import { useToast } from '../ui/toasts';
+
+export function PasswordList({ userId, login }: { userId: number; login?: string }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const key = ['app-passwords', userId];
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => api<AppPassword[]>(admin(`users/${userId}/application-passwords`)),
+  });
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [fresh, setFresh] = useState<AppPassword | null>(null);
+  const create = useMutation({
+    mutationFn: () =>
+      api<AppPassword>(admin(`users/${userId}/application-passwords`), {
+        method: 'POST',
+        body: { name },
+      }),
+    onSuccess: (created) => {
+      setFresh(created);
+      setName('');
+      void client.invalidateQueries({ queryKey: key });
+    },
+    onError: (error) => setNameError(serverErrors(error).name),
+  });
+  const revoke = useMutation({
+    mutationFn: (uuid: string) =>
+      api(admin(`users/${userId}/application-passwords/${uuid}`), { method: 'DELETE' }),
+    onMutate: async (uuid) => {
+      // Optimistic: the row disappears at once and comes back if the server refuses.
+      const previous = client.getQueryData<AppPassword[]>(key);
+      client.setQueryData<AppPassword[]>(key, (rows) => rows?.filter((r) => r.uuid !== uuid));
+      return { previous };
+    },
+    onError: (_e, _uuid, context) => client.setQueryData(key, context?.previous),
+    onSettled: () => void client.invalidateQueries({ queryKey: key }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors = zodErrors(appPasswordCreateSchema, { name });
+    if (errors.name) return setNameError(errors.name);
+    create.mutate();
+  };
+  const copy = async () => {
+    if (!fresh?.password) return;
+    await navigator.clipboard.writeText(fresh.password).then(
+      () => toast({ tone: 'success', message: 'Password copied.' }),
+      () => toast({ tone: 'error', message: 'Copy failed: select the text and copy it.' }),
+    );
+  };
+  return (
+    <section className="card" aria-labelledby={`pw-${userId}`}>
+      <h2 id={`pw-${userId}`}>Application passwords</h2>
+      <p className="muted">
+        For scripts and other apps: HTTP Basic with {login ? <code>{login}</code> : 'the login'} and
+        one of these passwords.
+      </p>
+      {fresh?.password && (
+        <div className="note note--success" role="status">
+          <p>
+            <strong>{fresh.name}</strong>: copy this password now, it will not be shown again.
+          </p>
+          <div className="secret">
+            <code data-testid="new-app-password">{fresh.password}</code>
+            <Button small onClick={() => void copy()}>
+              Copy
+            </Button>
+            <Button small variant="ghost" onClick={() => setFresh(null)}>
+              Done
+            </Button>
+          </div>
+        </div>
+      )}
+      <form className="toolbar" onSubmit={submit} noValidate>
+        <Field label="New password name" error={nameError}>
+          <input
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setNameError(undefined);
+            }}
+            placeholder="e.g. Website widget"
+          />
+        </Field>
+        <Button type="submit" variant="primary" busy={create.isPending} className="toolbar__button">
+          Create password
+        </Button>
+      </form>
+      <ErrorNote error={list.error ?? revoke.error} />
+      {list.isPending ? (
+        <Spinner />
+      ) : (list.data ?? []).length === 0 ? (
+        <p className="muted">No application passwords yet.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Created</th>
+                <th>Last used</th>
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {(list.data ?? []).map((p) => (
+                <tr key={p.uuid}>
+                  <td className="title-cell">{p.name}</td>
+                  <td data-label="Created">{p.created_utc} UTC</td>
+                  <td data-label="Last used">
+                    {p.last_used_utc ? `${p.last_used_utc} UTC` : 'Never'}
+                  </td>
+                  <td>
+                    <Button
+                      small
+                      variant="danger"
+                      onClick={() => window.confirm(`Revoke “${p.name}”?`) && revoke.mutate(p.uuid)}
+                    >
+                      Revoke
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect, type FormEvent } from 'react';
+import { settingsUpdateSchema } from '../../../shared/schemas/settings';
+import { Button } from '../ui/Button';
+import { ErrorNote } from '../ui/ErrorNote';
+import { FormFields, type FieldSpec } from '../ui/FormFields';
+import { changed, serverErrors, useForm, zodErrors } from '../ui/form';
+import { PageHeader } from '../ui/PageHeader';
+import { Spinner } from '../ui/Spinner';
+import { useToast } from '../ui/toasts';
+import { TimezoneField } from '../events/TimezoneField';
+import { useSaveSettings, useSettings } from './useSettings';
+
+const FIELDS: FieldSpec[] = [
+  {
+    name: 'per_page',
+    label: 'Items per page',
+    type: 'number',
+    hint: 'Default page size of listings, 1 to 50.',
+  },
+  {
+    name: 'language',
+    label: 'Language',
+    type: 'select',
+    options: [
+      ['en', 'English'],
+      ['fr', 'Français'],
+    ],
+    hint: 'Language of parameter descriptions.',
+  },
+  { name: 'currency_symbol', label: 'Currency symbol' },
+  { name: 'currency_code', label: 'Currency code', hint: 'Three letters, such as EUR.' },
+  {
+    name: 'currency_position',
+    label: 'Symbol position',
+    type: 'select',
+    options: [
+      ['prefix', 'Before the amount ($20)'],
+      ['postfix', 'After the amount (20$)'],
+    ],
+  },
+  {
+    name: 'public_url',
+    label: 'Public URL',
+    type: 'url',
+    wide: true,
+    hint: 'Used in links the API returns; empty: the address each request used.',
+  },
+  {
+    name: 'cors_origins',
+    label: 'Allowed CORS origins',
+    type: 'textarea',
+    hint: 'One origin per line, such as https://example.org.',
+  },
+];
+
+type Form = Record<string, string>;
+
+export default function SettingsScreen() {
+  const settings = useSettings();
+  const save = useSaveSettings();
+  const toast = useToast();
+  const form = useForm<Form>({});
+  const initial = (s: NonNullable<typeof settings.data>): Form => ({
+    timezone: s.timezone,
+    per_page: String(s.per_page),
+    language: s.language,
+    currency_symbol: s.currency_symbol,
+    currency_code: s.currency_code,
+    currency_position: s.currency_position,
+    public_url: s.public_url,
+    cors_origins: s.cors_origins.join('\n'),
+  });
+  useEffect(() => {
+    if (settings.data && !form.dirty) form.reset(initial(settings.data));
+  }, [settings.data]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!settings.data) return;
+    const body = changed(initial(settings.data), form.values);
+    const errors = zodErrors(settingsUpdateSchema, body);
+    if (Object.keys(errors).length) return form.setErrors(errors);
+    const parsed = settingsUpdateSchema.parse(body);
+    try {
+      await save.mutateAsync(parsed);
+      form.setDirty(false);
+      toast({ tone: 'success', message: 'Settings saved.' });
+    } catch (error) {
+      form.setErrors(serverErrors(error));
+    }
+  };
+
+  if (settings.isPending) return <Spinner />;
+  if (settings.error) return <ErrorNote error={settings.error} />;
+  const overridden = settings.data.overridden ?? [];
+  return (
+    <>
+      <PageHeader title="Settings">Site-wide defaults for the calendar and its API.</PageHeader>
+      <form className="card" onSubmit={submit} noValidate aria-label="Settings">
+        {overridden.length > 0 && (
+          <div className="note note--warning">
+            Set on the command line or in the environment, so changes here wait until it is not:{' '}
+            {overridden.join(', ')}.
+          </div>
+        )}
+        {save.error && Object.keys(serverErrors(save.error)).length === 0 ? (
+          <ErrorNote error={save.error} />
+        ) : null}
+        <div className="form-grid">
+          <TimezoneField
+            value={form.values.timezone ?? ''}
+            error={form.errors.timezone}
+            onChange={(v) => form.set('timezone', v)}
+          />
+          <FormFields
+            fields={FIELDS}
+            values={form.values}
+            errors={form.errors}
+            onChange={(n, v) => form.set(n, String(v))}
+          />
+        </div>
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={save.isPending} disabled={!form.dirty}>
+            Save settings
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

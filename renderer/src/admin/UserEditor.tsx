@@ -1,0 +1,117 @@
+import { useEffect, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { userUpdateSchema } from '../../../shared/schemas/users';
+import { admin, api } from '../api/client';
+import type { User } from '../api/types';
+import { Link } from '../app/Link';
+import { navigate } from '../app/router';
+import { useAuth } from '../app/auth';
+import { Button } from '../ui/Button';
+import { ErrorNote } from '../ui/ErrorNote';
+import { FormFields } from '../ui/FormFields';
+import { serverErrors, useForm, zodErrors } from '../ui/form';
+import { PageHeader } from '../ui/PageHeader';
+import { Spinner } from '../ui/Spinner';
+import { useToast } from '../ui/toasts';
+import { PasswordList } from './PasswordList';
+import { USER_FIELDS } from './Users';
+
+const FIELDS = USER_FIELDS.map((f) =>
+  f.name === 'password'
+    ? { ...f, required: false, hint: 'Leave empty to keep the current password.' }
+    : f,
+);
+
+export default function UserEditor({ id }: { id: string }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const { user: me } = useAuth();
+  const user = useQuery({
+    queryKey: ['users', Number(id)],
+    queryFn: () => api<User>(admin(`users/${id}`)),
+  });
+  const form = useForm<Record<string, string>>({
+    login: '',
+    display_name: '',
+    email: '',
+    role: 'editor',
+    password: '',
+  });
+  useEffect(() => {
+    if (user.data)
+      form.reset({
+        login: user.data.login,
+        display_name: user.data.display_name,
+        email: user.data.email,
+        role: user.data.role,
+        password: '',
+      });
+  }, [user.data]);
+  const save = useMutation({
+    mutationFn: (body: Record<string, string>) =>
+      api<User>(admin(`users/${id}`), { method: 'PATCH', body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['users'] });
+      toast({ tone: 'success', message: 'Saved.' });
+    },
+    onError: (error) => form.setErrors(serverErrors(error)),
+  });
+  const remove = useMutation({
+    mutationFn: () => api(admin(`users/${id}`), { method: 'DELETE' }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['users'] });
+      navigate('/admin/users');
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = Object.fromEntries(
+      Object.entries(form.values).filter(([k, v]) => k !== 'password' || v !== ''),
+    );
+    const errors = zodErrors(userUpdateSchema, body);
+    if (Object.keys(errors).length) return form.setErrors(errors);
+    save.mutate(body);
+  };
+  if (user.isPending) return <Spinner />;
+  if (user.error) return <ErrorNote error={user.error} />;
+  return (
+    <>
+      <PageHeader
+        title={user.data.display_name || user.data.login}
+        actions={<Link to="/admin/users">← All users</Link>}
+      >
+        Registered {user.data.registered_utc} UTC
+      </PageHeader>
+      <form className="card" onSubmit={submit} noValidate aria-label="User">
+        {save.error && Object.keys(serverErrors(save.error)).length === 0 ? (
+          <ErrorNote error={save.error} />
+        ) : null}
+        <div className="form-grid">
+          <FormFields
+            fields={FIELDS}
+            values={form.values}
+            errors={form.errors}
+            onChange={(n, v) => form.set(n, String(v))}
+          />
+        </div>
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={save.isPending}>
+            Save changes
+          </Button>
+          <span className="form-actions__spacer" />
+          {me?.id !== user.data.id && (
+            <Button
+              variant="danger"
+              busy={remove.isPending}
+              onClick={() => window.confirm(`Delete ${user.data.login}?`) && remove.mutate()}
+            >
+              Delete user
+            </Button>
+          )}
+        </div>
+        <ErrorNote error={remove.error} />
+      </form>
+      <PasswordList userId={user.data.id} />
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ROLES } from '../../../shared/roles';
+import { userCreateSchema } from '../../../shared/schemas/users';
+import { admin, api } from '../api/client';
+import type { User } from '../api/types';
+import { Link } from '../app/Link';
+import { Button } from '../ui/Button';
+import { ErrorNote } from '../ui/ErrorNote';
+import { FormFields, type FieldSpec } from '../ui/FormFields';
+import { serverErrors, useForm, zodErrors } from '../ui/form';
+import { PageHeader } from '../ui/PageHeader';
+import { Spinner } from '../ui/Spinner';
+import { useToast } from '../ui/toasts';
+
+export const USER_FIELDS: FieldSpec[] = [
+  { name: 'login', label: 'Login', required: true, autoComplete: 'off' },
+  { name: 'display_name', label: 'Display name' },
+  { name: 'email', label: 'E-mail', type: 'email' },
+  {
+    name: 'role',
+    label: 'Role',
+    type: 'select',
+    options: ROLES.map((r) => [r, r.charAt(0).toUpperCase() + r.slice(1)]),
+  },
+  {
+    name: 'password',
+    label: 'Password',
+    type: 'password',
+    required: true,
+    autoComplete: 'new-password',
+    hint: 'At least 8 characters.',
+  },
+];
+
+const EMPTY = { login: '', display_name: '', email: '', role: 'editor', password: '' };
+
+export default function Users() {
+  const client = useQueryClient();
+  const toast = useToast();
+  const users = useQuery({
+    queryKey: ['users'],
+    queryFn: () =>
+      api<{ users: User[]; total: number }>(admin('users'), { query: { per_page: 100 } }),
+  });
+  const form = useForm<Record<string, string>>(EMPTY);
+  const create = useMutation({
+    mutationFn: (body: Record<string, string>) =>
+      api<User>(admin('users'), { method: 'POST', body }),
+    onSuccess: (user) => {
+      void client.invalidateQueries({ queryKey: ['users'] });
+      toast({ tone: 'success', message: `Created ${user.login}.` });
+      form.reset(EMPTY);
+    },
+    onError: (error) => form.setErrors(serverErrors(error)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors = zodErrors(userCreateSchema, form.values);
+    if (Object.keys(errors).length) return form.setErrors(errors);
+    create.mutate(form.values);
+  };
+  return (
+    <>
+      <PageHeader title="Users">
+        People who can sign in, and what their role lets them do.
+      </PageHeader>
+      <ErrorNote error={users.error} />
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th>Login</th>
+              <th>Name</th>
+              <th>E-mail</th>
+              <th>Role</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(users.data?.users ?? []).map((u) => (
+              <tr key={u.id}>
+                <td className="title-cell">
+                  <Link to={`/admin/users/${u.id}`}>{u.login}</Link>
+                </td>
+                <td data-label="Name">{u.display_name || '—'}</td>
+                <td data-label="E-mail">{u.email || '—'}</td>
+                <td data-label="Role">
+                  <span className="badge">{u.role}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {users.isPending && (
+          <div className="empty">
+            <Spinner />
+          </div>
+        )}
+      </div>
+      <form className="card admin-form" onSubmit={submit} noValidate aria-labelledby="new-user">
+        <h2 id="new-user">Add a user</h2>
+        {create.error && Object.keys(serverErrors(create.error)).length === 0 ? (
+          <ErrorNote error={create.error} />
+        ) : null}
+        <div className="form-grid">
+          <FormFields
+            fields={USER_FIELDS}
+            values={form.values}
+            errors={form.errors}
+            onChange={(n, v) => form.set(n, String(v))}
+          />
+        </div>
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={create.isPending}>
+            Add user
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * Data fetching and caching with TanStack Query. Writes are optimistic: the cache shows the
+ * change at once and rolls back if the server refuses it.
+ */
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { api, ev, request, type Query } from './client';
+import { RESOURCE, type ItemOf, type Kind } from './resources';
+import type { Archive } from './types';
+
+export interface Page<T> extends Archive {
+  items: T[];
+}
+
+export const keys = {
+  list: (kind: Kind, query: Query = {}) => [kind, 'list', query] as const,
+  all: (kind: Kind) => [kind] as const,
+  item: (kind: Kind, id: number) => [kind, 'item', id] as const,
+};
+
+export async function fetchPage<K extends Kind>(
+  kind: K,
+  query: Query,
+  signal?: AbortSignal,
+): Promise<Page<ItemOf[K]>> {
+  try {
+    const body = await api<Archive & Record<string, unknown>>(ev(kind), { query, signal });
+    return { ...body, items: (body[kind] as ItemOf[K][] | undefined) ?? [] };
+  } catch (error) {
+    // A page past the end is a 404 on events, venues and organizers; show it as an empty page.
+    if (
+      error instanceof Error &&
+      'code' in error &&
+      String(error.code).endsWith('archive-page-not-found')
+    )
+      return { items: [], rest_url: '', total: 0, total_pages: 0 };
+    throw error;
+  }
+}
+
+export function useList<K extends Kind>(kind: K, query: Query) {
+  return useQuery({
+    queryKey: keys.list(kind, query),
+    queryFn: ({ signal }) => fetchPage(kind, query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every item of a small collection (pickers): follows the pages, 50 at a time. */
+export function useAll<K extends Kind>(kind: K, query: Query = {}) {
+  return useQuery({
+    queryKey: [...keys.list(kind, query), 'all'],
+    queryFn: async ({ signal }) => {
+      const items: Array<ItemOf[K]> = [];
+      for (let page = 1; page <= 20; page++) {
+        const result = await fetchPage(kind, { ...query, per_page: 50, page }, signal);
+        items.push(...result.items);
+        if (page >= result.total_pages) break;
+      }
+      return items;
+    },
+  });
+}
+
+export function useItem<K extends Kind>(kind: K, id: number | null) {
+  return useQuery({
+    queryKey: keys.item(kind, id ?? 0),
+    queryFn: ({ signal }) => api<ItemOf[K]>(ev(`${kind}/${id}`), { signal }),
+    enabled: id !== null,
+  });
+}
+
+export function saveItem<K extends Kind>(
+  kind: K,
+  id: number | null,
+  body: Record<string, unknown>,
+) {
+  return id === null
+    ? api<ItemOf[K]>(ev(kind), { method: 'POST', body })
+    : api<ItemOf[K]>(ev(`${kind}/${id}`), { method: 'PATCH', body });
+}
+
+/** Lists hold snapshots; after a write they are refetched (they may filter or sort differently). */
+export function invalidate(client: QueryClient, ...kinds: Kind[]) {
+  for (const kind of kinds) void client.invalidateQueries({ queryKey: keys.all(kind) });
+}
+
+/**
+ * Update with an optimistic patch of the cached item; on failure the previous value comes back
+ * and the error reaches the form.
+ */
+export function useSave<K extends Kind>(kind: K, id: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => saveItem(kind, id, body),
+    onMutate: async (body) => {
+      if (id === null) return { previous: undefined };
+      await client.cancelQueries({ queryKey: keys.item(kind, id) });
+      const previous = client.getQueryData<ItemOf[K]>(keys.item(kind, id));
+      if (previous)
+        client.setQueryData(keys.item(kind, id), { ...previous, ...scalarFields(body) });
+      return { previous };
+    },
+    onError: (_error, _body, context) => {
+      if (id !== null && context?.previous)
+        client.setQueryData(keys.item(kind, id), context.previous);
+    },
+    onSuccess: (item) => {
+      client.setQueryData(keys.item(kind, (item as { id: number }).id), item);
+      invalidate(client, kind, ...(RESOURCE[kind].terms ? (['events'] as Kind[]) : []));
+      if (kind !== 'events') invalidate(client, 'events');
+    },
+  });
+}
+
+/** Only plain values are merged optimistically; linked objects wait for the server's answer. */
+function scalarFields(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(body).filter(([, v]) => typeof v !== 'object' || v === null),
+  );
+}
+
+export async function trashItem(kind: Kind, id: number) {
+  return (await request(ev(`${kind}/${id}`), { method: 'DELETE' })).body;
+}

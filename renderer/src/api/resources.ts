@@ -1,0 +1,48 @@
+/**
+ * The five calendar resources, described once so lists, pickers and editors share the paths,
+ * listing keys and name fields.
+ */
+import type { EventWire, OrganizerWire, TermWire, VenueWire } from './types';
+
+export type Kind = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
+
+export interface ItemOf {
+  events: EventWire;
+  venues: VenueWire;
+  organizers: OrganizerWire;
+  categories: TermWire;
+  tags: TermWire;
+}
+
+export const RESOURCE: Record<
+  Kind,
+  { singular: string; plural: string; nameKey: string; terms: boolean }
+> = {
+  events: { singular: 'event', plural: 'events', nameKey: 'title', terms: false },
+  venues: { singular: 'venue', plural: 'venues', nameKey: 'venue', terms: false },
+  organizers: { singular: 'organizer', plural: 'organizers', nameKey: 'organizer', terms: false },
+  categories: { singular: 'category', plural: 'categories', nameKey: 'name', terms: true },
+  tags: { singular: 'tag', plural: 'tags', nameKey: 'name', terms: true },
+};
+
+export function nameOf(kind: Kind, item: object): string {
+  const value = (item as Record<string, unknown>)[RESOURCE[kind].nameKey];
+  return typeof value === 'string' && value !== '' ? decodeEntities(value) : '(untitled)';
+}
+
+/** Titles come back HTML-escaped like the reference's; the console shows them as text. */
+export function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  const doc = new DOMParser().parseFromString(`<!doctype html><body>${text}`, 'text/html');
+  return doc.body.textContent ?? text;
+}
+
+/** Plain text of a sanitised HTML description, for list cells and textareas. */
+export function plainText(html: string | undefined): string {
+  if (!html) return '';
+  const doc = new DOMParser().parseFromString(
+    `<!doctype html><body>${html.replace(/<\/p>\s*<p>/g, '\n\n').replace(/<br\s*\/?>/g, '\n')}`,
+    'text/html',
+  );
+  return (doc.body.textContent ?? '').trim();
+}

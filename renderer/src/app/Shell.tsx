@@ -1,0 +1,118 @@
+import { useState, type ReactNode } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
+import { Link } from './Link';
+import { useLocation } from './router';
+import { useAuth } from './auth';
+import { ThemeToggle } from './ThemeToggle';
+import { ProgressBar } from '../ui/Spinner';
+
+const SECTIONS: Array<{
+  title: string;
+  links: Array<{ to: string; label: string; admin?: boolean }>;
+}> = [
+  {
+    title: 'Calendar',
+    links: [
+      { to: '/', label: 'Calendar' },
+      { to: '/events', label: 'Events' },
+      { to: '/venues', label: 'Venues' },
+      { to: '/organizers', label: 'Organizers' },
+      { to: '/categories', label: 'Categories' },
+      { to: '/tags', label: 'Tags' },
+    ],
+  },
+  { title: 'Developers', links: [{ to: '/explorer', label: 'API explorer' }] },
+  {
+    title: 'Administration',
+    links: [
+      { to: '/admin/users', label: 'Users', admin: true },
+      { to: '/admin/passwords', label: 'App passwords' },
+      { to: '/admin/settings', label: 'Settings', admin: true },
+      { to: '/admin/sharing', label: 'LAN sharing', admin: true },
+      { to: '/admin/trash', label: 'Trash', admin: true },
+    ],
+  },
+];
+
+function isActive(to: string, path: string) {
+  return to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`);
+}
+
+export function Shell({ children }: { children: ReactNode }) {
+  const { path } = useLocation();
+  const { user, signOut, desktop } = useAuth();
+  const [open, setOpen] = useState(false);
+  const fetching = useIsFetching() > 0;
+  const isAdmin = user?.role === 'administrator';
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <ProgressBar active={fetching} />
+      <header className="topbar">
+        <button
+          type="button"
+          className="topbar__menu"
+          aria-expanded={open}
+          aria-controls="nav"
+          onClick={() => setOpen(!open)}
+        >
+          <span aria-hidden="true">☰</span> Menu
+        </button>
+        <Link to="/" className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            ▦
+          </span>{' '}
+          Almanac
+        </Link>
+      </header>
+      <nav id="nav" className={`nav${open ? ' nav--open' : ''}`} aria-label="Main">
+        <Link to="/" className="brand nav__brand">
+          <span className="brand__mark" aria-hidden="true">
+            ▦
+          </span>{' '}
+          Almanac
+        </Link>
+        {SECTIONS.map((section) => (
+          <div key={section.title} className="nav__section">
+            <h2>{section.title}</h2>
+            <ul>
+              {section.links
+                .filter((link) => !link.admin || isAdmin)
+                .map((link) => (
+                  <li key={link.to}>
+                    <Link
+                      to={link.to}
+                      aria-current={isActive(link.to, path) ? 'page' : undefined}
+                      onClick={() => setOpen(false)}
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+            </ul>
+          </div>
+        ))}
+        <div className="nav__footer">
+          <ThemeToggle />
+          {user && (
+            <div className="nav__user">
+              <span>
+                {user.display_name || user.login} <small>{user.role}</small>
+              </span>
+              {!desktop && (
+                <button type="button" className="link-button" onClick={() => void signOut()}>
+                  Sign out
+                </button>
+              )}
+            </div>
+          )}
+        </div>
+      </nav>
+      <main id="main" className="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { ApiFailure } from '../api/client';
+import { Button } from '../ui/Button';
+import { ErrorNote } from '../ui/ErrorNote';
+import { Field } from '../ui/Field';
+import { useAuth } from './auth';
+import { ThemeToggle } from './ThemeToggle';
+
+export function SignIn() {
+  const { signIn } = useAuth();
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const fields = error instanceof ApiFailure ? error.fields : {};
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn(login, password);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="signin" id="main">
+      <form
+        className="card signin__card"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="signin-title"
+      >
+        <div className="signin__brand" aria-hidden="true">
+          ▦
+        </div>
+        <h1 id="signin-title">Sign in to Almanac</h1>
+        <p className="muted">Manage your calendar and explore its API.</p>
+        {error && !fields.login && !fields.password ? <ErrorNote error={error} /> : null}
+        <Field label="Login" error={fields.login}>
+          <input
+            name="login"
+            autoComplete="username"
+            value={login}
+            onChange={(e) => setLogin(e.target.value)}
+            required
+            autoFocus
+          />
+        </Field>
+        <Field label="Password" error={fields.password}>
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
+        </Field>
+        <Button type="submit" variant="primary" busy={busy} className="btn--block">
+          Sign in
+        </Button>
+        <div className="signin__footer">
+          <ThemeToggle />
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Create or edit an event: every field of the interface, pickers that create venues,
+ * organizers and terms inline, zod validation shared with the server, and server messages next
+ * to their fields. Saving is optimistic and rolls back on error (useSave).
+ */
+import { useEffect, useRef, type FormEvent } from 'react';
+import { eventCreateSchema } from '../../../shared/schemas/event';
+import { useItem, useSave } from '../api/hooks';
+import { decodeEntities } from '../api/resources';
+import type { EventWire } from '../api/types';
+import { Link } from '../app/Link';
+import { navigate, useLocation } from '../app/router';
+import { Button } from '../ui/Button';
+import { ErrorNote } from '../ui/ErrorNote';
+import { changed, serverErrors, useForm, zodErrors } from '../ui/form';
+import { LifecycleActions } from '../ui/LifecycleActions';
+import { PageHeader } from '../ui/PageHeader';
+import { Spinner } from '../ui/Spinner';
+import { StatusBadge } from '../ui/StatusBadge';
+import { useToast } from '../ui/toasts';
+import { emptyEvent, eventPayload, eventValues, type EventValues } from './eventForm';
+import { EventMainFields } from './EventMainFields';
+import { EventLinks } from './EventLinks';
+import { EventSide } from './EventSide';
+
+export default function EventEditor({ id }: { id: string }) {
+  const { query } = useLocation();
+  const numeric = id === 'new' ? null : Number(id);
+  const item = useItem('events', numeric);
+  const save = useSave('events', numeric);
+  const toast = useToast();
+  const initial = useRef<EventValues>(emptyEvent(query.get('date') ?? undefined));
+  const form = useForm<EventValues>(initial.current);
+
+  useEffect(() => {
+    if (item.data && !form.dirty) {
+      initial.current = eventValues(item.data);
+      form.reset(initial.current);
+    }
+  }, [item.data]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const creating = numeric === null;
+    const payload = eventPayload(form.values, creating);
+    const errors = zodErrors(eventCreateSchema, payload);
+    if (Object.keys(errors).length > 0) return form.setErrors(mapErrors(errors));
+    const body = creating ? payload : changed(eventPayload(initial.current, false), payload);
+    // Dates go together: the server re-reads both in the (possibly new) time zone.
+    if (
+      !creating &&
+      ('start_date' in body || 'end_date' in body || 'timezone' in body || 'all_day' in body)
+    ) {
+      body.start_date = payload.start_date;
+      body.end_date = payload.end_date;
+    }
+    try {
+      const saved = (await save.mutateAsync(body)) as EventWire;
+      initial.current = eventValues(saved);
+      form.reset(initial.current);
+      toast({ tone: 'success', message: `Saved “${decodeEntities(saved.title)}”.` });
+      if (creating) navigate(`/events/${saved.id}`, { replace: true });
+    } catch (failure) {
+      form.setErrors(mapErrors(serverErrors(failure)));
+    }
+  };
+
+  if (numeric !== null && item.isPending)
+    return (
+      <div className="screen-loading">
+        <Spinner label="Loading event…" />
+      </div>
+    );
+  if (numeric !== null && item.error)
+    return <ErrorNote error={item.error} title="Could not load this event." />;
+
+  const saveError =
+    save.error && Object.keys(serverErrors(save.error)).length === 0 ? save.error : null;
+  const title =
+    numeric === null ? 'New event' : decodeEntities(item.data?.title ?? '') || '(untitled)';
+  return (
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <>
+            {item.data?.url && item.data.status === 'publish' && (
+              <a className="btn btn--small" href={item.data.url} target="_blank" rel="noreferrer">
+                View page ↗
+              </a>
+            )}
+            <Link to="/events">← All events</Link>
+          </>
+        }
+      >
+        {item.data ? <StatusBadge status={item.data.status} /> : null}
+      </PageHeader>
+      <form onSubmit={submit} noValidate aria-label="Event details">
+        {saveError ? <ErrorNote error={saveError} title="Not saved." /> : null}
+        {Object.keys(form.errors).length > 0 && (
+          <div className="note note--error" role="alert">
+            Please check the highlighted fields.
+          </div>
+        )}
+        <div className="editor">
+          <div>
+            <EventMainFields form={form} />
+            <EventLinks form={form} />
+          </div>
+          <div className="editor__side">
+            <EventSide form={form} creating={numeric === null} saving={save.isPending} />
+            {numeric !== null && item.data && (
+              <LifecycleActions kind="events" id={numeric} status={item.data.status} />
+            )}
+          </div>
+        </div>
+        <div className="form-actions sticky-actions">
+          <Button type="submit" variant="primary" busy={save.isPending}>
+            {numeric === null ? 'Create event' : 'Save changes'}
+          </Button>
+          {form.dirty && <span className="muted">Unsaved changes</span>}
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** The API names dates start_date/end_date; the form calls its inputs start/end. */
+function mapErrors(errors: Record<string, string>): Record<string, string> {
+  const out = { ...errors };
+  if (out.start_date) out.start = out.start_date;
+  if (out.end_date) out.end = out.end_date;
+  return out;
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Link } from '../app/Link';
+import { navigate } from '../app/router';
+import { decodeEntities } from '../api/resources';
+import type { EventWire } from '../api/types';
+import { ResourceList, type Column } from '../lists/ResourceList';
+import { Button } from '../ui/Button';
+import { Field } from '../ui/Field';
+import { PageHeader } from '../ui/PageHeader';
+import { StatusBadge } from '../ui/StatusBadge';
+import { formatRange } from './dates';
+
+const WHEN: Record<string, Record<string, string>> = {
+  upcoming: {},
+  past: { start_date: '1970-01-01', end_date: 'today' },
+  all: { start_date: '1970-01-01', end_date: '2999-12-31' },
+};
+
+const columns: Array<Column<EventWire>> = [
+  {
+    key: 'title',
+    label: 'Title',
+    render: (e) => (
+      <>
+        <Link to={`/events/${e.id}`}>{decodeEntities(e.title) || '(untitled)'}</Link>
+        {e.featured && <span className="badge">Featured</span>}
+      </>
+    ),
+    sortValue: (e) => e.title.toLowerCase(),
+  },
+  { key: 'when', label: 'When', render: (e) => formatRange(e), sortValue: (e) => e.utc_start_date },
+  {
+    key: 'venue',
+    label: 'Venue',
+    render: (e) => (Array.isArray(e.venue) ? '—' : decodeEntities(e.venue.venue)),
+    sortValue: (e) => (Array.isArray(e.venue) ? '' : e.venue.venue.toLowerCase()),
+  },
+  {
+    key: 'categories',
+    label: 'Categories',
+    render: (e) => e.categories.map((c) => c.name).join(', ') || '—',
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    render: (e) => <StatusBadge status={e.status} />,
+    sortValue: (e) => e.status,
+  },
+];
+
+export default function EventsList() {
+  const [when, setWhen] = useState('upcoming');
+  return (
+    <>
+      <PageHeader
+        title="Events"
+        actions={
+          <Button variant="primary" onClick={() => navigate('/events/new')}>
+            New event
+          </Button>
+        }
+      >
+        Upcoming events by default; choose “All” to include the past.
+      </PageHeader>
+      <ResourceList<EventWire>
+        kind="events"
+        columns={columns}
+        statusFilter
+        filters={WHEN[when]}
+        bulk={['trash', 'restore', 'status', 'category']}
+        filterControls={
+          <Field label="When">
+            <select value={when} onChange={(e) => setWhen(e.target.value)}>
+              <option value="upcoming">Upcoming</option>
+              <option value="past">Past</option>
+              <option value="all">All dates</option>
+            </select>
+          </Field>
+        }
+      />
+    </>
+  );
+}

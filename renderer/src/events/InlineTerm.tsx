@@ -1,0 +1,62 @@
+/** Creates a category or tag from the event editor. */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, ev } from '../api/client';
+import type { TermWire } from '../api/types';
+import { Button } from '../ui/Button';
+import { Field } from '../ui/Field';
+import { serverErrors } from '../ui/form';
+import { messageOf } from '../api/client';
+
+interface Props {
+  kind: 'categories' | 'tags';
+  done(id: number | null): void;
+}
+
+export function InlineTerm({ kind, done }: Props) {
+  const client = useQueryClient();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const noun = kind === 'categories' ? 'category' : 'tag';
+  const create = async () => {
+    if (name.trim() === '') return setError('Give the new ' + noun + ' a name.');
+    setBusy(true);
+    try {
+      const term = await api<TermWire>(ev(kind), { method: 'POST', body: { name: name.trim() } });
+      await client.invalidateQueries({ queryKey: [kind] });
+      done(term.id);
+    } catch (failure) {
+      setError(serverErrors(failure).name ?? messageOf(failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="inline-create" role="group" aria-label={`New ${noun}`}>
+      <Field label={`New ${noun} name`} error={error}>
+        <input
+          value={name}
+          autoFocus
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(undefined);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void create();
+            }
+          }}
+        />
+      </Field>
+      <div className="form-actions">
+        <Button small variant="primary" busy={busy} onClick={() => void create()}>
+          Create {noun}
+        </Button>
+        <Button small variant="ghost" onClick={() => done(null)}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/** Date helpers for events: the API speaks `YYYY-MM-DD HH:MM:SS` wall-clock strings. */
+import { DateTime } from 'luxon';
+
+export const API_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+
+export function parseWall(value: string): DateTime {
+  return DateTime.fromFormat(value, API_FORMAT, { zone: 'UTC' });
+}
+
+/** `2026-06-15 09:30:00` ⇄ the `2026-06-15T09:30` of a datetime-local input. */
+export const toInput = (value: string, allDay: boolean) =>
+  value ? (allDay ? value.slice(0, 10) : value.slice(0, 16).replace(' ', 'T')) : '';
+
+export function fromInput(value: string, allDay: boolean, endOfDay = false): string {
+  if (!value) return '';
+  if (allDay) return `${value.slice(0, 10)} ${endOfDay ? '23:59:59' : '00:00:00'}`;
+  return `${value.replace('T', ' ')}:00`.slice(0, 19);
+}
+
+export function formatRange(event: {
+  start_date: string;
+  end_date: string;
+  all_day: boolean;
+  timezone_abbr?: string;
+}): string {
+  const start = parseWall(event.start_date);
+  const end = parseWall(event.end_date);
+  if (!start.isValid) return event.start_date;
+  const day = 'EEE d LLL yyyy';
+  if (event.all_day)
+    return start.hasSame(end, 'day')
+      ? `${start.toFormat(day)} · all day`
+      : `${start.toFormat('d LLL')} – ${end.toFormat(day)}`;
+  const zone = event.timezone_abbr ? ` ${event.timezone_abbr}` : '';
+  if (start.hasSame(end, 'day'))
+    return `${start.toFormat(day)}, ${start.toFormat('HH:mm')}–${end.toFormat('HH:mm')}${zone}`;
+  return `${start.toFormat('d LLL HH:mm')} – ${end.toFormat('d LLL yyyy HH:mm')}${zone}`;
+}

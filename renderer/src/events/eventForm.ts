@@ -1,0 +1,134 @@
+/** The event editor's values, and how they map to and from the API (calendar-api.md §2.1). */
+import { DateTime } from 'luxon';
+import { plainText } from '../api/resources';
+import type { EventWire } from '../api/types';
+import type { Values } from '../ui/form';
+import { fromInput, toInput } from './dates';
+
+export interface EventValues extends Values {
+  title: string;
+  description: string;
+  excerpt: string;
+  start: string;
+  end: string;
+  all_day: boolean;
+  timezone: string;
+  status: string;
+  venue: number | null;
+  organizer: number[];
+  categories: number[];
+  tags: number[];
+  image: string;
+  imagePreview: string | undefined;
+  cost: string;
+  website: string;
+  slug: string;
+  featured: boolean;
+  sticky: boolean;
+  hide_from_listings: boolean;
+  show_map: boolean;
+  show_map_link: boolean;
+}
+
+export function emptyEvent(day?: string): EventValues {
+  const base = day
+    ? DateTime.fromISO(day).set({ hour: 10 })
+    : DateTime.now().plus({ hours: 1 }).startOf('hour');
+  return {
+    title: '',
+    description: '',
+    excerpt: '',
+    start: base.toFormat("yyyy-MM-dd'T'HH:mm"),
+    end: base.plus({ hours: 1 }).toFormat("yyyy-MM-dd'T'HH:mm"),
+    all_day: false,
+    timezone: '',
+    status: 'publish',
+    venue: null,
+    organizer: [],
+    categories: [],
+    tags: [],
+    image: '',
+    imagePreview: undefined,
+    cost: '',
+    website: '',
+    slug: '',
+    featured: false,
+    sticky: false,
+    hide_from_listings: false,
+    show_map: true,
+    show_map_link: true,
+  };
+}
+
+export function eventValues(e: EventWire): EventValues {
+  return {
+    title: e.title,
+    description: plainText(e.description),
+    excerpt: plainText(e.excerpt),
+    start: toInput(e.start_date, e.all_day),
+    end: toInput(e.end_date, e.all_day),
+    all_day: e.all_day,
+    timezone: e.timezone,
+    status: e.status,
+    venue: Array.isArray(e.venue) ? null : e.venue.id,
+    organizer: e.organizer.map((o) => o.id),
+    categories: e.categories.map((c) => c.id),
+    tags: e.tags.map((t) => t.id),
+    image: e.image ? String(e.image.id ?? e.image.url) : '',
+    imagePreview: e.image ? e.image.url : undefined,
+    cost: e.cost_details?.values?.length ? e.cost : e.cost,
+    // Without a website the API shows the event's own page (compat-notes §1.1): not a real value.
+    website: e.website === e.url ? '' : e.website,
+    slug: e.slug,
+    featured: e.featured,
+    sticky: e.sticky,
+    hide_from_listings: e.hide_from_listings,
+    show_map: e.show_map,
+    show_map_link: e.show_map_link,
+  };
+}
+
+/** The payload: every field for a create; the editor sends only the changed ones on update. */
+export function eventPayload(v: EventValues, creating: boolean): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    title: v.title.trim(),
+    description: v.description,
+    excerpt: v.excerpt,
+    start_date: fromInput(v.start, v.all_day),
+    end_date: fromInput(v.end, v.all_day, true),
+    all_day: v.all_day,
+    timezone: v.timezone,
+    status: v.status,
+    // 0 clears the venue on update (decisions.md 1).
+    venue: v.venue ?? 0,
+    organizer: v.organizer,
+    categories: v.categories,
+    tags: v.tags,
+    image: v.image,
+    cost: v.cost,
+    website: v.website,
+    slug: v.slug,
+    featured: v.featured,
+    sticky: v.sticky,
+    hide_from_listings: v.hide_from_listings,
+    show_map: v.show_map,
+    show_map_link: v.show_map_link,
+  };
+  if (!creating) return body;
+  // The reference refuses an empty image on events, and a create needs no empty fields.
+  const optional = new Set([
+    'image',
+    'slug',
+    'excerpt',
+    'description',
+    'cost',
+    'website',
+    'timezone',
+  ]);
+  return Object.fromEntries(
+    Object.entries(body).filter(
+      ([key, value]) =>
+        !(optional.has(key) && value === '') && !(key === 'venue' && v.venue === null),
+    ),
+  );
+}

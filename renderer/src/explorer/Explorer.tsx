@@ -1,0 +1,104 @@
+/**
+ * The API explorer: pick a route and method from the OpenAPI document (or the namespace
+ * indexes), fill its parameters, send it as the signed-in user or anonymously, and read the
+ * status, timing, size, headers and JSON. Any request can be copied as curl.
+ */
+import { useState } from 'react';
+import { ErrorNote } from '../ui/ErrorNote';
+import { PageHeader } from '../ui/PageHeader';
+import { Spinner } from '../ui/Spinner';
+import { useToast } from '../ui/toasts';
+import { OperationList } from './OperationList';
+import type { Operation } from './operations';
+import { exampleBody, RequestForm } from './RequestForm';
+import { ResponseView } from './ResponseView';
+import { curlOf, send, type Draft, type Sent } from './send';
+import { useOperations } from './useOperations';
+import './explorer.css';
+
+const blank = (op: Operation): Draft => ({
+  values: {},
+  body: exampleBody(op, true),
+  anonymous: false,
+});
+
+export default function Explorer() {
+  const toast = useToast();
+  const { data, error, isPending } = useOperations();
+  const [selected, setSelected] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [result, setResult] = useState<Sent | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const op = data?.operations.find((o) => o.key === selected) ?? null;
+
+  const select = (key: string) => {
+    const next = data?.operations.find((o) => o.key === key);
+    if (!next) return;
+    setSelected(key);
+    setDraft(blank(next));
+    setResult(null);
+    setFailure(null);
+  };
+
+  const run = async () => {
+    if (!op || !draft) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      setResult(await send(op, draft));
+    } catch (e) {
+      setFailure(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!op || !draft) return;
+    const text = curlOf(op, draft);
+    try {
+      await navigator.clipboard.writeText(text);
+      toast({ tone: 'success', message: 'The curl command is on the clipboard.' });
+    } catch {
+      window.prompt('Copy the curl command:', text);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="API explorer">
+        Try any route of the API{data ? ` (from the ${data.source})` : ''}. Requests run against
+        this server.
+      </PageHeader>
+      <ErrorNote error={error} title="Could not load the list of routes." />
+      {isPending && <Spinner label="Loading routes…" />}
+      {data && (
+        <div className="explorer">
+          <OperationList operations={data.operations} selected={selected} onSelect={select} />
+          <div className="explorer__main">
+            {op && draft ? (
+              <>
+                <RequestForm
+                  op={op}
+                  draft={draft}
+                  onChange={setDraft}
+                  onSend={() => void run()}
+                  onCopy={() => void copy()}
+                  busy={busy}
+                />
+                <ErrorNote error={failure} title="The request failed." />
+                {result && <ResponseView result={result} />}
+              </>
+            ) : (
+              <div className="card empty">
+                <h2>Pick a route</h2>
+                <p>Choose a method and path on the left, for example GET /events.</p>
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { JsonView, darkStyles, defaultStyles } from 'react-json-view-lite';
+import 'react-json-view-lite/dist/index.css';
+import type { Sent } from './send';
+
+const INTERESTING = [
+  'x-tec-total',
+  'x-tec-totalpages',
+  'x-wp-total',
+  'x-wp-totalpages',
+  'content-type',
+  'link',
+  'etag',
+  'location',
+];
+
+function prefersDark(): boolean {
+  const theme = document.documentElement.dataset.theme;
+  if (theme) return theme === 'dark';
+  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+}
+
+const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
+
+export function ResponseView({ result }: { result: Sent }) {
+  const tone = result.status < 300 ? 'ok' : result.status < 500 ? 'warn' : 'bad';
+  const key = result.headers.filter(([name]) => INTERESTING.includes(name));
+  return (
+    <section className="card explorer__response" aria-label="Response" aria-live="polite">
+      <div className="explorer__stats">
+        <span className={`status status--${tone}`} data-testid="response-status">
+          {result.status} {result.statusText}
+        </span>
+        <span>{result.ms} ms</span>
+        <span>{size(result.bytes)}</span>
+      </div>
+      {key.length > 0 && (
+        <dl className="explorer__headers">
+          {key.map(([name, value]) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <details>
+        <summary>All headers ({result.headers.length})</summary>
+        <dl className="explorer__headers">
+          {result.headers.map(([name, value]) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      <div className="explorer__json">
+        {result.json !== undefined && typeof result.json === 'object' && result.json !== null ? (
+          <JsonView
+            data={result.json as object}
+            shouldExpandNode={(level) => level < 2}
+            style={prefersDark() ? darkStyles : defaultStyles}
+          />
+        ) : (
+          <pre>{result.text || '(empty body)'}</pre>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,255 @@
+/**
+ * The list screen shared by events, venues, organizers, categories and tags: search, filters,
+ * paging, column sorting, selection and bulk actions with optimistic updates.
+ */
+import { useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Query } from '../api/client';
+import { invalidate, keys, useList, type Page } from '../api/hooks';
+import { RESOURCE, type Kind } from '../api/resources';
+import { ErrorNote } from '../ui/ErrorNote';
+import { Field } from '../ui/Field';
+import { Pager } from '../ui/Pager';
+import { Spinner } from '../ui/Spinner';
+import { useToast } from '../ui/toasts';
+import { applyLocally, runOne, type BulkAction } from './bulk';
+import { BulkBar } from './BulkBar';
+import { useDebounced } from './useDebounced';
+
+export interface Column<T> {
+  key: string;
+  label: string;
+  render(item: T): ReactNode;
+  sortValue?(item: T): string | number;
+}
+
+interface Props<T> {
+  kind: Kind;
+  columns: Array<Column<T>>;
+  /** Extra query parameters from the screen's own filters. */
+  filters?: Query;
+  filterControls?: ReactNode;
+  statusFilter?: boolean;
+  bulk?: Array<BulkAction['type']>;
+  perPage?: number;
+}
+
+type Item = { id: number; status?: string; categories?: Array<{ id: number }> };
+
+export function ResourceList<T extends Item>({
+  kind,
+  columns,
+  filters = {},
+  filterControls,
+  statusFilter,
+  bulk = [],
+  perPage = 20,
+}: Props<T>) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const [sort, setSort] = useState<{ key: string; dir: 1 | -1 } | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const term = useDebounced(search.trim());
+  const query: Query = {
+    ...filters,
+    page,
+    per_page: perPage,
+    search: term || undefined,
+    status: status || undefined,
+  };
+  const list = useList(kind, query);
+  const info = RESOURCE[kind];
+
+  const items = useMemo(() => {
+    const rows = (list.data?.items ?? []) as unknown as T[];
+    if (!sort) return rows;
+    const column = columns.find((c) => c.key === sort.key);
+    if (!column?.sortValue) return rows;
+    return [...rows].sort((a, b) => {
+      const x = column.sortValue!(a);
+      const y = column.sortValue!(b);
+      return (x < y ? -1 : x > y ? 1 : 0) * sort.dir;
+    });
+  }, [list.data, sort, columns]);
+
+  const resetPage =
+    <V,>(set: (v: V) => void) =>
+    (value: V) => {
+      set(value);
+      setPage(1);
+      setSelected(new Set());
+    };
+
+  const toggleAll = (on: boolean) => setSelected(on ? new Set(items.map((i) => i.id)) : new Set());
+  const toggle = (id: number, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+  };
+
+  const runBulk = async (action: BulkAction) => {
+    const key = keys.list(kind, query);
+    const snapshot = client.getQueryData<Page<T>>(key);
+    const targets = items.filter((i) => selected.has(i.id));
+    if (snapshot)
+      client.setQueryData<Page<T>>(key, {
+        ...snapshot,
+        items: snapshot.items.map((i) => (selected.has(i.id) ? applyLocally(i, action) : i)),
+      });
+    setBusy(true);
+    const results = await Promise.allSettled(targets.map((item) => runOne(kind, item, action)));
+    setBusy(false);
+    const failed = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    if (failed.length > 0) {
+      if (snapshot) client.setQueryData(key, snapshot);
+      toast({
+        tone: 'error',
+        message: `${failed.length} of ${targets.length} failed: ${(failed[0]!.reason as Error).message}`,
+      });
+    } else
+      toast({
+        tone: 'success',
+        message: `Done: ${targets.length} ${targets.length === 1 ? info.singular : info.plural}.`,
+      });
+    setSelected(new Set());
+    invalidate(client, kind);
+  };
+
+  const allChecked = items.length > 0 && items.every((i) => selected.has(i.id));
+  return (
+    <section aria-label={`${info.plural} list`}>
+      <div className="toolbar">
+        <Field label="Search">
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => resetPage(setSearch)(e.target.value)}
+            placeholder={`Search ${info.plural}`}
+          />
+        </Field>
+        {statusFilter && (
+          <Field label="Status">
+            <select value={status} onChange={(e) => resetPage(setStatus)(e.target.value)}>
+              <option value="">All but trash</option>
+              <option value="publish">Published</option>
+              <option value="future">Scheduled</option>
+              <option value="draft">Draft</option>
+              <option value="pending">Pending</option>
+              <option value="private">Private</option>
+              <option value="trash">Trash</option>
+            </select>
+          </Field>
+        )}
+        {filterControls}
+      </div>
+      {bulk.length > 0 && (
+        <BulkBar
+          kind={kind}
+          count={selected.size}
+          actions={bulk}
+          busy={busy}
+          onRun={(a) => void runBulk(a)}
+        />
+      )}
+      <ErrorNote error={list.error} title={`Could not load ${info.plural}.`} />
+      <div className="table-wrap" aria-busy={list.isFetching}>
+        <table className="table">
+          <thead>
+            <tr>
+              {bulk.length > 0 && (
+                <th className="check-cell">
+                  <input
+                    type="checkbox"
+                    aria-label="Select all on this page"
+                    checked={allChecked}
+                    onChange={(e) => toggleAll(e.target.checked)}
+                  />
+                </th>
+              )}
+              {columns.map((column) => (
+                <th
+                  key={column.key}
+                  aria-sort={
+                    sort?.key === column.key
+                      ? sort.dir === 1
+                        ? 'ascending'
+                        : 'descending'
+                      : undefined
+                  }
+                >
+                  {column.sortValue ? (
+                    <button
+                      type="button"
+                      onClick={() =>
+                        setSort({
+                          key: column.key,
+                          dir: sort?.key === column.key && sort.dir === 1 ? -1 : 1,
+                        })
+                      }
+                    >
+                      {column.label} {sort?.key === column.key ? (sort.dir === 1 ? '▲' : '▼') : ''}
+                    </button>
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.id}>
+                {bulk.length > 0 && (
+                  <td className="check-cell">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${item.id}`}
+                      checked={selected.has(item.id)}
+                      onChange={(e) => toggle(item.id, e.target.checked)}
+                    />
+                  </td>
+                )}
+                {columns.map((column, index) => (
+                  <td
+                    key={column.key}
+                    data-label={index === 0 ? undefined : column.label}
+                    className={index === 0 ? 'title-cell' : undefined}
+                  >
+                    {column.render(item)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {list.isPending && (
+          <div className="empty">
+            <Spinner label={`Loading ${info.plural}…`} />
+          </div>
+        )}
+        {!list.isPending && items.length === 0 && !list.error && (
+          <div className="empty">
+            No {info.plural} {term ? `match “${term}”` : 'yet'}.
+          </div>
+        )}
+      </div>
+      {list.data && (
+        <Pager
+          page={page}
+          totalPages={list.data.total_pages}
+          total={list.data.total}
+          onPage={(p) => {
+            setPage(p);
+            setSelected(new Set());
+          }}
+          noun={info.plural}
+        />
+      )}
+    </section>
+  );
+}

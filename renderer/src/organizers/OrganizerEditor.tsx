@@ -1,0 +1,29 @@
+import { ImageField } from '../ui/ImageField';
+import { ResourceEditor, type EditorConfig } from '../ui/ResourceEditor';
+import {
+  EMPTY_ORGANIZER,
+  ORGANIZER_FIELDS,
+  organizerSchema,
+  organizerValues,
+} from './organizerForm';
+
+const config: EditorConfig<'organizers'> = {
+  kind: 'organizers',
+  fields: ORGANIZER_FIELDS,
+  createSchema: organizerSchema,
+  empty: EMPTY_ORGANIZER,
+  toValues: organizerValues,
+  posts: true,
+  extras: (values, set, errors) => (
+    <ImageField
+      value={String(values.image ?? '')}
+      previewUrl={undefined}
+      error={errors.image}
+      onChange={(v) => set('image', v)}
+    />
+  ),
+};
+
+export default function OrganizerEditor({ id }: { id: string }) {
+  return <ResourceEditor id={id} config={config} />;
+}

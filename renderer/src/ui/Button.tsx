@@ -1,0 +1,31 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { Spinner } from './Spinner';
+
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: 'primary' | 'secondary' | 'danger' | 'ghost';
+  busy?: boolean;
+  small?: boolean;
+};
+
+export function Button({
+  variant = 'secondary',
+  busy,
+  small,
+  className,
+  children,
+  disabled,
+  ...rest
+}: Props) {
+  return (
+    <button
+      type="button"
+      className={`btn btn--${variant}${small ? ' btn--small' : ''}${className ? ` ${className}` : ''}`}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
+      {busy && <Spinner label="Working…" />}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,67 @@
+/** Renders plain form controls from a list of field descriptions. */
+import type { Errors, Values } from './form';
+import { Field } from './Field';
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  type?: 'text' | 'textarea' | 'email' | 'url' | 'tel' | 'number' | 'select' | 'password';
+  options?: Array<[string, string]>;
+  wide?: boolean;
+  hint?: string;
+  required?: boolean;
+  autoComplete?: string;
+}
+
+interface Props {
+  fields: FieldSpec[];
+  values: Values;
+  errors: Errors;
+  onChange(name: string, value: unknown): void;
+}
+
+export function FormFields({ fields, values, errors, onChange }: Props) {
+  return (
+    <>
+      {fields.map((spec) => {
+        const value = values[spec.name];
+        const text = value === undefined || value === null ? '' : String(value);
+        const common = {
+          name: spec.name,
+          value: text,
+          required: spec.required,
+          autoComplete: spec.autoComplete,
+        };
+        const label = spec.required ? `${spec.label} *` : spec.label;
+        const wide = spec.wide ?? spec.type === 'textarea';
+        return (
+          <Field
+            key={spec.name}
+            label={label}
+            error={errors[spec.name]}
+            hint={spec.hint}
+            wide={wide}
+          >
+            {spec.type === 'textarea' ? (
+              <textarea {...common} onChange={(e) => onChange(spec.name, e.target.value)} />
+            ) : spec.type === 'select' ? (
+              <select {...common} onChange={(e) => onChange(spec.name, e.target.value)}>
+                {(spec.options ?? []).map(([v, l]) => (
+                  <option key={v} value={v}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                {...common}
+                type={spec.type ?? 'text'}
+                onChange={(e) => onChange(spec.name, e.target.value)}
+              />
+            )}
+          </Field>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * Featured image: an uploaded file (sent to the admin media route) or an absolute URL. The
+ * value is what the API accepts: a media id or a URL; "" clears it.
+ */
+import { useId, useRef, useState } from 'react';
+import { admin, api } from '../api/client';
+import type { MediaWire } from '../api/types';
+import { Button } from './Button';
+import { ErrorNote } from './ErrorNote';
+import { Field } from './Field';
+
+interface Props {
+  value: string;
+  previewUrl: string | undefined;
+  error: string | undefined;
+  onChange(value: string, previewUrl?: string): void;
+}
+
+export function ImageField({ value, previewUrl, error, onChange }: Props) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [uploadError, setUploadError] = useState<unknown>(null);
+  const fileId = useId();
+  const isUrl = /^https?:\/\//.test(value);
+  const shown = previewUrl ?? (isUrl ? value : undefined);
+
+  const upload = async (file: File) => {
+    setBusy(true);
+    setUploadError(null);
+    try {
+      const media = await api<MediaWire>(admin('media'), {
+        method: 'POST',
+        raw: file,
+        headers: {
+          'content-type': file.type || 'application/octet-stream',
+          'content-disposition': `attachment; filename="${file.name.replace(/["\\]/g, '')}"`,
+        },
+      });
+      onChange(String(media.id), media.url);
+    } catch (failure) {
+      setUploadError(failure);
+    } finally {
+      setBusy(false);
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  };
+
+  return (
+    <div className="field field--wide">
+      {shown && <img className="image-preview" src={shown} alt="Featured image preview" />}
+      <Field
+        label="Image URL or media id"
+        error={error}
+        hint="Paste an http(s) URL, or upload a file."
+      >
+        <input
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder="https://…"
+          inputMode="url"
+        />
+      </Field>
+      <div className="form-actions">
+        <label htmlFor={fileId} className="visually-hidden">
+          Upload an image file
+        </label>
+        <input
+          id={fileId}
+          ref={fileRef}
+          type="file"
+          accept="image/*"
+          className="visually-hidden"
+          onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
+        />
+        <Button small busy={busy} onClick={() => fileRef.current?.click()}>
+          Upload…
+        </Button>
+        {value && (
+          <Button small variant="ghost" onClick={() => onChange('')}>
+            Remove image
+          </Button>
+        )}
+      </div>
+      <ErrorNote error={uploadError} title="Upload failed." />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/** Trash, restore and delete-forever for an event, venue or organizer (decisions.md 7). */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { admin, api, ev } from '../api/client';
+import { invalidate, keys } from '../api/hooks';
+import { RESOURCE, type Kind } from '../api/resources';
+import { navigate } from '../app/router';
+import { restore } from '../lists/bulk';
+import { Button } from './Button';
+import { ErrorNote } from './ErrorNote';
+import { useToast } from './toasts';
+
+interface Props {
+  kind: Kind;
+  id: number;
+  status: string;
+}
+
+export function LifecycleActions({ kind, id, status }: Props) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const noun = RESOURCE[kind].singular;
+
+  const run = async (name: string, action: () => Promise<unknown>, done: string) => {
+    setBusy(name);
+    setError(null);
+    try {
+      await action();
+      toast({ tone: 'success', message: done });
+      invalidate(client, kind, 'events');
+      void client.invalidateQueries({ queryKey: keys.item(kind, id) });
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const trash = () =>
+    run(
+      'trash',
+      () => api(ev(`${kind}/${id}`), { method: 'DELETE' }),
+      `The ${noun} is in the trash.`,
+    );
+  const untrash = () => run('restore', () => restore(kind, id), `The ${noun} is restored.`);
+  const forever = async () => {
+    if (!window.confirm(`Delete this ${noun} forever? This cannot be undone.`)) return;
+    await run(
+      'forever',
+      () => api(admin(`trash/${id}`), { method: 'DELETE' }),
+      `The ${noun} is deleted.`,
+    );
+    navigate(`/${kind}`);
+  };
+
+  return (
+    <div className="card">
+      <h2>Lifecycle</h2>
+      <ErrorNote error={error} />
+      <div className="form-actions">
+        {status === 'trash' ? (
+          <>
+            <Button busy={busy === 'restore'} onClick={() => void untrash()}>
+              Restore
+            </Button>
+            <Button variant="danger" busy={busy === 'forever'} onClick={() => void forever()}>
+              Delete forever
+            </Button>
+          </>
+        ) : (
+          <Button variant="danger" busy={busy === 'trash'} onClick={() => void trash()}>
+            Move to trash
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Button } from './Button';
+
+interface Props {
+  page: number;
+  totalPages: number;
+  total: number;
+  onPage(page: number): void;
+  noun: string;
+}
+
+export function Pager({ page, totalPages, total, onPage, noun }: Props) {
+  return (
+    <nav className="pager" aria-label={`${noun} pages`}>
+      <span className="pager__total">
+        {total} {noun}
+      </span>
+      <Button
+        small
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        aria-label="Previous page"
+      >
+        ‹ Prev
+      </Button>
+      <span aria-current="page">
+        Page {totalPages === 0 ? 0 : page} of {totalPages}
+      </span>
+      <Button
+        small
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+        aria-label="Next page"
+      >
+        Next ›
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Create/edit screen for venues, organizers, categories and tags, from a field list and a zod
+ * schema. Saving is optimistic (useSave) and server messages land next to their fields.
+ */
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import type { z } from 'zod';
+import { useItem, useSave } from '../api/hooks';
+import { nameOf, RESOURCE, type ItemOf, type Kind } from '../api/resources';
+import { Link } from '../app/Link';
+import { navigate } from '../app/router';
+import { Button } from './Button';
+import { ErrorNote } from './ErrorNote';
+import { FormFields, type FieldSpec } from './FormFields';
+import { changed, serverErrors, useForm, zodErrors, type Errors, type Values } from './form';
+import { LifecycleActions } from './LifecycleActions';
+import { PageHeader } from './PageHeader';
+import { Spinner } from './Spinner';
+import { StatusBadge } from './StatusBadge';
+import { TermDelete } from './TermDelete';
+import { useToast } from './toasts';
+
+export interface EditorConfig<K extends Kind> {
+  kind: K;
+  fields: FieldSpec[];
+  createSchema: z.ZodType;
+  empty: Values;
+  toValues(item: ItemOf[K]): Values;
+  /** Extra controls below the fields (switches, image…). */
+  extras?(values: Values, set: (name: string, value: unknown) => void, errors: Errors): ReactNode;
+  posts: boolean;
+  /** Turns form values into the payload (drop empty fields the API would refuse…). */
+  prepare?(values: Values): Values;
+}
+
+export function ResourceEditor<K extends Kind>({
+  id,
+  config,
+}: {
+  id: string;
+  config: EditorConfig<K>;
+}) {
+  const { kind } = config;
+  const numeric = id === 'new' ? null : Number(id);
+  const item = useItem(kind, numeric);
+  const save = useSave(kind, numeric);
+  const toast = useToast();
+  const info = RESOURCE[kind];
+  const form = useForm<Values>(config.empty);
+  const loaded = useRef<Values>(config.empty);
+
+  useEffect(() => {
+    if (item.data && !form.dirty) {
+      loaded.current = config.toValues(item.data);
+      form.reset(loaded.current);
+    }
+    // Reload only when the server's copy changes, never over the user's typing.
+  }, [item.data]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const prepare = config.prepare ?? ((values: Values) => values);
+    const payload = prepare(form.values);
+    const clientErrors = zodErrors(config.createSchema, payload);
+    if (Object.keys(clientErrors).length > 0) return form.setErrors(clientErrors);
+    const body = numeric === null ? payload : changed(prepare(loaded.current), payload);
+    try {
+      const saved = await save.mutateAsync(body);
+      loaded.current = config.toValues(saved);
+      form.reset(loaded.current);
+      toast({ tone: 'success', message: `Saved “${nameOf(kind, saved)}”.` });
+      if (numeric === null) navigate(`/${kind}/${(saved as { id: number }).id}`, { replace: true });
+    } catch (failure) {
+      form.setErrors(serverErrors(failure));
+    }
+  };
+
+  if (numeric !== null && item.isPending)
+    return (
+      <div className="screen-loading">
+        <Spinner label={`Loading ${info.singular}…`} />
+      </div>
+    );
+  if (numeric !== null && item.error)
+    return <ErrorNote error={item.error} title={`Could not load this ${info.singular}.`} />;
+
+  const status = item.data && 'status' in item.data ? String(item.data.status) : undefined;
+  const title = numeric === null ? `New ${info.singular}` : nameOf(kind, item.data ?? {});
+  const unknownErrors = save.error && Object.keys(serverErrors(save.error)).length === 0;
+  return (
+    <>
+      <PageHeader title={title} actions={<Link to={`/${kind}`}>← All {info.plural}</Link>}>
+        {status ? <StatusBadge status={status} /> : null}
+      </PageHeader>
+      <div className="editor">
+        <form className="card" onSubmit={submit} noValidate aria-label={`${info.singular} details`}>
+          {unknownErrors ? <ErrorNote error={save.error} title="Not saved." /> : null}
+          <div className="form-grid">
+            <FormFields
+              fields={config.fields}
+              values={form.values}
+              errors={form.errors}
+              onChange={form.set}
+            />
+            {config.extras?.(form.values, form.set, form.errors)}
+          </div>
+          <div className="form-actions">
+            <Button type="submit" variant="primary" busy={save.isPending}>
+              {numeric === null ? `Create ${info.singular}` : 'Save changes'}
+            </Button>
+            {form.dirty && <span className="muted">Unsaved changes</span>}
+          </div>
+        </form>
+        {numeric !== null && item.data && (
+          <aside className="editor__side">
+            {config.posts && status ? (
+              <LifecycleActions kind={kind} id={numeric} status={status} />
+            ) : null}
+            {!config.posts && <TermDelete kind={kind} id={numeric} />}
+          </aside>
+        )}
+      </div>
+    </>
+  );
+}

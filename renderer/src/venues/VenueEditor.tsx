@@ -1,0 +1,39 @@
+import { ImageField } from '../ui/ImageField';
+import { ResourceEditor, type EditorConfig } from '../ui/ResourceEditor';
+import { Switch } from '../ui/Switch';
+import { EMPTY_VENUE, VENUE_FIELDS, venueSchema, venueValues } from './venueForm';
+
+const config: EditorConfig<'venues'> = {
+  kind: 'venues',
+  fields: VENUE_FIELDS,
+  createSchema: venueSchema,
+  empty: EMPTY_VENUE,
+  toValues: venueValues,
+  posts: true,
+  extras: (values, set, errors) => (
+    <>
+      <div className="field field--wide checks">
+        <Switch
+          label="Show a map"
+          checked={values.show_map === true}
+          onChange={(v) => set('show_map', v)}
+        />
+        <Switch
+          label="Show a map link"
+          checked={values.show_map_link === true}
+          onChange={(v) => set('show_map_link', v)}
+        />
+      </div>
+      <ImageField
+        value={String(values.image ?? '')}
+        previewUrl={undefined}
+        error={errors.image}
+        onChange={(v) => set('image', v)}
+      />
+    </>
+  ),
+};
+
+export default function VenueEditor({ id }: { id: string }) {
+  return <ResourceEditor id={id} config={config} />;
+}
