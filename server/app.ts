@@ -14,6 +14,8 @@ import { requestLog } from './http/request-log.js';
 import { noRoute } from './http/errors.js';
 import { consoleRouter } from './console.js';
 import { publicPages } from './public/router.js';
+import { mediaFiles } from './resources/media/files.js';
+import { uploadBody } from './resources/media/upload.js';
 
 /** The largest JSON or form body accepted; larger ones get 413 (decisions.md, Network). */
 export const BODY_LIMIT = '1mb';
@@ -48,12 +50,14 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(express.urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: 1000 }));
   // Media uploads send the file itself as the body (like WordPress's media endpoint).
   app.use(
-    '/api/calendar/admin/v1/media',
+    ['/api/calendar/admin/v1/media', '/wp-json/calendar/admin/v1/media'],
     express.raw({ type: ['image/*', 'application/octet-stream'], limit: MEDIA_LIMIT }),
+    uploadBody,
   );
 
   const rest = restDispatcher(registry, services);
   app.use(rest);
+  app.use(mediaFiles(services));
   app.use(publicPages(services));
   app.use(consoleRouter(options.consoleDir ?? (existsSync(CONSOLE_DIR) ? CONSOLE_DIR : undefined)));
   app.use((req, _res, next) => {

@@ -176,8 +176,12 @@ export function createLinkedService(
   }
 
   /** Problems with the fields that need the database: the author and the image. */
-  function checkFields(input: LinkedInput, actor: Actor | null): Record<string, string> {
-    const problems: Record<string, string> = {};
+  function checkFields(
+    input: LinkedInput,
+    actor: Actor | null,
+    existing?: AnyLinkedRow,
+  ): Record<string, string> {
+    const problems: Record<string, string> = { ...behaviour.crossCheck?.(input, existing) };
     if (input.author !== undefined && !core.users.find(input.author)) {
       problems.author = `author ${input.author} is not a user.`;
     }
@@ -217,9 +221,7 @@ export function createLinkedService(
         : `${kind.type} ${field} ${issue.message}`;
     }
     const input = inlineInput(parsed.data);
-    const problems = checkFields(input, actor);
-    const cross = behaviour.crossCheck?.(input, undefined) ?? {};
-    const first = Object.entries({ ...problems, ...cross })[0];
+    const first = Object.entries(checkFields(input, actor))[0];
     return first ? `${kind.type} ${first[1]}` : undefined;
   }
 

@@ -1,4 +1,90 @@
-/** REST routes of media. */
-import type { RouteDef } from '../../http/route.js';
+/** Admin namespace: media upload, list, read and delete. */
+import { z } from 'zod';
+import { canEditPosts, canPublish } from '../../../shared/roles.js';
+import { positiveInt } from '../../../shared/schemas/coerce.js';
+import { mediaExternalSchema, mediaListSchema } from '../../../shared/schemas/media.js';
+import { ApiError } from '../../http/errors.js';
+import type { RequestContext } from '../../http/context.js';
+import { endpoint, type RouteDef } from '../../http/route.js';
+import { uploadOf } from './upload.js';
 
-export const mediaRoutes: RouteDef[] = [];
+const mediaId = z.object({
+  id: positiveInt.meta({ type: 'integer', description: 'The media ID.' }),
+});
+const exists = (params: { id: number }, ctx: RequestContext) =>
+  ctx.services.media.find(params.id) ? undefined : { id: 'id is not a media ID.' };
+
+export const mediaRoutes: RouteDef[] = [
+  {
+    path: '/media',
+    endpoints: [
+      endpoint({
+        methods: ['GET'],
+        summary: 'List media items, newest first.',
+        args: mediaListSchema,
+        permission: (ctx) => canEditPosts(ctx.actor),
+        handler: (params, ctx) => {
+          const { media } = ctx.services;
+          const { rows, total } = media.list(params.page, params.per_page);
+          const pages = Math.ceil(total / params.per_page);
+          return {
+            body: {
+              media: rows.map((row) => media.wire(row, ctx.links)),
+              total,
+              total_pages: pages,
+            },
+            headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(pages) },
+          };
+        },
+      }),
+      endpoint({
+        methods: ['POST'],
+        summary:
+          'Upload an image (the body is the file, Content-Type image/*, optional Content-Disposition filename), or register an external image URL with a JSON body {url}.',
+        args: mediaExternalSchema,
+        permission: (ctx) => canPublish(ctx.actor),
+        handler: (params, ctx) => {
+          const { media } = ctx.services;
+          const upload = uploadOf(ctx.raw);
+          const row = upload
+            ? media.upload(upload, ctx.actor!)
+            : params.url !== undefined
+              ? media.registerExternal(params.url, ctx.actor!)
+              : undefined;
+          if (!row) throw new ApiError('rest_upload_no_data', 'No data supplied.', 400);
+          return { status: 201, body: media.wire(row, ctx.links) };
+        },
+      }),
+    ],
+  },
+  {
+    path: '/media/(?P<id>\\d+)',
+    endpoints: [
+      endpoint({
+        methods: ['GET'],
+        summary: 'Read a media item.',
+        args: mediaId,
+        check: exists,
+        permission: (ctx) => canEditPosts(ctx.actor),
+        handler: (params, ctx) => ({
+          body: ctx.services.media.wire(ctx.services.media.find(params.id)!, ctx.links),
+        }),
+      }),
+      endpoint({
+        methods: ['DELETE'],
+        summary: 'Delete a media item for good; events, venues and organizers using it lose it.',
+        args: mediaId,
+        check: exists,
+        permission: (ctx, params) =>
+          ctx.services.media.canDelete(ctx.actor, ctx.services.media.find(params.id)!),
+        handler: (params, ctx) => {
+          const { media } = ctx.services;
+          const row = media.find(params.id)!;
+          const body = media.wire(row, ctx.links);
+          media.remove(params.id);
+          return { body: { deleted: true, previous: body } };
+        },
+      }),
+    ],
+  },
+];

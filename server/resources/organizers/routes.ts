@@ -1,4 +1,17 @@
-/** REST routes of organizers. */
+/** REST routes of organizers (calendar-api.md §4.4). */
+import {
+  organizerCreateSchema,
+  organizerListSchema,
+  organizerUpdateSchema,
+} from '../../../shared/schemas/organizer.js';
 import type { RouteDef } from '../../http/route.js';
+import { linkedRoutes } from '../linked-posts/routes.js';
+import { organizerKind } from './kind.js';
 
-export const organizersRoutes: RouteDef[] = [];
+export const organizersRoutes: RouteDef[] = linkedRoutes({
+  kind: organizerKind,
+  service: (ctx) => ctx.services.organizers,
+  createSchema: organizerCreateSchema,
+  updateSchema: organizerUpdateSchema,
+  listSchema: organizerListSchema,
+});

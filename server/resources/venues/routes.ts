@@ -1,4 +1,17 @@
-/** REST routes of venues. */
+/** REST routes of venues (calendar-api.md §4.3). */
+import {
+  venueCreateSchema,
+  venueListSchema,
+  venueUpdateSchema,
+} from '../../../shared/schemas/venue.js';
 import type { RouteDef } from '../../http/route.js';
+import { linkedRoutes } from '../linked-posts/routes.js';
+import { venueKind } from './kind.js';
 
-export const venuesRoutes: RouteDef[] = [];
+export const venuesRoutes: RouteDef[] = linkedRoutes({
+  kind: venueKind,
+  service: (ctx) => ctx.services.venues,
+  createSchema: venueCreateSchema,
+  updateSchema: venueUpdateSchema,
+  listSchema: venueListSchema,
+});
