@@ -17,6 +17,8 @@ import { createVenuesService } from './resources/venues/service.js';
 import { createOrganizersService } from './resources/organizers/service.js';
 import { createEventsService } from './resources/events/service.js';
 import { createNetworkController } from './network.js';
+import { createTrashService } from './resources/trash/service.js';
+import { createBackupService } from './resources/backup/service.js';
 
 export interface ServiceOptions {
   auth?: AuthOptions;
@@ -55,7 +57,9 @@ export function createServices(
   const venues = createVenuesService(core, { media });
   const organizers = createOrganizersService(core, { media });
   const events = createEventsService(core, { media, terms, venues, organizers });
-  return { ...core, media, terms, venues, organizers, events };
+  const trash = createTrashService(core);
+  const backups = createBackupService(core);
+  return { ...core, media, terms, venues, organizers, events, trash, backups };
 }
 
 export type Services = ReturnType<typeof createServices>;

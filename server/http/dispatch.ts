@@ -44,9 +44,18 @@ export function clientKey(req: Request): string {
   return req.socket.remoteAddress ?? 'unknown';
 }
 
-function send(res: Response, result: ApiResponse) {
+async function send(res: Response, result: ApiResponse): Promise<void> {
   if (result.headers) res.set(result.headers);
-  res.status(result.status ?? 200).json(result.body);
+  res.status(result.status ?? 200);
+  const file = result.file;
+  if (file === undefined) {
+    res.json(result.body);
+    return;
+  }
+  // A client that goes away mid-download is not an error; a file gone before sending is.
+  await new Promise<void>((resolve, reject) =>
+    res.sendFile(file, (error) => (error && !res.headersSent ? reject(error) : resolve())),
+  );
 }
 
 function collectParams(req: Request, pathParams: Record<string, string>): Record<string, unknown> {
@@ -71,7 +80,7 @@ export function restDispatcher(registry: Registry, services: Services) {
     if (located.path === '/') {
       if (req.method !== 'GET' && req.method !== 'HEAD') throw noRoute();
       const links = createLinks(origin, located.style, '');
-      send(res, { body: rootIndex(registry, services, links) });
+      await send(res, { body: rootIndex(registry, services, links) });
       return;
     }
 
@@ -102,6 +111,6 @@ export function restDispatcher(registry: Registry, services: Services) {
     const problems = endpoint.check?.(params, ctx);
     if (problems && Object.keys(problems).length > 0) throw invalidParams(problems);
     if (endpoint.permission && !endpoint.permission(ctx, params)) throw forbidden(actor !== null);
-    send(res, await endpoint.handler(params, ctx));
+    await send(res, await endpoint.handler(params, ctx));
   };
 }

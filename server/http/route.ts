@@ -14,6 +14,8 @@ export interface ApiResponse {
   status?: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** An absolute file path to stream as the body instead of JSON (backup downloads). */
+  file?: string;
 }
 
 export type ArgsSchema = z.ZodObject;

@@ -1,4 +1,110 @@
 /** Admin namespace: the trash (list, restore, delete for good, empty). */
-import type { RouteDef } from '../../http/route.js';
+import { z } from 'zod';
+import { isAdministrator } from '../../../shared/roles.js';
+import { listOf, positiveInt } from '../../../shared/schemas/coerce.js';
+import type { RequestContext } from '../../http/context.js';
+import { endpoint, type RouteDef } from '../../http/route.js';
+import { presentRestored, presentTrashItem } from './present.js';
+import { canListTrash, canManageTrashed } from './service.js';
+import { TRASH_KINDS } from './store.js';
 
-export const trashRoutes: RouteDef[] = [];
+export const MAX_TRASH_PER_PAGE = 100;
+
+const listArgs = z.object({
+  page: positiveInt
+    .default(1)
+    .meta({ type: 'integer', description: 'The page of the trash to return.' }),
+  per_page: positiveInt
+    .transform((n) => Math.min(n, MAX_TRASH_PER_PAGE))
+    .default(20)
+    .meta({ type: 'integer', description: 'How many trashed objects a page holds (at most 100).' }),
+  kind: listOf(z.enum(TRASH_KINDS)).optional().meta({
+    type: 'array',
+    description: 'Only trashed objects of these kinds: event, venue, organizer.',
+  }),
+});
+
+const idArgs = z.object({
+  id: positiveInt.meta({
+    type: 'integer',
+    description: 'The id of a trashed event, venue or organizer.',
+  }),
+});
+
+const inTrash = (params: { id: number }, ctx: RequestContext) => {
+  if (ctx.services.trash.find(params.id)) return undefined;
+  return {
+    id: ctx.services.trash.exists(params.id) ? 'The post is not in the trash.' : 'Invalid post ID.',
+  };
+};
+
+const mayManage = (ctx: RequestContext, params: { id: number }) => {
+  const entry = ctx.services.trash.find(params.id);
+  return entry !== undefined && canManageTrashed(ctx.actor, entry);
+};
+
+export const trashRoutes: RouteDef[] = [
+  {
+    path: '/trash',
+    endpoints: [
+      endpoint({
+        methods: ['GET'],
+        summary: 'List trashed events, venues and organizers, most recently trashed first.',
+        args: listArgs,
+        permission: (ctx) => canListTrash(ctx.actor),
+        handler: (params, ctx) => {
+          const { entries, total } = ctx.services.trash.list(ctx.actor!, {
+            kinds: params.kind && params.kind.length > 0 ? params.kind : TRASH_KINDS,
+            page: params.page,
+            perPage: params.per_page,
+          });
+          const pages = Math.ceil(total / params.per_page);
+          return {
+            body: { items: entries.map(presentTrashItem), total },
+            headers: { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(pages) },
+          };
+        },
+      }),
+      endpoint({
+        methods: ['DELETE'],
+        summary: 'Empty the trash: delete every trashed object for good.',
+        args: z.object({}),
+        permission: (ctx) => isAdministrator(ctx.actor),
+        handler: (_params, ctx) => ({ body: { deleted: ctx.services.trash.empty() } }),
+      }),
+    ],
+  },
+  {
+    path: '/trash/(?P<id>\\d+)/restore',
+    endpoints: [
+      endpoint({
+        methods: ['POST'],
+        summary: 'Restore a trashed object with the status and slug it had before.',
+        args: idArgs,
+        check: inTrash,
+        permission: mayManage,
+        handler: (params, ctx) => {
+          const entry = ctx.services.trash.find(params.id)!;
+          return { body: presentRestored(ctx.services.trash.restore(entry)) };
+        },
+      }),
+    ],
+  },
+  {
+    path: '/trash/(?P<id>\\d+)',
+    endpoints: [
+      endpoint({
+        methods: ['DELETE'],
+        summary: 'Delete a trashed object for good.',
+        args: idArgs,
+        check: inTrash,
+        permission: mayManage,
+        handler: (params, ctx) => {
+          const entry = ctx.services.trash.find(params.id)!;
+          ctx.services.trash.remove(entry);
+          return { body: { deleted: true, previous: presentTrashItem(entry) } };
+        },
+      }),
+    ],
+  },
+];

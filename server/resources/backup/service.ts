@@ -1,0 +1,140 @@
+/**
+ * Online backups of the database into `<dataDir>/backups/`, and restoring one into the running
+ * server. One backup operation runs at a time; requests keep being served throughout.
+ */
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ApiError } from '../../http/errors.js';
+import type { CoreServices } from '../../services.js';
+import {
+  backupPath,
+  backupsDir,
+  describeBackup,
+  listBackups,
+  timestampName,
+  type BackupFile,
+} from './files.js';
+import { backupTo, checkBackup, restoreInto, upgradeCopy } from './sqlite.js';
+
+export const backupNotFound = (): ApiError =>
+  new ApiError('almanac_backup_not_found', 'There is no backup with that name.', 404);
+
+const unavailable = (): ApiError =>
+  new ApiError(
+    'almanac_backups_unavailable',
+    'Backups need a database file; this server runs on an in-memory database.',
+    409,
+  );
+
+export interface RestoreResult {
+  restored: BackupFile;
+  /** The backup of the data as it was just before the restore, to undo it. */
+  safety_backup: BackupFile;
+}
+
+export function createBackupService(core: CoreServices) {
+  const { db, config, clock, log } = core;
+  const dir = backupsDir(config);
+  const live = config.dbPath !== ':memory:' && config.dbPath !== '' ? config.dbPath : undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Runs backup operations one after the other. */
+  function exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  function folder(): string {
+    if (dir === undefined) throw unavailable();
+    return dir;
+  }
+
+  /** A name no backup has yet, from "now" (two backups in one second get `-2`, `-3`…). */
+  function freshName(suffix: string): string {
+    const base = timestampName(clock.now(), suffix);
+    let name = base;
+    for (let n = 2; existsSync(join(folder(), name)); n++) name = base.replace(/\.db$/, `-${n}.db`);
+    return name;
+  }
+
+  async function create(suffix = ''): Promise<BackupFile> {
+    const target = folder();
+    mkdirSync(target, { recursive: true });
+    const name = freshName(suffix);
+    // Written under a dot-name the listing ignores, then renamed: a half-made backup never shows.
+    const partial = join(target, `.${name}.partial`);
+    try {
+      await backupTo(db, partial);
+      renameSync(partial, join(target, name));
+    } finally {
+      rmSync(partial, { force: true });
+    }
+    log.info({ backup: name }, 'backup created');
+    return describeBackup(target, name)!;
+  }
+
+  function invalid(message: string): ApiError {
+    return new ApiError('almanac_backup_invalid', message, 400);
+  }
+
+  async function restore(name: string): Promise<RestoreResult> {
+    const target = folder();
+    if (live === undefined) throw unavailable();
+    const restored = describeBackup(target, name);
+    if (!restored) throw backupNotFound();
+    const file = backupPath(target, name)!;
+    const check = checkBackup(file);
+    if ('kind' in check) {
+      if (check.kind === 'too_new')
+        throw invalid(
+          `This backup was written by a newer version of Almanac (schema ${check.version}; this version understands up to ${check.supported}).`,
+        );
+      if (check.kind === 'not_almanac') throw invalid('This file is not an Almanac database.');
+      if (check.kind === 'corrupt')
+        throw invalid(`This backup is damaged (integrity check: ${check.message}).`);
+      throw invalid(`This backup cannot be read: ${check.message}`);
+    }
+    const safety = await create('-before-restore');
+    const current = db.pragma('user_version', { simple: true }) as number;
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    const working = join(target, `.${name}.restore`);
+    try {
+      let source = file;
+      if (check.version < current || check.pageSize !== pageSize) {
+        await upgradeCopy(file, working, pageSize);
+        source = working;
+      }
+      await restoreInto(source, live);
+    } finally {
+      rmSync(working, { force: true });
+    }
+    log.warn({ backup: name, safety_backup: safety.name }, 'database restored from a backup');
+    return { restored, safety_backup: safety };
+  }
+
+  return {
+    /** Whether this server can make backups at all (it runs on a database file). */
+    available: (): boolean => dir !== undefined && live !== undefined,
+    list: (): BackupFile[] => (dir === undefined ? [] : listBackups(dir)),
+    find: (name: string): BackupFile | undefined =>
+      dir === undefined ? undefined : describeBackup(dir, name),
+    /** The file to send for a download. */
+    path(name: string): string {
+      const file = describeBackup(folder(), name) && backupPath(folder(), name);
+      if (!file) throw backupNotFound();
+      return file;
+    },
+    create: (): Promise<BackupFile> => exclusive(() => create()),
+    restore: (name: string): Promise<RestoreResult> => exclusive(() => restore(name)),
+    remove: (name: string): Promise<BackupFile> =>
+      exclusive(async () => {
+        const found = describeBackup(folder(), name);
+        if (!found) throw backupNotFound();
+        rmSync(backupPath(folder(), name)!);
+        return found;
+      }),
+  };
+}
+
+export type BackupService = ReturnType<typeof createBackupService>;

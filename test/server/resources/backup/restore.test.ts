@@ -1,0 +1,236 @@
+import Database from 'better-sqlite3';
+import { copyFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../helpers/server.js';
+import { insertPost } from '../trash/fixtures.js';
+
+const BACKUPS = '/api/calendar/admin/v1/backups';
+const backupDir = (server: TestServer) => join(server.services.config.dataDir!, 'backups');
+
+const count = (db: Database.Database, table: string) =>
+  (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+
+/** Enough data for a backup to take many steps of the backup API. */
+function fill(server: TestServer, rows: number) {
+  const padding = 'x'.repeat(1500);
+  server.services.db.transaction(() => {
+    for (let i = 0; i < rows; i++) {
+      const id = insertPost(server.services.db, {
+        kind: 'organizer',
+        title: `Seed ${i}`,
+        slug: `seed-${i}`,
+        status: 'publish',
+      });
+      server.services.db
+        .prepare('UPDATE organizers SET description = ? WHERE id = ?')
+        .run(padding, id);
+    }
+  })();
+}
+
+/**
+ * Writes through the API (users) and straight into the database (organizers) until stopped;
+ * every write must succeed.
+ */
+function writeLoop(server: TestServer, prefix: string) {
+  let running = true;
+  let n = 0;
+  const failures: string[] = [];
+  const direct = (async () => {
+    while (running) {
+      insertPost(server.services.db, {
+        kind: 'organizer',
+        title: `Loop ${n}`,
+        slug: `loop-${n++}`,
+        status: 'draft',
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
+  const http = (async () => {
+    let i = 0;
+    while (running) {
+      const res = await server.call('POST', '/api/calendar/admin/v1/users', {
+        auth: server.admin,
+        body: { login: `${prefix}${i++}`, password: 'writer-password', role: 'author' },
+      });
+      if (res.status !== 201) failures.push(`${res.status} ${res.text}`);
+    }
+  })();
+  return {
+    failures,
+    writes: () => n,
+    async stop() {
+      running = false;
+      await Promise.all([direct, http]);
+    },
+  };
+}
+
+describe('POST /backups/{name}/restore', () => {
+  it('backs up consistently under a write load and restores into the running server', async () => {
+    const server = await startTestServer({ file: true });
+    fill(server, 5000);
+    const loop = writeLoop(server, 'first');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const made = await server.call('POST', BACKUPS, { auth: server.admin });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await loop.stop();
+    expect(made.status).toBe(201);
+    expect(loop.failures).toEqual([]);
+
+    const file = join(backupDir(server), made.body.name as string);
+    const copy = new Database(file, { readonly: true });
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(copy.pragma('foreign_key_check')).toEqual([]);
+    const backedUp = {
+      users: count(copy, 'users'),
+      organizers: count(copy, 'organizers'),
+      posts: count(copy, 'posts'),
+    };
+    copy.close();
+    // The copy is one instant: every post has its organizer row, and it is older than now.
+    expect(backedUp.posts).toBe(backedUp.organizers);
+    expect(backedUp.organizers).toBeGreaterThanOrEqual(5000);
+    const db = server.services.db;
+    expect(count(db, 'organizers')).toBeGreaterThan(backedUp.organizers);
+    expect(count(db, 'users')).toBeGreaterThan(backedUp.users);
+    const before = { users: count(db, 'users'), organizers: count(db, 'organizers') };
+
+    // Restore while writes continue: none of them may fail.
+    const during = writeLoop(server, 'second');
+    const res = await server.call('POST', `${BACKUPS}/${made.body.name as string}/restore`, {
+      auth: server.admin,
+    });
+    await during.stop();
+    expect(during.failures).toEqual([]);
+    expect(during.writes()).toBeGreaterThan(0);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({
+      restored: made.json,
+      safety_backup: {
+        name: 'almanac-20260615T120000Z-before-restore.db',
+        size: expect.any(Number),
+        created_utc: '2026-06-15 12:00:00',
+      },
+    });
+
+    // The restored rows are all there, plus whatever the loop wrote after the restore committed.
+    const restoredSeeds = db
+      .prepare("SELECT count(*) AS n FROM organizers WHERE title LIKE 'Seed %'")
+      .get() as { n: number };
+    expect(restoredSeeds.n).toBe(5000);
+    expect(count(db, 'organizers')).toBeLessThan(before.organizers + 1000);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+
+    const safety = join(backupDir(server), 'almanac-20260615T120000Z-before-restore.db');
+    const saved = new Database(safety, { readonly: true });
+    expect(count(saved, 'organizers')).toBeGreaterThanOrEqual(before.organizers);
+    saved.close();
+
+    // The server keeps working on the restored data through the API.
+    const me = await server.call('GET', '/api/calendar/admin/v1/me', { auth: server.admin });
+    expect(me.status).toBe(200);
+  });
+
+  it('restores exactly what the backup holds when nothing else writes', async () => {
+    const server = await startTestServer({ file: true });
+    await server.userWith('editor', 'before');
+    const made = await server.call('POST', BACKUPS, { auth: server.admin });
+    await server.userWith('editor', 'after');
+    const res = await server.call('POST', `${BACKUPS}/${made.body.name as string}/restore`, {
+      auth: server.admin,
+    });
+    expect(res.status).toBe(200);
+    const logins = await server.call('GET', '/api/calendar/admin/v1/users', {
+      auth: server.admin,
+    });
+    expect((logins.body.users as { login: string }[]).map((u) => u.login)).toEqual([
+      'admin',
+      'before',
+    ]);
+    expect(readdirSync(backupDir(server)).sort()).toEqual([
+      'almanac-20260615T120000Z-before-restore.db',
+      'almanac-20260615T120000Z.db',
+    ]);
+  });
+
+  it('brings an older backup up to the current schema', async () => {
+    const server = await startTestServer({ file: true });
+    const made = await server.call('POST', BACKUPS, { auth: server.admin });
+    const file = join(backupDir(server), made.body.name as string);
+    const old = new Database(file);
+    const latest = old.pragma('user_version', { simple: true }) as number;
+    old.exec('DROP TABLE trash_meta');
+    old.pragma(`user_version = ${latest - 1}`);
+    old.close();
+    await server.userWith('editor', 'after');
+    const res = await server.call('POST', `${BACKUPS}/${made.body.name as string}/restore`, {
+      auth: server.admin,
+    });
+    expect(res.status).toBe(200);
+    const db = server.services.db;
+    expect(db.pragma('user_version', { simple: true })).toBe(latest);
+    expect(count(db, 'trash_meta')).toBe(0);
+    expect(count(db, 'users')).toBe(1);
+  });
+
+  it('refuses damaged, foreign and newer files, leaving the data alone', async () => {
+    const server = await startTestServer({ file: true });
+    const made = await server.call('POST', BACKUPS, { auth: server.admin });
+    const dir = backupDir(server);
+    const good = join(dir, made.body.name as string);
+
+    writeFileSync(join(dir, 'garbage.db'), 'this is not a database'.repeat(100));
+    const foreign = new Database(join(dir, 'foreign.db'));
+    foreign.exec('CREATE TABLE notes (x)');
+    foreign.close();
+    copyFileSync(good, join(dir, 'newer.db'));
+    const newer = new Database(join(dir, 'newer.db'));
+    newer.pragma('user_version = 999');
+    newer.close();
+    copyFileSync(good, join(dir, 'damaged.db'));
+    const damaged = new Database(join(dir, 'damaged.db'));
+    const root = (
+      damaged.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'users'").get() as {
+        rootpage: number;
+      }
+    ).rootpage;
+    const pageSize = damaged.pragma('page_size', { simple: true }) as number;
+    damaged.close();
+    const bytes = readFileSync(join(dir, 'damaged.db'));
+    bytes.fill(0xff, (root - 1) * pageSize + 8, root * pageSize);
+    writeFileSync(join(dir, 'damaged.db'), bytes);
+
+    await server.userWith('editor', 'kept');
+    const expectations: [string, RegExp][] = [
+      ['garbage.db', /cannot be read|not an Almanac/],
+      ['foreign.db', /not an Almanac database/],
+      ['newer.db', /newer version of Almanac \(schema 999/],
+      ['damaged.db', /damaged|cannot be read/],
+    ];
+    for (const [name, message] of expectations) {
+      const res = await server.call('POST', `${BACKUPS}/${name}/restore`, { auth: server.admin });
+      expect(res.status, name).toBe(400);
+      expect(res.body.code, name).toBe('almanac_backup_invalid');
+      expect(res.body.message as string, name).toMatch(message);
+    }
+    expect(count(server.services.db, 'users')).toBe(2);
+    expect(readdirSync(dir).filter((n) => n.includes('before-restore'))).toEqual([]);
+
+    const missing = await server.call('POST', `${BACKUPS}/missing.db/restore`, {
+      auth: server.admin,
+    });
+    expect(missing.status).toBe(404);
+    const editor = await server.userWith('editor');
+    const refused = await server.call('POST', `${BACKUPS}/${made.body.name as string}/restore`, {
+      auth: editor.auth,
+    });
+    expect(refused.status).toBe(403);
+    expect(
+      (await server.call('POST', `${BACKUPS}/bad..db/restore`, { auth: server.admin })).status,
+    ).toBe(400);
+  });
+});
