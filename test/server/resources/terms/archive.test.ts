@@ -86,10 +86,11 @@ for (const kind of ['categories', 'tags'] as const) {
     it(`answers a page past the end with 404 ${what}-archive-page-not-found`, async () => {
       const server = await startTestServer();
       bulk(server, kind, 3);
-      for (const query of [
+      const queries: Array<Record<string, string | number>> = [
         { per_page: 3, page: 2 },
         { page: 2, search: 'nothing-matches' },
-      ]) {
+      ];
+      for (const query of queries) {
         const res = await server.call('GET', `${NS}/${kind}`, { query: { ...all, ...query } });
         expect(res.status).toBe(404);
         expect(res.body).toEqual({
@@ -224,7 +225,13 @@ for (const kind of ['categories', 'tags'] as const) {
         'A',
         'C',
       ]);
-      for (const query of [{ order: '' }, { orderby: '' }, { orderby: 'date' }, { order: 'up' }]) {
+      const bad: Array<Record<string, string>> = [
+        { order: '' },
+        { orderby: '' },
+        { orderby: 'date' },
+        { order: 'up' },
+      ];
+      for (const query of bad) {
         const res = await server.call('GET', `${NS}/${kind}`, { query });
         expect(res.status, JSON.stringify(query)).toBe(400);
         expect(res.body.code).toBe('rest_invalid_param');
