@@ -3,8 +3,9 @@
  * listener on each LAN address of this machine (same port, same app), and turning it off closes
  * them, without a restart. An explicit `--host` fixes the binding and the switch has no effect.
  */
-import { createServer, type RequestListener, type Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { lanAddresses } from './http/guards.js';
+import { createListener, DEFAULT_LIMITS, type ConnectionLimits } from './http/listener.js';
 
 export interface NetworkStatus {
   bind_host: string;
@@ -21,12 +22,14 @@ export function createNetworkController(addresses: () => string[] = lanAddresses
   let bindHost = '127.0.0.1';
   let port = 0;
   let fixed = false;
+  let limits: ConnectionLimits = DEFAULT_LIMITS;
   let extra: Array<{ address: string; server: Server }> = [];
 
   const wide = () => bindHost === '0.0.0.0' || bindHost === '::';
 
   async function open(address: string): Promise<void> {
-    const server = createServer(handler);
+    // LAN listeners face other machines: they get the same connection deadlines as loopback.
+    const server = createListener(handler, limits);
     await new Promise<void>((resolve) => {
       // An address that cannot be bound (gone, or IPv6 link-local) is skipped, not fatal.
       server.once('error', () => resolve());
@@ -50,8 +53,15 @@ export function createNetworkController(addresses: () => string[] = lanAddresses
   }
 
   return {
-    attach(listener: RequestListener, host: string, listeningPort: number, fixedByConfig: boolean) {
+    attach(
+      listener: RequestListener,
+      host: string,
+      listeningPort: number,
+      fixedByConfig: boolean,
+      connectionLimits: ConnectionLimits = DEFAULT_LIMITS,
+    ) {
       handler = listener;
+      limits = connectionLimits;
       bindHost = host;
       port = listeningPort;
       fixed = fixedByConfig;

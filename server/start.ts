@@ -3,7 +3,7 @@
  * URL and a `close` that stops accepting, lets in-flight requests finish and closes the database.
  * The CLI, the desktop app's server process and the tests all start the server through here.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { createLogger } from './logger.js';
+import { connectionLimits, createListener, type ConnectionLimits } from './http/listener.js';
 import { createServices, type ServiceOptions, type Services } from './services.js';
 
 export interface StartOptions extends ServiceOptions {
@@ -20,6 +21,8 @@ export interface StartOptions extends ServiceOptions {
   consoleDir?: string;
   /** Skip migrations and the first administrator: a worker joining a prepared database. */
   worker?: boolean;
+  /** Connection deadlines; tests shorten them instead of waiting for the defaults. */
+  limits?: Partial<ConnectionLimits>;
 }
 
 export interface RunningServer {
@@ -43,10 +46,6 @@ export class PortInUseError extends Error {
   }
 }
 
-/** Slow or abandoned connections are cut off instead of holding the server's sockets. */
-const REQUEST_TIMEOUT_MS = 30_000;
-const HEADERS_TIMEOUT_MS = 15_000;
-const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const DRAIN_TIMEOUT_MS = 10_000;
 
 /** Loopback unless --host says otherwise; LAN sharing adds listeners once started. */
@@ -73,10 +72,9 @@ export async function start(
     services,
     options.consoleDir === undefined ? {} : { consoleDir: options.consoleDir },
   );
-  const server = createServer(app);
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Slow or abandoned connections are cut off instead of holding the server's sockets.
+  const limits = connectionLimits(options.limits);
+  const server = createListener(app, limits);
 
   const host = bindHost(config);
   try {
@@ -95,7 +93,7 @@ export async function start(
   }
 
   const port = (server.address() as AddressInfo).port;
-  services.network.attach(app, host, port, config.host !== undefined);
+  services.network.attach(app, host, port, config.host !== undefined, limits);
   const shownHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   await services.network.apply(services.settings.get().lan_sharing);

@@ -35,7 +35,9 @@ export function allowedHosts(services: Services): Set<string> {
     for (const address of lanAddresses())
       names.add(address.includes(':') ? `[${address}]` : address);
   for (const url of [config.publicUrl, settings.get().public_url]) {
-    if (url) names.add(new URL(url).hostname.toLowerCase());
+    // A stored URL that does not parse must not turn every request into a 500.
+    const parsed = url ? URL.parse(url) : null;
+    if (parsed) names.add(parsed.hostname.toLowerCase());
   }
   return names;
 }

@@ -52,7 +52,7 @@ export const settingsUpdateSchema = z.object({
     .string()
     .trim()
     .refine(
-      (s) => s === '' || /^https?:\/\/[^\s]+$/i.test(s),
+      (s) => s === '' || (/^https?:\/\/[^\s]+$/i.test(s) && URL.parse(s) !== null),
       'must be an absolute http(s) URL or empty.',
     )
     .transform((s) => s.replace(/\/+$/, ''))

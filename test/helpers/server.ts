@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testConfig, type ServerConfig } from '../../server/config.js';
 import { fixedClock, type Clock } from '../../server/clock.js';
-import { start, type RunningServer } from '../../server/start.js';
+import { start, type RunningServer, type StartOptions } from '../../server/start.js';
 import type { Role } from '../../shared/roles.js';
 import type { SettingsUpdate } from '../../shared/schemas/settings.js';
 
@@ -60,6 +60,8 @@ export interface TestServerOptions {
   config?: Partial<ServerConfig>;
   /** Delay after repeated failed logins; tests keep it tiny. */
   failureDelayMs?: (excess: number) => number;
+  /** Passed to start(): connection deadlines, a logger to capture. */
+  start?: Pick<StartOptions, 'limits' | 'log'>;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -73,6 +75,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const server = await start(config, {
     clock: options.clock ?? fixedClock('2026-06-15T12:00:00Z'),
     auth: { failureDelayMs: options.failureDelayMs ?? (() => 1) },
+    ...options.start,
   });
   running.push(dir ? { server, dir } : { server });
   server.services.settings.update({ timezone: 'UTC', ...options.settings });

@@ -1,0 +1,349 @@
+/**
+ * Harnesses for the reliability suite: the real server as a child process (so a crash, a hang or
+ * a SIGKILL is observed from outside, as a client would see it), a raw HTTP client that sends
+ * exactly the bytes it is given, a checksum of every table, and the list of every endpoint taken
+ * from the route registry so new routes are attacked without anyone adding them here.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import type { z } from 'zod';
+import { buildRegistry } from '../../server/routes.js';
+import type { Endpoint, Method } from '../../server/http/route.js';
+
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+export const ADMIN_API = '/api/calendar/admin/v1';
+export const EVENTS_API = '/api/calendar/events/v1';
+export const ADMIN_LOGIN = { login: 'admin', password: 'reliability-admin-1' };
+
+export const basicAuth = (login: string, password: string): string =>
+  `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+
+/** A temporary folder removed by `cleanup()`. */
+export function tempDir(prefix = 'almanac-rel-'): { dir: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The real server process
+// ---------------------------------------------------------------------------------------------
+
+export interface SpawnedServer {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process wrote to standard output and standard error so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the exit code (or the signal's name) once the process is gone. */
+  exited: Promise<number | string>;
+  kill(signal?: NodeJS.Signals): Promise<number | string>;
+}
+
+export interface SpawnOptions {
+  db: string;
+  env?: Record<string, string>;
+  args?: string[];
+  startTimeoutMs?: number;
+}
+
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+/** Starts `server/cli.ts` like `npm start` does and waits for `Almanac listening on <url>`. */
+export function spawnServer(options: SpawnOptions): Promise<SpawnedServer> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli.ts', ...(options.args ?? [])],
+    {
+      cwd: REPO,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? tmpdir(),
+        ALMANAC_DB: options.db,
+        ALMANAC_PORT: '0',
+        ALMANAC_ADMIN_USER: ADMIN_LOGIN.login,
+        ALMANAC_ADMIN_PASSWORD: ADMIN_LOGIN.password,
+        ALMANAC_LOG_LEVEL: 'silent',
+        ALMANAC_TIMEZONE: 'UTC',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  live.add(child);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => {
+      live.delete(child);
+      resolve(code ?? signal ?? 'unknown');
+    }),
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start in time.\nstdout: ${out}\nstderr: ${err}`));
+    }, options.startTimeoutMs ?? 30_000);
+    const onData = () => {
+      const m = /Almanac listening on (\S+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      const url = m[1]!;
+      resolve({
+        url,
+        port: Number(new URL(url).port),
+        child,
+        stdout: () => out,
+        stderr: () => err,
+        exited,
+        kill(signal = 'SIGTERM') {
+          if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+          return exited;
+        },
+      });
+    };
+    child.stdout!.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(
+        new Error(`the server exited (${code}) before listening.\nstdout: ${out}\nstderr: ${err}`),
+      );
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// A raw HTTP client: exact paths and bytes, a deadline, and no exceptions for HTTP statuses
+// ---------------------------------------------------------------------------------------------
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+  json: unknown;
+  /** `json` when it is an object, otherwise `{}`. */
+  body: Record<string, unknown>;
+  ms: number;
+}
+
+export interface RawOptions {
+  headers?: Record<string, string>;
+  auth?: string | undefined;
+  body?: string | Buffer;
+  /** Sent as JSON (sets the content type). */
+  json?: unknown;
+  timeoutMs?: number;
+}
+
+export class HangError extends Error {
+  constructor(method: string, path: string, ms: number) {
+    super(`no answer to ${method} ${path.slice(0, 300)} within ${ms} ms`);
+    this.name = 'HangError';
+  }
+}
+
+/** Sends one request with `path` exactly as given (it must already be percent-encoded). */
+export function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+  options: RawOptions = {},
+): Promise<RawResponse> {
+  const url = new URL(base);
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.auth !== undefined) headers.authorization = options.auth;
+  let body = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['content-type'] ??= 'application/json';
+  }
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, method, path, headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          clearTimeout(timer);
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown;
+          try {
+            json = text === '' ? undefined : JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          const record =
+            json !== null && typeof json === 'object' && !Array.isArray(json)
+              ? (json as Record<string, unknown>)
+              : {};
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text,
+            json,
+            body: record,
+            ms: Date.now() - started,
+          });
+        });
+      },
+    );
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new HangError(method, path, timeoutMs));
+    }, timeoutMs);
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+/** Encodes a query string from ordered pairs; values are percent-encoded, keys kept as given. */
+export function queryString(pairs: Array<[string, string]>): string {
+  return pairs.map(([k, v]) => `${encodeKey(k)}=${encodeURIComponent(v)}`).join('&');
+}
+
+function encodeKey(key: string): string {
+  return encodeURIComponent(key).replace(/%5B/gi, '[').replace(/%5D/gi, ']');
+}
+
+/** A problem with an answer, or `undefined` when it is a success or a well-formed 4xx. */
+export function shapeProblem(res: RawResponse): string | undefined {
+  if (res.status >= 500) return `status ${res.status}: ${res.text.slice(0, 500)}`;
+  if (res.status < 400) return undefined;
+  const { code, message, data } = res.body as { code?: unknown; message?: unknown; data?: unknown };
+  if (typeof code !== 'string' || code === '') return `no code in ${res.text.slice(0, 300)}`;
+  if (typeof message !== 'string') return `no message in ${res.text.slice(0, 300)}`;
+  const status = (data as { status?: unknown } | undefined)?.status;
+  if (status !== res.status) return `data.status ${String(status)} ≠ ${res.status}`;
+  if (!String(res.headers['content-type']).startsWith('application/json'))
+    return `content type ${String(res.headers['content-type'])}`;
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The database as data
+// ---------------------------------------------------------------------------------------------
+
+function cell(value: unknown): unknown {
+  if (typeof value === 'bigint') return `${value}n`;
+  if (Buffer.isBuffer(value)) return `x'${value.toString('hex')}'`;
+  return value;
+}
+
+/** Every table's rows (the shadow tables of full-text indexes included), hashed. */
+export function dbChecksum(db: Database.Database): string {
+  const hash = createHash('sha256');
+  const tables = db
+    .prepare(
+      "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name",
+    )
+    .pluck()
+    .all() as string[];
+  for (const table of tables) {
+    hash.update(`\0table ${table}\0`);
+    for (const row of db
+      .prepare(`SELECT * FROM "${table.replace(/"/g, '""')}"`)
+      .raw()
+      .iterate()) {
+      hash.update(JSON.stringify((row as unknown[]).map(cell)));
+      hash.update('\n');
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** Opens a second connection on a database a server is using (WAL lets both work). */
+export function openSide(file: string): Database.Database {
+  const db = new Database(file, { fileMustExist: true });
+  db.pragma('busy_timeout = 10000');
+  return db;
+}
+
+export function integrityCheck(db: Database.Database): string[] {
+  return (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map(
+    (r) => r.integrity_check,
+  );
+}
+
+export function foreignKeyProblems(db: Database.Database): unknown[] {
+  return db.pragma('foreign_key_check') as unknown[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every endpoint, from the registry
+// ---------------------------------------------------------------------------------------------
+
+export interface EndpointInfo {
+  namespace: string;
+  /** The route pattern, WordPress-style. */
+  pattern: string;
+  regex: RegExp;
+  method: Method;
+  endpoint: Endpoint;
+  /** Names of the path parameters in the pattern. */
+  pathParams: string[];
+  /** Every argument the endpoint declares (path, query and body). */
+  args: string[];
+  label: string;
+}
+
+export function allEndpoints(): EndpointInfo[] {
+  const registry = buildRegistry();
+  const list: EndpointInfo[] = [];
+  for (const namespace of registry.namespaces()) {
+    for (const route of registry.routesOf(namespace)) {
+      const pathParams = [...route.path.matchAll(/\(\?P<(\w+)>/g)].map((m) => m[1]!);
+      for (const endpoint of route.endpoints) {
+        for (const method of endpoint.methods) {
+          list.push({
+            namespace,
+            pattern: route.path,
+            regex: route.regex,
+            method,
+            endpoint,
+            pathParams,
+            args: Object.keys((endpoint.args as z.ZodObject).shape),
+            label: `${method} /${namespace}${route.path}`,
+          });
+        }
+      }
+    }
+  }
+  return list;
+}
+
+/** The pattern with each path parameter replaced (values are used as given: encode them first). */
+export function fillPath(info: EndpointInfo, values: Record<string, string>): string {
+  const rest = info.pattern.replace(
+    /\(\?P<(\w+)>(?:[^()]|\([^()]*\))*\)/g,
+    (_m, name: string) => values[name] ?? '1',
+  );
+  return `/api/${info.namespace}${rest}`;
+}
+
+/** Whether a path parameter takes digits only (an id) in this pattern. */
+export function isNumericParam(info: EndpointInfo, name: string): boolean {
+  const m = new RegExp(`\\(\\?P<${name}>([^)]*)\\)`).exec(info.pattern);
+  return m !== null && /^\\d[+*]$/.test(m[1]!);
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
