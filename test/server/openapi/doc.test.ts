@@ -38,7 +38,8 @@ describe('GET /calendar/events/v1/doc', () => {
     const expected: string[] = [];
     for (const route of registry.routesOf(NAMESPACE)) {
       for (const e of route.endpoints) {
-        for (const method of e.methods) expected.push(`${method.toLowerCase()} ${docPath(route.path)}`);
+        for (const method of e.methods)
+          expected.push(`${method.toLowerCase()} ${docPath(route.path)}`);
       }
     }
     const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
