@@ -103,5 +103,13 @@ export function createTermLinks(store: TermsStore) {
     return out;
   }
 
-  return { findRefs, resolveForEvent, embed };
+  /**
+   * The ids with every descendant category added: a `categories=` filter on the reference also
+   * matches events of child categories (WordPress tax queries include children).
+   */
+  function withDescendants(ids: number[]): number[] {
+    return ids.length === 0 ? [] : store.withDescendants(ids);
+  }
+
+  return { findRefs, resolveForEvent, embed, withDescendants };
 }

@@ -97,6 +97,12 @@ export function createTermsStore(db: Db) {
          UNION SELECT t.id, t.parent FROM terms t JOIN up ON t.id = up.parent
        ) SELECT id FROM up`,
     ),
+    descendants: db.prepare<[string], { id: number }>(
+      `WITH RECURSIVE down(id) AS (
+         SELECT value FROM json_each(?)
+         UNION SELECT t.id FROM terms t JOIN down ON t.parent = down.id
+       ) SELECT id FROM down`,
+    ),
     eventExists: db.prepare<[number], { id: number }>('SELECT id FROM events WHERE id = ?'),
     insert: db.prepare<NewTerm>(
       `INSERT INTO terms (taxonomy, name, slug, description, parent)
@@ -171,6 +177,9 @@ export function createTermsStore(db: Db) {
     forEvents: (eventIds: number[]): EventTermRow[] => s.forEvents.all(JSON.stringify(eventIds)),
     /** The term itself and every ancestor up to the root. */
     lineage: (id: number): number[] => s.ancestors.all(id).map((r) => r.id),
+    /** The given ids followed by every descendant of them, each once. */
+    withDescendants: (ids: number[]): number[] =>
+      s.descendants.all(JSON.stringify(ids)).map((r) => r.id),
     eventExists: (id: number): boolean => s.eventExists.get(id) !== undefined,
 
     list(q: TermQuery): { rows: TermRow[]; total: number } {

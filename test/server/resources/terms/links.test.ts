@@ -102,3 +102,18 @@ describe('terms.embed', () => {
     expect(entry.tags[0]!.urls).not.toHaveProperty('up');
   });
 });
+
+describe('terms.withDescendants', () => {
+  it('adds every descendant category once', async () => {
+    const { server, create } = await setup();
+    const root = await create('categories', { name: 'Root' });
+    const kid = await create('categories', { name: 'Kid', parent: root });
+    const grandkid = await create('categories', { name: 'Grandkid', parent: kid });
+    const other = await create('categories', { name: 'Other' });
+    const { terms } = server.services;
+    expect(terms.withDescendants([root]).sort()).toEqual([root, kid, grandkid].sort());
+    expect(terms.withDescendants([kid, grandkid]).sort()).toEqual([kid, grandkid].sort());
+    expect(terms.withDescendants([other])).toEqual([other]);
+    expect(terms.withDescendants([])).toEqual([]);
+  });
+});
