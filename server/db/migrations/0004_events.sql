@@ -88,13 +88,10 @@ BEGIN
   WHERE id IN (SELECT term_id FROM event_terms WHERE event_id = NEW.id);
 END;
 
--- The cascade from events to event_terms runs after the row is gone, when the insert/delete
--- triggers can no longer see the status; so a published event gives its counts back first.
+-- The cascade from events to event_terms runs after the event row is gone, when the delete
+-- trigger above can no longer see the status; so the links go first, while it still can.
 CREATE TRIGGER events_count_delete BEFORE DELETE ON events
-WHEN OLD.status = 'publish'
 BEGIN
-  UPDATE terms SET count = count - 1
-  WHERE id IN (SELECT term_id FROM event_terms WHERE event_id = OLD.id);
   DELETE FROM event_terms WHERE event_id = OLD.id;
 END;
 
