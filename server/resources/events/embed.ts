@@ -5,11 +5,12 @@
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import { eventJsonLd } from './json-ld.js';
-import type { EventPorts, Wire } from './ports.js';
-import { eventUrl, presentEvent, type PresentContext } from './present.js';
+import type { OrganizerWire } from '../../../shared/schemas/organizer.js';
+import { eventUrl, presentEvent, type PresentContext, type Wire } from './present.js';
+import type { EventDeps } from './service.js';
 import type { EventRow, EventsStore } from './store.js';
 
-export function createEventEmbedder(store: EventsStore, ports: EventPorts, core: CoreServices) {
+export function createEventEmbedder(store: EventsStore, ports: EventDeps, core: CoreServices) {
   function many(rows: EventRow[], links: Links, options: { jsonLd: boolean }): Wire[] {
     const settings = core.settings.get();
     const ctx: PresentContext = {
@@ -25,26 +26,27 @@ export function createEventEmbedder(store: EventsStore, ports: EventPorts, core:
     const organizerIds = store.organizersOf(ids);
     const venueIds = unique(rows.flatMap((row) => (row.venue_id === null ? [] : [row.venue_id])));
     const imageIds = unique(rows.flatMap((row) => (row.image_id === null ? [] : [row.image_id])));
-    const venues = venueIds.length ? ports.venues.embed(venueIds, links, options) : new Map();
-    const allOrganizers = unique([...organizerIds.values()].flat());
-    const organizers = allOrganizers.length
-      ? ports.organizers.embed(allOrganizers, links, options)
-      : new Map<number, Wire>();
-    const images = imageIds.length ? ports.media.present(imageIds, links) : new Map();
+    const venues = ports.venues.embed(venueIds, links, options);
+    const organizers = ports.organizers.embed(
+      unique([...organizerIds.values()].flat()),
+      links,
+      options,
+    );
+    const images = ports.media.present(imageIds, links);
     const terms = ports.terms.embed(ids, links);
 
     return rows.map((row) => {
       const venue = row.venue_id === null ? undefined : venues.get(row.venue_id);
       const linked = (organizerIds.get(row.id) ?? [])
         .map((id) => organizers.get(id))
-        .filter((organizer): organizer is Wire => organizer !== undefined);
+        .filter((organizer): organizer is OrganizerWire => organizer !== undefined);
       const image = row.image_id === null ? undefined : images.get(row.image_id);
       const rowTerms = terms.get(row.id) ?? { categories: [], tags: [] };
       const jsonLd = options.jsonLd
         ? eventJsonLd({
             row,
             url: eventUrl(row, links),
-            imageUrl: typeof image?.url === 'string' ? image.url : undefined,
+            imageUrl: image?.url,
             venue,
             organizers: linked,
             currencyCode: settings.currency_code,

@@ -2,17 +2,18 @@
 import { plainText } from '../../text/html.js';
 import { lowestCost } from '../../../shared/cost.js';
 import { readWall } from '../../../shared/dates.js';
+import type { OrganizerWire } from '../../../shared/schemas/organizer.js';
+import type { VenueWire } from '../../../shared/schemas/venue.js';
 import type { EventRow } from './store.js';
-import type { Wire } from './ports.js';
-import { parseCostColumn, utcDate } from './present.js';
+import { parseCostColumn, utcDate, type Wire } from './present.js';
 
 export interface JsonLdInput {
   row: EventRow;
   url: string;
   imageUrl?: string | undefined;
   /** The embedded venue's own `json_ld` (a Place) and the organizers' (Persons). */
-  venue?: Wire | undefined;
-  organizers: Wire[];
+  venue?: VenueWire | undefined;
+  organizers: OrganizerWire[];
   currencyCode: string;
 }
 

@@ -16,9 +16,9 @@ import type { Links, QueryValue } from '../../http/links.js';
 import type { ParamErrors } from '../../http/route.js';
 import type { CoreServices } from '../../services.js';
 import type { EventEmbedder } from './embed.js';
-import type { EventPorts } from './ports.js';
 import type { EventQuery, EventsQuery, GeoFilter, Visibility } from './query.js';
 import type { EventsStore } from './store.js';
+import type { EventDeps } from './service.js';
 
 const ALL_BUT_TRASH: PostStatus[] = ['publish', 'future', 'draft', 'pending', 'private'];
 type DateParam =
@@ -80,7 +80,7 @@ function geoFilter(input: EventListInput): GeoFilter | undefined {
 export function createEventListing(
   query: EventsQuery,
   store: EventsStore,
-  ports: EventPorts,
+  ports: EventDeps,
   embedder: EventEmbedder,
   core: CoreServices,
 ) {

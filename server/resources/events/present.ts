@@ -5,16 +5,22 @@ import { autop } from '../../text/html.js';
 import { dateDetails, readWall, zoneAbbreviation } from '../../../shared/dates.js';
 import { presentCost, type CostDefaults } from '../../../shared/cost.js';
 import { formatInZone } from '../../../shared/time.js';
+import type { ImageWire } from '../../../shared/schemas/linked-post.js';
+import type { OrganizerWire } from '../../../shared/schemas/organizer.js';
+import type { EmbeddedTermWire } from '../../../shared/schemas/term.js';
+import type { VenueWire } from '../../../shared/schemas/venue.js';
 import type { EventRow } from './store.js';
-import type { Wire } from './ports.js';
+
+/** An event as the API shows it; keys in the order of compat-notes §1.1. */
+export type Wire = Record<string, unknown>;
 
 /** What an event links to, loaded for a whole page at once. */
 export interface EventEmbeds {
-  image?: Wire | undefined;
-  venue?: Wire | undefined;
-  organizers: Wire[];
-  categories: Wire[];
-  tags: Wire[];
+  image?: ImageWire | undefined;
+  venue?: VenueWire | undefined;
+  organizers: OrganizerWire[];
+  categories: EmbeddedTermWire[];
+  tags: EmbeddedTermWire[];
   jsonLd?: Wire | undefined;
 }
 

@@ -22,7 +22,6 @@ import type { VenuesService } from '../venues/service.js';
 import { createEventEmbedder } from './embed.js';
 import { eventFields, toSlug, type EventFields } from './fields.js';
 import { createEventListing } from './listing.js';
-import { eventPorts } from './ports.js';
 import { createEventsQuery } from './query.js';
 import { createEventsStore, type EventRow } from './store.js';
 
@@ -42,7 +41,7 @@ const notAnEvent = (): ApiError =>
 
 export function createEventsService(core: CoreServices, deps: EventDeps) {
   const store = createEventsStore(core.db);
-  const ports = eventPorts(deps);
+  const ports = deps;
   const embedder = createEventEmbedder(store, ports, core);
   const listing = createEventListing(createEventsQuery(core.db), store, ports, embedder, core);
 

@@ -71,7 +71,7 @@ describe('GET /events date filters', () => {
       ['start_date', 'before my birthday'],
       ['end_date', 'after my birthday'],
       ['starts_after', 'soonish'],
-    ]) {
+    ] as const) {
       const response = await list(server, { [name]: value });
       expect(response.status, name).toBe(400);
       expect(response.body.data).toMatchObject({ params: { [name]: expect.any(String) } });
