@@ -47,6 +47,6 @@ export async function upload(
   const headers: Record<string, string> = { 'content-type': type };
   if (auth) headers.authorization = auth;
   if (filename) headers['content-disposition'] = `attachment; filename="${filename}"`;
-  const response = await fetch(url, { method: 'POST', headers, body: data });
+  const response = await fetch(url, { method: 'POST', headers, body: new Uint8Array(data) });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }

@@ -239,7 +239,7 @@ describe('GET /venues: links to events', () => {
         'venues',
       ),
     ).toEqual([draft.id]);
-    expect((await server.call('GET', VENUES, { query: { event: b } })).status).toBe(400);
+    expect((await server.call('GET', VENUES, { query: { event: b! } })).status).toBe(400);
     expect((await server.call('GET', VENUES, { query: { event: 23 } })).status).toBe(400);
     expect((await server.call('GET', VENUES, { query: { event: 'foo' } })).status).toBe(400);
   });
