@@ -47,11 +47,8 @@ function termRoutes(spec: TermRoutesSpec): RouteDef[] {
       if (unknown.length > 0)
         problems[name] = `${name} has unknown ${label} IDs: ${unknown.join(', ')}.`;
     }
-    if (taxonomy === 'category' && params.parent !== undefined && params.parent !== 0) {
-      if (!terms.find('category', params.parent)) {
-        problems.parent = `parent ${params.parent} is not an existing category.`;
-      }
-    }
+    const parent = parentProblem(ctx, params.parent);
+    if (parent) Object.assign(problems, parent);
     for (const name of ['post', 'event'] as const) {
       const id = params[name];
       if (id !== undefined && !terms.eventExists(id))

@@ -59,6 +59,7 @@ export function createTermsService(core: CoreServices) {
 
   /** The ids among `ids` that name no term of the taxonomy. */
   function missing(taxonomy: Taxonomy, ids: number[]): number[] {
+    if (ids.length === 0) return [];
     const existing = store.existingIds(taxonomy, ids);
     return ids.filter((id) => !existing.has(id));
   }
