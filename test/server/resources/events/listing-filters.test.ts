@@ -101,12 +101,13 @@ describe('GET /events filters', () => {
       atV2,
     ]);
     expect(ids(await server.call('GET', EVENTS, { query: { venue: v3 } }))).toEqual([]);
-    for (const query of [
+    const bad: Array<Record<string, string | number>> = [
       { venue: 'foo' },
       { venue: atV1 },
       { organizer: v1 },
       { organizer: 9999 },
-    ]) {
+    ];
+    for (const query of bad) {
       expect((await server.call('GET', EVENTS, { query })).status, JSON.stringify(query)).toBe(400);
     }
   });
