@@ -6,18 +6,29 @@
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseTooNewError } from './db/migrate.js';
 import { PortInUseError, start } from './start.js';
+import { runCluster } from './cluster.js';
+import type { FirstAdmin } from './bootstrap.js';
+import type { ServerConfig } from './config.js';
 
-async function main() {
-  const config = loadConfig(process.argv.slice(2));
-  const running = await start(config);
-  if (running.firstAdmin) {
-    const { login, generatedPassword } = running.firstAdmin;
+function announce(config: ServerConfig, url: string, firstAdmin: FirstAdmin | undefined) {
+  if (firstAdmin) {
+    const { login, generatedPassword } = firstAdmin;
     console.log(`Created the administrator "${login}".`);
     if (generatedPassword)
       console.log(`Administrator password (shown once, keep it safe): ${generatedPassword}`);
   }
   console.log(`Database: ${config.dbPath}`);
-  console.log(`Almanac listening on ${running.url}`);
+  console.log(`Almanac listening on ${url}`);
+}
+
+async function main() {
+  const config = loadConfig(process.argv.slice(2));
+  if (config.workers > 1) {
+    await runCluster(config, { onListening: (url, admin) => announce(config, url, admin) });
+    return;
+  }
+  const running = await start(config);
+  announce(config, running.url, running.firstAdmin);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,0 +1,90 @@
+/**
+ * One load run with autocannon: a number of keep-alive connections sending requests produced by
+ * the scenario for a fixed time. Latencies are taken from autocannon's per-response event (in
+ * fractional milliseconds; its own histogram rounds to whole milliseconds) and every answer that
+ * is not 2xx, every socket error and every timeout counts as an error.
+ */
+import autocannon from 'autocannon';
+
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export type RequestSource = (i: number) => RequestSpec;
+
+export interface LoadResult {
+  connections: number;
+  seconds: number;
+  requests: number;
+  rps: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  errors: number;
+  statuses: Record<string, number>;
+}
+
+export function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export async function runLoad(
+  url: string,
+  source: RequestSource,
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
+  let counter = 0;
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const spec = source(counter++);
+          const headers: Record<string, string> = { ...request.headers, ...spec.headers };
+          if (spec.body !== undefined) headers['content-type'] ??= 'application/json';
+          return {
+            ...request,
+            method: spec.method,
+            path: spec.path,
+            headers,
+            body: spec.body ?? '',
+          };
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client, _status, _bytes, ms) => {
+    latencies.push(ms);
+  });
+  const result = await instance;
+  const sorted = Float64Array.from(latencies).sort();
+  const total = latencies.reduce((sum, ms) => sum + ms, 0);
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
+  );
+  return {
+    connections,
+    seconds: result.duration,
+    requests: result.requests.total,
+    rps: round(result.requests.total / result.duration, 0),
+    latencyMs: {
+      p50: round(percentile(sorted, 50)),
+      p90: round(percentile(sorted, 90)),
+      p99: round(percentile(sorted, 99)),
+      max: round(sorted.length > 0 ? sorted[sorted.length - 1]! : 0),
+      mean: round(latencies.length > 0 ? total / latencies.length : 0),
+    },
+    errors: result.non2xx + result.errors + result.timeouts,
+    statuses,
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * Measuring one scenario against a running server: SQL statements per request from a short
+ * sequential probe, then a warm-up and a measured load run per concurrency while the server's
+ * memory is sampled.
+ */
+import { runLoad, type LoadResult, type RequestSource } from './load.js';
+import type { Spawned } from './processes.js';
+import type { Row } from './report.js';
+import type { Scenario } from './scenarios.js';
+import type { Fixture } from './fixture.js';
+import type { BenchOptions } from './options.js';
+
+const MB = 2 ** 20;
+
+/** Runs `count` requests one after another and returns the statements executed per request. */
+export async function probeQueries(
+  server: Spawned,
+  source: RequestSource,
+  count: number,
+  offset: number,
+): Promise<number> {
+  const before = await server.queryCount();
+  for (let i = 0; i < count; i++) {
+    const spec = source(offset + i);
+    const response = await fetch(server.url + spec.path, {
+      method: spec.method,
+      headers: spec.headers ?? {},
+      ...(spec.body === undefined ? {} : { body: spec.body }),
+    });
+    await response.arrayBuffer();
+  }
+  const after = await server.queryCount();
+  return (after - before) / count;
+}
+
+/** Largest resident memory of the server while `work` runs, sampled every 100 ms. */
+export async function sampleRss<T>(server: Spawned, work: () => Promise<T>): Promise<[T, number]> {
+  let max = server.rss();
+  const timer = setInterval(() => {
+    max = Math.max(max, server.rss());
+  }, 100);
+  try {
+    const result = await work();
+    max = Math.max(max, server.rss());
+    return [result, max];
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export interface MeasureContext {
+  options: BenchOptions;
+  fixture: Fixture;
+  auth: string;
+  /** Ceiling throughput per concurrency, for the ratio column. */
+  ceiling: Record<string, LoadResult>;
+  log: (line: string) => void;
+}
+
+/** Each scenario's requests start at a different offset, so runs do not revisit the same ids. */
+const offsets = new Map<string, number>();
+
+function nextOffset(name: string, by: number): number {
+  const at = offsets.get(name) ?? 0;
+  offsets.set(name, at + by);
+  return at;
+}
+
+export async function measureScenario(
+  server: Spawned,
+  scenario: Scenario,
+  ctx: MeasureContext,
+  connections: number[],
+  workers = 1,
+): Promise<Row[]> {
+  const base = scenario.source(ctx.fixture, ctx.auth);
+  const shifted =
+    (start: number): RequestSource =>
+    (i) =>
+      base(start + i);
+  const queries =
+    workers === 1 && ctx.options.probeRequests > 0
+      ? await probeQueries(
+          server,
+          base,
+          ctx.options.probeRequests,
+          nextOffset(scenario.name, ctx.options.probeRequests),
+        )
+      : null;
+  const rows: Row[] = [];
+  const target = ctx.options.connections[ctx.options.connections.length - 1];
+  for (const c of connections) {
+    const seconds = c === target ? ctx.options.targetSeconds : ctx.options.seconds;
+    if (ctx.options.warmupSeconds > 0)
+      await runLoad(
+        server.url,
+        shifted(nextOffset(scenario.name, 100_000)),
+        c,
+        ctx.options.warmupSeconds,
+      );
+    const [result, rss] = await sampleRss(server, () =>
+      runLoad(server.url, shifted(nextOffset(scenario.name, 1_000_000)), c, seconds),
+    );
+    const ceiling = ctx.ceiling[String(c)];
+    const row: Row = {
+      ...result,
+      scenario: scenario.name,
+      label: scenario.label,
+      workers,
+      ratio:
+        ceiling && ceiling.rps > 0 ? Math.round((result.rps / ceiling.rps) * 1000) / 1000 : null,
+      rssMb: Math.round(rss / MB),
+      queriesPerRequest: queries === null ? null : Math.round(queries * 10) / 10,
+    };
+    rows.push(row);
+    ctx.log(
+      `  ${scenario.name.padEnd(22)} w${workers} c${String(c).padEnd(3)} ${String(row.rps).padStart(6)} req/s` +
+        `  p50 ${row.latencyMs.p50.toFixed(2)} ms  p99 ${row.latencyMs.p99.toFixed(2)} ms` +
+        `  ${row.ratio === null ? '' : `${Math.round(row.ratio * 100)}% of ceiling`}` +
+        `  errors ${row.errors}${row.errors > 0 ? ` ${JSON.stringify(row.statuses)}` : ''}`,
+    );
+  }
+  return rows;
+}
+
+export async function measureCeiling(
+  ceiling: Spawned,
+  connections: number,
+  seconds: number,
+  warmup: number,
+): Promise<LoadResult> {
+  const source: RequestSource = () => ({ method: 'GET', path: '/ping' });
+  if (warmup > 0) await runLoad(ceiling.url, source, connections, warmup);
+  return runLoad(ceiling.url, source, connections, seconds);
+}

@@ -1,0 +1,136 @@
+/** Command-line options of `npm run bench`. */
+import { join } from 'node:path';
+import { ROOT } from './processes.js';
+
+export interface BenchOptions {
+  /** Events seeded for the main run. */
+  events: number;
+  /** Concurrencies every scenario runs at; the last one is the one the targets use. */
+  connections: number[];
+  /** Measured seconds per run; the target concurrency gets `targetSeconds`. */
+  seconds: number;
+  targetSeconds: number;
+  warmupSeconds: number;
+  /** Server processes for the multi-core comparison (0 skips it). */
+  workers: number;
+  /** Sequential requests per scenario used to count SQL statements per request. */
+  probeRequests: number;
+  quick: boolean;
+  /** Run 10k and 1M listings instead of the main run. */
+  scaling: boolean;
+  sizes: number[];
+  /** Keep an existing seeded database of the right size instead of seeding again. */
+  reuse: boolean;
+  /** Only scenarios whose name contains one of these. */
+  only: string[];
+  dataDir: string;
+  outDir: string;
+  /** Write a V8 CPU profile of the (single-process) server into this folder. */
+  profileDir: string | undefined;
+  adminPassword: string;
+  quiet: boolean;
+}
+
+export const DEFAULT_ADMIN_PASSWORD = 'bench-admin-password';
+
+export function defaultOptions(overrides: Partial<BenchOptions> = {}): BenchOptions {
+  const quick = overrides.quick ?? false;
+  return {
+    events: quick ? 300 : 100_000,
+    connections: quick ? [4] : [1, 8, 32],
+    seconds: quick ? 1 : 6,
+    targetSeconds: quick ? 1 : 10,
+    warmupSeconds: quick ? 0 : 1,
+    workers: 2,
+    probeRequests: quick ? 3 : 20,
+    quick,
+    scaling: false,
+    sizes: [10_000, 1_000_000],
+    reuse: false,
+    only: [],
+    dataDir: join(ROOT, '.tmp', 'bench'),
+    outDir: join(ROOT, 'bench', 'results'),
+    profileDir: undefined,
+    adminPassword: process.env.ALMANAC_ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
+    quiet: false,
+    ...overrides,
+  };
+}
+
+const USAGE = `Usage: npm run bench -- [options]
+  --events N          events to seed (default 100000)
+  --connections LIST  concurrencies, e.g. 1,8,32 (default; targets use the last)
+  --seconds S         measured seconds per run (default 6; 10 at the target concurrency)
+  --workers N         server processes for the multi-core comparison (default 2; 0 skips)
+  --quick             smoke mode: tiny data, one short run per scenario (CI)
+  --scaling           listings at 10k and 1M events instead of the main run
+  --sizes LIST        sizes for --scaling (default 10000,1000000)
+  --reuse             keep an already seeded database of the same size
+  --only LIST         only scenarios whose name contains one of these words
+  --profile DIR       write a CPU profile of the server into DIR
+  --out DIR           where latest.json / latest.md go (default bench/results)`;
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const given: Partial<BenchOptions> = {};
+  const list = (v: string) => v.split(',').map((x) => Number(x.trim()));
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value\n${USAGE}`);
+      return v;
+    };
+    switch (arg) {
+      case '--events':
+        given.events = Number(value());
+        break;
+      case '--connections':
+        given.connections = list(value());
+        break;
+      case '--seconds':
+        given.seconds = given.targetSeconds = Number(value());
+        break;
+      case '--workers':
+        given.workers = Number(value());
+        break;
+      case '--quick':
+        given.quick = true;
+        break;
+      case '--scaling':
+        given.scaling = true;
+        break;
+      case '--sizes':
+        given.sizes = list(value());
+        break;
+      case '--reuse':
+        given.reuse = true;
+        break;
+      case '--only':
+        given.only = value().split(',');
+        break;
+      case '--profile':
+        given.profileDir = value();
+        break;
+      case '--out':
+        given.outDir = value();
+        break;
+      case '--help':
+        console.log(USAGE);
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`Unknown option ${arg}\n${USAGE}`);
+    }
+  }
+  const options = defaultOptions(given);
+  const numbers = [
+    options.events,
+    options.seconds,
+    options.workers,
+    ...options.connections,
+    ...options.sizes,
+  ];
+  if (numbers.some((n) => !Number.isFinite(n) || n < 0))
+    throw new Error(`Invalid number\n${USAGE}`);
+  return options;
+}

@@ -1,0 +1,193 @@
+/**
+ * The processes under test: the Almanac server started through its command-line entry point
+ * (the one `npm start` runs), and the bare Express ceiling. Each is a child process of the
+ * harness, found by the line it prints once it accepts requests; its memory is read from /proc
+ * over the whole process tree (cluster workers included).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { COUNT_LINE } from './query-counter.js';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const STARTUP_TIMEOUT_MS = 60_000;
+
+export interface Spawned {
+  pid: number;
+  url: string;
+  child: ChildProcess;
+  /** Peak resident memory (VmHWM) summed over the process and its children, in bytes. */
+  peakRss(): number;
+  /** Current resident memory of the process tree, in bytes. */
+  rss(): number;
+  /** Executed SQL statements so far (only with `countQueries`). */
+  queryCount(): Promise<number>;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function statusField(pid: number, field: string): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The process and its descendants, from the parent ids in /proc (cluster workers). */
+export function processTree(root: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = parents.get(ppid) ?? [];
+      list.push(Number(entry));
+      parents.set(ppid, list);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]!) ?? []));
+  return tree;
+}
+
+interface SpawnOptions {
+  script: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+  nodeArgs?: string[];
+  ready: RegExp;
+}
+
+async function spawnNode(options: SpawnOptions): Promise<Spawned> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', ...(options.nodeArgs ?? []), options.script, ...options.args],
+    { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  const countWaiters: Array<(n: number) => void> = [];
+  let errBuffer = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    errBuffer += chunk;
+    let newline: number;
+    while ((newline = errBuffer.indexOf('\n')) >= 0) {
+      const line = errBuffer.slice(0, newline);
+      errBuffer = errBuffer.slice(newline + 1);
+      if (line.startsWith(COUNT_LINE)) countWaiters.shift()?.(Number(line.split(' ')[1]));
+      else out += `${line}\n`;
+    }
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${options.script} did not start:\n${out}`)),
+      STARTUP_TIMEOUT_MS,
+    );
+    const check = () => {
+      const match = options.ready.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout!.off('data', check);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${options.script} exited with ${code} before listening:\n${out}`));
+    });
+  });
+
+  let peak = 0;
+  const tree = () => processTree(child.pid!);
+  const peakRss = () => {
+    const sum = tree().reduce((total, pid) => total + statusField(pid, 'VmHWM'), 0);
+    peak = Math.max(peak, sum);
+    return peak;
+  };
+  return {
+    pid: child.pid!,
+    url,
+    child,
+    peakRss,
+    rss: () => tree().reduce((total, pid) => total + statusField(pid, 'VmRSS'), 0),
+    queryCount() {
+      return new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no query count from the server')), 5_000);
+        countWaiters.push((n) => {
+          clearTimeout(timer);
+          resolve(n);
+        });
+        child.kill('SIGUSR2');
+      });
+    },
+    output: () => out,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      peakRss();
+      child.kill('SIGTERM');
+      const forced = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(forced);
+    },
+  };
+}
+
+export interface ServerOptions {
+  db: string;
+  adminPassword: string;
+  workers?: number;
+  timezone?: string;
+  countQueries?: boolean;
+  /** Folder for a V8 CPU profile of the server (`--cpu-prof`). */
+  cpuProfDir?: string;
+}
+
+export function spawnServer(options: ServerOptions): Promise<Spawned> {
+  const nodeArgs: string[] = [];
+  if (options.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfDir);
+  if (options.countQueries) nodeArgs.push('--import', './bench/query-counter.ts');
+  return spawnNode({
+    script: 'server/cli.ts',
+    args: [
+      '--db',
+      options.db,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--log-level',
+      'warn',
+      '--timezone',
+      options.timezone ?? 'UTC',
+      ...(options.workers && options.workers > 1 ? ['--workers', String(options.workers)] : []),
+    ],
+    env: {
+      ALMANAC_ADMIN_PASSWORD: options.adminPassword,
+      ALMANAC_COUNT_QUERIES: options.countQueries ? '1' : '0',
+      ALMANAC_DATA_DIR: dirname(options.db),
+    },
+    nodeArgs,
+    ready: /Almanac listening on (http:\/\/\S+)/,
+  });
+}
+
+export function spawnCeiling(): Promise<Spawned> {
+  return spawnNode({
+    script: 'bench/ceiling-server.ts',
+    args: [],
+    ready: /Ceiling listening on (http:\/\/\S+)/,
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * Summarises a V8 CPU profile (`node --cpu-prof`): the functions with the most self time, and
+ * the files with the most inclusive time. Used to see where a request's time goes.
+ *
+ *   tsx bench/profile-summary.ts <file.cpuprofile> [top=30]
+ */
+import { readFileSync } from 'node:fs';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export function summarise(profile: Profile, top = 30): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) =>
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
+  );
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const label = (n: ProfileNode) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules|work\/main)\//, '')}:${n.callFrame.lineNumber + 1}`;
+  const selfByLabel = new Map<string, number>();
+  const fileInclusive = new Map<string, number>();
+  for (const [id, us] of self) {
+    const node = byId.get(id)!;
+    selfByLabel.set(label(node), (selfByLabel.get(label(node)) ?? 0) + us);
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const file = byId.get(cur)!.callFrame.url.replace(/^.*\/(node_modules|work\/main)\//, '');
+      if (!file || seen.has(file)) continue;
+      seen.add(file);
+      fileInclusive.set(file, (fileInclusive.get(file) ?? 0) + us);
+    }
+  }
+  const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)}%`;
+  const lines = [`total ${(total / 1000).toFixed(0)} ms`, '', 'self time:'];
+  for (const [name, us] of [...selfByLabel].sort((a, b) => b[1] - a[1]).slice(0, top))
+    lines.push(`${pct(us)}  ${name}`);
+  lines.push('', 'inclusive time by file:');
+  for (const [file, us] of [...fileInclusive].sort((a, b) => b[1] - a[1]).slice(0, top))
+    lines.push(`${pct(us)}  ${file}`);
+  return lines.join('\n');
+}
+
+if (process.argv[2]) {
+  const profile = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Profile;
+  console.log(summarise(profile, Number(process.argv[3] ?? 30)));
+}

@@ -1,0 +1,183 @@
+/**
+ * The benchmark's report: the machine it ran on, one row per scenario and concurrency, the
+ * targets of issue 8 with their verdicts, printed as a table and written as JSON and Markdown.
+ */
+import { cpus, freemem, loadavg, platform, release, totalmem } from 'node:os';
+import type { LoadResult } from './load.js';
+import type { SeedResult } from './seed.js';
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memoryGb: number;
+  freeMemoryGb: number;
+  node: string;
+  os: string;
+  loadAverage: number[];
+}
+
+export function describeMachine(): Machine {
+  const list = cpus();
+  return {
+    cpu: list[0]?.model.trim() ?? 'unknown',
+    cores: list.length,
+    memoryGb: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    freeMemoryGb: Math.round((freemem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    os: `${platform()} ${release()}`,
+    loadAverage: loadavg().map((n) => Math.round(n * 100) / 100),
+  };
+}
+
+export interface Row extends LoadResult {
+  scenario: string;
+  label: string;
+  /** Server processes serving (1 unless a multi-core row). */
+  workers: number;
+  /** Throughput as a share of the bare-Express ceiling at the same concurrency. */
+  ratio: number | null;
+  /** Highest resident memory of the server process tree sampled during the run, in MB. */
+  rssMb: number;
+  queriesPerRequest: number | null;
+}
+
+export interface Target {
+  id: string;
+  description: string;
+  expected: string;
+  actual: string;
+  met: boolean | null;
+}
+
+export interface Report {
+  version: 1;
+  startedAt: string;
+  seconds: number;
+  machine: Machine;
+  machineAfter: Pick<Machine, 'loadAverage' | 'freeMemoryGb'>;
+  options: Record<string, unknown>;
+  seed: SeedResult | null;
+  /** The ceiling per concurrency, and the same measured again at the end (drift). */
+  ceiling: Record<string, LoadResult>;
+  ceilingEnd: LoadResult | null;
+  serverPeakRssMb: number;
+  rows: Row[];
+  multicore: Array<{ scenario: string; workers: number; rps1: number; rpsN: number; gain: number }>;
+  scaling: ScalingEntry[] | null;
+  targets: Target[];
+}
+
+export interface ScalingEntry {
+  events: number;
+  seedSeconds: number;
+  serverPeakRssMb: number;
+  rows: Row[];
+}
+
+const fmt = (n: number | null, digits = 0) =>
+  n === null
+    ? '—'
+    : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export function rowsTable(rows: Row[]): string {
+  const header = [
+    'Scenario',
+    'Workers',
+    'Conns',
+    'req/s',
+    '× ceiling',
+    'p50 ms',
+    'p99 ms',
+    'Errors',
+    'RSS MB',
+    'Queries/req',
+  ];
+  const lines = rows.map((r) => [
+    r.label,
+    String(r.workers),
+    String(r.connections),
+    fmt(r.rps),
+    r.ratio === null ? '—' : `${fmt(r.ratio * 100, 0)}%`,
+    fmt(r.latencyMs.p50, 2),
+    fmt(r.latencyMs.p99, 2),
+    String(r.errors),
+    fmt(r.rssMb),
+    r.queriesPerRequest === null ? '—' : fmt(r.queriesPerRequest, 1),
+  ]);
+  return markdownTable(header, lines);
+}
+
+export function markdownTable(header: string[], lines: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const row = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+  return [row(header), rule, ...lines.map(row)].join('\n');
+}
+
+export function targetsTable(targets: Target[]): string {
+  return markdownTable(
+    ['Target', 'Expected', 'Measured', 'Met'],
+    targets.map((t) => [
+      t.description,
+      t.expected,
+      t.actual,
+      t.met === null ? 'n/a' : t.met ? 'yes' : 'NO',
+    ]),
+  );
+}
+
+export function toMarkdown(report: Report): string {
+  const m = report.machine;
+  const parts = [
+    `# Almanac benchmark — ${report.startedAt}`,
+    '',
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB RAM, Node ${m.node}, ${m.os}. ` +
+      `Load average at start ${m.loadAverage.join(' / ')}, at end ${report.machineAfter.loadAverage.join(' / ')}.`,
+    '',
+    report.seed
+      ? `Data: ${fmt(report.seed.events)} events, ${fmt(report.seed.venues)} venues, ${fmt(report.seed.organizers)} organizers, ` +
+        `${report.seed.categories} categories, ${report.seed.tags} tags; seeded in ${fmt(report.seed.ms.total! / 1000, 1)} s ` +
+        `(${fmt(report.seed.bytes / 2 ** 20)} MB).`
+      : 'Data: existing database.',
+    '',
+    `Ceiling (bare Express, one JSON route): ${Object.entries(report.ceiling)
+      .map(([c, r]) => `${fmt(r.rps)} req/s at ${c} connection${c === '1' ? '' : 's'}`)
+      .join(', ')}` +
+      (report.ceilingEnd ? `; ${fmt(report.ceilingEnd.rps)} req/s at 32 again at the end.` : '.'),
+    `Server peak RSS over the run: ${fmt(report.serverPeakRssMb)} MB. Run time ${fmt(report.seconds)} s.`,
+    '',
+    rowsTable(report.rows),
+    '',
+  ];
+  if (report.multicore.length > 0) {
+    parts.push(
+      '## Multi-core',
+      '',
+      markdownTable(
+        ['Scenario', 'Workers', '1 process req/s', 'N processes req/s', 'Gain'],
+        report.multicore.map((x) => [
+          x.scenario,
+          String(x.workers),
+          fmt(x.rps1),
+          fmt(x.rpsN),
+          `×${fmt(x.gain, 2)}`,
+        ]),
+      ),
+      '',
+    );
+  }
+  if (report.scaling) {
+    parts.push('## Scaling', '');
+    for (const s of report.scaling) {
+      parts.push(
+        `### ${fmt(s.events)} events (seeded in ${fmt(s.seedSeconds, 1)} s, server peak RSS ${fmt(s.serverPeakRssMb)} MB)`,
+        '',
+        rowsTable(s.rows),
+        '',
+      );
+    }
+  }
+  parts.push('## Targets', '', targetsTable(report.targets), '');
+  return parts.join('\n');
+}

@@ -1,0 +1,60 @@
+/**
+ * `npm run bench`: the benchmark of issue 8. Seeds a database, drives the real server (started
+ * through `server/cli.ts`, as `npm start` does) and a bare Express ceiling from this process with
+ * autocannon, prints the table and writes bench/results/latest.json and latest.md
+ * (`--scaling` writes scaling.json and scaling.md). See docs/benchmark.md.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runBenchmark, runScaling } from './harness.js';
+import { defaultOptions, parseOptions, type BenchOptions } from './options.js';
+import { rowsTable, targetsTable, toMarkdown, type Report } from './report.js';
+
+export interface BenchOutput {
+  report: Report;
+  /** Paths of the files written. */
+  json: string;
+  markdown: string;
+}
+
+/** Runs the benchmark (or the scaling run) and writes its report into `options.outDir`. */
+export async function bench(
+  given: Partial<BenchOptions> = {},
+  log: (line: string) => void = () => undefined,
+): Promise<BenchOutput> {
+  const options = defaultOptions(given);
+  const report = options.scaling
+    ? await runScaling(options, log)
+    : await runBenchmark(options, log);
+  const name = options.scaling ? 'scaling' : 'latest';
+  mkdirSync(options.outDir, { recursive: true });
+  const json = join(options.outDir, `${name}.json`);
+  const markdown = join(options.outDir, `${name}.md`);
+  writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(markdown, toMarkdown(report));
+  return { report, json, markdown };
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const log = (line: string) => console.log(line);
+  const { report, json, markdown } = await bench(options, log);
+  console.log('');
+  if (report.rows.length > 0) console.log(rowsTable(report.rows), '\n');
+  for (const entry of report.scaling ?? []) {
+    console.log(
+      `${entry.events.toLocaleString('en')} events (server peak RSS ${entry.serverPeakRssMb} MB):`,
+    );
+    console.log(rowsTable(entry.rows), '\n');
+  }
+  console.log(targetsTable(report.targets));
+  console.log(`\nWrote ${json} and ${markdown} (${report.seconds} s).`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
