@@ -12,7 +12,8 @@ const CSP =
 export function consoleRouter(dir: string | undefined): Router {
   const router = Router();
   router.get('/', (_req, res) => res.redirect(302, '/console/'));
-  router.get('/console', (_req, res) => res.redirect(301, '/console/'));
+  // A regular expression: the string '/console' would also match '/console/' (non-strict routing).
+  router.get(/^\/console$/, (_req, res) => res.redirect(301, '/console/'));
   router.use('/console', (_req, res, next) => {
     res.set('Content-Security-Policy', CSP);
     res.set('X-Content-Type-Options', 'nosniff');

@@ -85,9 +85,16 @@ export function saveItem<K extends Kind>(
     : api<ItemOf[K]>(ev(`${kind}/${id}`), { method: 'PATCH', body });
 }
 
-/** Lists hold snapshots; after a write they are refetched (they may filter or sort differently). */
+/**
+ * Lists hold snapshots; after a write they are refetched (they may filter or sort differently).
+ * Single items are left alone: their editor updates them from the write's own answer.
+ */
 export function invalidate(client: QueryClient, ...kinds: Kind[]) {
-  for (const kind of kinds) void client.invalidateQueries({ queryKey: keys.all(kind) });
+  for (const kind of kinds)
+    void client.invalidateQueries({
+      queryKey: keys.all(kind),
+      predicate: (q) => q.queryKey[1] !== 'item',
+    });
 }
 
 /**

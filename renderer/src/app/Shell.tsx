@@ -11,7 +11,7 @@ const SECTIONS: Array<{
   links: Array<{ to: string; label: string; admin?: boolean }>;
 }> = [
   {
-    title: 'Calendar',
+    title: 'Content',
     links: [
       { to: '/', label: 'Calendar' },
       { to: '/events', label: 'Events' },

@@ -30,10 +30,32 @@ import './calendar.css';
 
 const PHONE = '(max-width: 640px)';
 
+/** Text arrows need a spoken name: the hint FullCalendar keeps in their title. */
+function labelArrows(root: HTMLElement | null): (() => void) | undefined {
+  if (!root) return undefined;
+  const apply = () =>
+    root
+      .querySelectorAll<HTMLButtonElement>('.fc-prev-button, .fc-next-button')
+      .forEach((button) => {
+        if (button.title && button.getAttribute('aria-label') !== button.title)
+          button.setAttribute('aria-label', button.title);
+      });
+  apply();
+  const observer = new MutationObserver(apply);
+  observer.observe(root, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['title'],
+  });
+  return () => observer.disconnect();
+}
+
 export default function CalendarScreen() {
   const client = useQueryClient();
   const toast = useToast();
   const calendar = useRef<FullCalendar>(null);
+  const box = useRef<HTMLDivElement>(null);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(false);
@@ -43,6 +65,7 @@ export default function CalendarScreen() {
   const phone = typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches;
 
   useEffect(() => setError(null), [settled]);
+  useEffect(() => labelArrows(box.current), []);
 
   const refetch = () => {
     invalidate(client, 'events');
@@ -92,7 +115,11 @@ export default function CalendarScreen() {
       />
       <CalendarFilters value={filters} onChange={setFilters} />
       <ErrorNote error={error} title="Could not load events." />
-      <div className={`calendar card${loading ? ' calendar--loading' : ''}`} aria-busy={loading}>
+      <div
+        ref={box}
+        className={`calendar card${loading ? ' calendar--loading' : ''}`}
+        aria-busy={loading}
+      >
         <FullCalendar
           ref={calendar}
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
@@ -111,7 +138,17 @@ export default function CalendarScreen() {
           footerToolbar={
             phone ? { center: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' } : undefined
           }
-          buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day', list: 'List' }}
+          // Text arrows: FullCalendar's icon font is a data: URL, which the console's CSP refuses.
+          buttonIcons={false}
+          buttonText={{
+            prev: '‹',
+            next: '›',
+            today: 'Today',
+            month: 'Month',
+            week: 'Week',
+            day: 'Day',
+            list: 'List',
+          }}
           height="auto"
           dayMaxEvents={3}
           nowIndicator

@@ -14,6 +14,7 @@ import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { changed, serverErrors, useForm, zodErrors } from '../ui/form';
 import { LifecycleActions } from '../ui/LifecycleActions';
+import { LoadFailure } from '../ui/TrashedNotice';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
 import { StatusBadge } from '../ui/StatusBadge';

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { Operation } from './operations';
 
+const short = (path: string) => path.replace(/^\/api\/calendar\/(events|admin)\/v1/, '') || '/';
+
 interface Props {
   operations: Operation[];
   selected: string | null;
@@ -41,6 +43,7 @@ export function OperationList({ operations, selected, onSelect }: Props) {
                     className="explorer__op"
                     onClick={() => onSelect(op.key)}
                     title={op.summary}
+                    aria-label={`${op.method} ${short(op.path)}`}
                   >
                     <span className={`method method--${op.method.toLowerCase()}`}>{op.method}</span>
                     <span className="explorer__path">

@@ -58,7 +58,7 @@ export function ResponseView({ result }: { result: Sent }) {
         {result.json !== undefined && typeof result.json === 'object' && result.json !== null ? (
           <JsonView
             data={result.json as object}
-            shouldExpandNode={(level) => level < 2}
+            shouldExpandNode={(level) => level < 3}
             style={prefersDark() ? darkStyles : defaultStyles}
           />
         ) : (

@@ -27,10 +27,13 @@ export function LifecycleActions({ kind, id, status }: Props) {
     setBusy(name);
     setError(null);
     try {
-      await action();
+      const result = await action();
       toast({ tone: 'success', message: done });
       invalidate(client, kind, 'events');
-      void client.invalidateQueries({ queryKey: keys.item(kind, id) });
+      // A trashed event cannot be read back (403 event-no-longer-available): keep DELETE's answer.
+      if (name === 'trash' && result && typeof result === 'object')
+        client.setQueryData(keys.item(kind, id), result);
+      else void client.invalidateQueries({ queryKey: keys.item(kind, id) });
     } catch (failure) {
       setError(failure);
     } finally {

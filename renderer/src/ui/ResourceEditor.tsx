@@ -13,6 +13,7 @@ import { ErrorNote } from './ErrorNote';
 import { FormFields, type FieldSpec } from './FormFields';
 import { changed, serverErrors, useForm, zodErrors, type Errors, type Values } from './form';
 import { LifecycleActions } from './LifecycleActions';
+import { LoadFailure } from './TrashedNotice';
 import { PageHeader } from './PageHeader';
 import { Spinner } from './Spinner';
 import { StatusBadge } from './StatusBadge';

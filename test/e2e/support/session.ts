@@ -1,0 +1,22 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN } from './server.js';
+
+/** Signs in through the console's form and waits for the calendar. */
+export async function signIn(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  expect(page.url()).toBe(`${baseUrl}/console/`);
+  await page.getByLabel('Login').fill(ADMIN.login);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
+}
+
+/** Navigates with the console's own menu, as a user would. */
+export async function openScreen(page: Page, name: string, heading = name): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name, exact: true })
+    .click();
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
