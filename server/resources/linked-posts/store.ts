@@ -84,9 +84,14 @@ export function createLinkedStore(db: Db, kind: LinkedKind) {
   const countCache = new Map<string, Statement<Params, { total: number }>>();
 
   function where(filter: ListFilter, params: Params): { key: string; sql: string } {
-    const parts = ['t.status IN (SELECT value FROM json_each(@statuses))'];
-    const key: string[] = [];
-    params.statuses = JSON.stringify(filter.statuses);
+    // One status (the anonymous case) walks the (status, date_utc, id) index in order: no sort.
+    const single = filter.statuses.length === 1;
+    const parts = [
+      single ? 't.status = @status' : 't.status IN (SELECT value FROM json_each(@statuses))',
+    ];
+    const key: string[] = [single ? 'one' : 'many'];
+    if (single) params.status = filter.statuses[0]!;
+    else params.statuses = JSON.stringify(filter.statuses);
     if (filter.ownOrPublishedFor !== undefined) {
       parts.push("(t.status = 'publish' OR t.author = @me)");
       params.me = filter.ownOrPublishedFor;
