@@ -168,3 +168,37 @@ describe('GET and DELETE /media', () => {
     ).toBe(200);
   });
 });
+
+describe('images given by URL', () => {
+  it('reuses an upload when its own URL is given, from any of its links', async () => {
+    const server = await startTestServer({ file: true });
+    const item = await upload(
+      `${server.url}${MEDIA}`,
+      server.admin,
+      pngBytes(3, 3),
+      'image/png',
+      'hall.png',
+    );
+    const venue = await server.call('POST', '/api/calendar/events/v1/venues', {
+      auth: server.admin,
+      body: { venue: 'By URL', image: item.body.url },
+    });
+    expect(venue.status).toBe(201);
+    expect(venue.body.image).toEqual({
+      url: item.body.url,
+      id: item.body.id,
+      extension: 'png',
+      width: 3,
+      height: 3,
+      filesize: pngBytes(3, 3).length,
+    });
+    const viaLocalhost = (item.body.url as string).replace('127.0.0.1', 'localhost');
+    const organizer = await server.call('POST', '/api/calendar/events/v1/organizers', {
+      auth: server.admin,
+      body: { organizer: 'By localhost URL', image: viaLocalhost },
+    });
+    expect((organizer.body.image as { id: number }).id).toBe(item.body.id);
+    const list = await server.call('GET', MEDIA, { auth: server.admin });
+    expect(list.body.total).toBe(1);
+  });
+});
