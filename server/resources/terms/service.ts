@@ -14,6 +14,7 @@ import type {
 import { createTermLinks } from './links.js';
 import { createTermsStore, type TermRow, type TermSort } from './store.js';
 import { createTermWrites, notHierarchical } from './write.js';
+import { toSlug } from './text.js';
 
 /** The reference clamps every term archive to 50 per page (compat-notes §3.1). */
 export const MAX_PER_PAGE = 50;
@@ -80,7 +81,8 @@ export function createTermsService(core: CoreServices) {
   function list(taxonomy: Taxonomy, args: TermListArgs): TermPage {
     const perPage = Math.min(args.per_page ?? core.settings.get().per_page, MAX_PER_PAGE);
     const include = args.include?.length ? args.include : undefined;
-    const slugs = args.slug;
+    // WordPress sanitises slug filters like stored slugs, so `slug=Jazz` finds `jazz`.
+    const slugs = args.slug?.map((slug) => toSlug(slug) || slug);
     let sort = SORTS[args.orderby ?? 'name'];
     if ((sort === 'include' && !include) || (sort === 'slug__in' && !slugs)) sort = 'name';
     const { rows, total } = store.list({

@@ -124,7 +124,15 @@ export function createTermsStore(db: Db) {
 
   function listStatements(q: TermQuery) {
     const where = ['t.taxonomy = @taxonomy'];
-    if (q.hideEmpty) where.push('t.count > 0');
+    if (q.hideEmpty && q.taxonomy === 'tag') where.push('t.count > 0');
+    // As in WordPress, an empty category stays listed while a descendant has published events.
+    if (q.hideEmpty && q.taxonomy === 'category') {
+      where.push(`t.id IN (
+        WITH RECURSIVE used(id, parent) AS (
+          SELECT id, parent FROM terms WHERE taxonomy = 'category' AND count > 0
+          UNION SELECT p.id, p.parent FROM terms p JOIN used ON p.id = used.parent
+        ) SELECT id FROM used)`);
+    }
     if (q.search !== undefined) {
       where.push("(t.name LIKE @search ESCAPE '\\' OR t.slug LIKE @search ESCAPE '\\')");
     }

@@ -296,6 +296,8 @@ for (const kind of ['categories', 'tags'] as const) {
       await makeTerm(server, kind, { name: 'c' });
       expect(await names(server, kind, { slug: 'a' })).toEqual(['a']);
       expect(await names(server, kind, { slug: 'c' })).toEqual(['c']);
+      expect(await names(server, kind, { slug: 'C' })).toEqual(['c']);
+      expect(await names(server, kind, { slug: 'a,c' })).toEqual(['a', 'c']);
       const none = await server.call('GET', `${NS}/${kind}`, { query: { ...all, slug: 'foo' } });
       expect(none.status).toBe(200);
       expect(none.body).toMatchObject({ total: 0, total_pages: 0, [kind]: [] });
@@ -307,6 +309,30 @@ for (const kind of ['categories', 'tags'] as const) {
     });
   });
 }
+
+describe('GET /categories: hide_empty and the hierarchy', () => {
+  it('keeps an empty category whose descendant has published events', async () => {
+    const server = await startTestServer();
+    const root = await makeTerm(server, 'categories', { name: 'Root' });
+    const middle = await makeTerm(server, 'categories', { name: 'Middle', parent: root });
+    const leaf = await makeTerm(server, 'categories', { name: 'Leaf', parent: middle });
+    const drafty = await makeTerm(server, 'categories', { name: 'Drafty', parent: root });
+    await makeTerm(server, 'categories', { name: 'Lonely' });
+    linkTerms(server, addEvent(server, 'draft'), [drafty]);
+    expect(await names(server, 'categories', { hide_empty: 1 })).toEqual([]);
+    linkTerms(server, addEvent(server, 'publish'), [leaf]);
+    const res = await server.call('GET', `${NS}/categories`);
+    expect(listed(res.body, 'categories')).toEqual([
+      [leaf, 'Leaf'],
+      [middle, 'Middle'],
+      [root, 'Root'],
+    ]);
+    expect(res.body.total).toBe(3);
+    expect((res.body.categories as Array<{ count: number }>).map((c) => c.count)).toEqual([
+      1, 0, 0,
+    ]);
+  });
+});
 
 describe('GET /categories: parent', () => {
   it('lists the children of an existing category; unknown or "" is a 400', async () => {
