@@ -22,6 +22,16 @@ export function parseStrictUrl(raw: unknown): URL | undefined {
   }
 }
 
+/**
+ * The URL is written the plain way, `http(s)://host/…`, with no `@` in its authority. Parsers
+ * accept `https:evil.example`, `http:/\\evil.example` and `https://@evil.example` too, and
+ * what a user or a guard reads in those is not always where they lead.
+ */
+function isPlainHttp(raw: string): boolean {
+  const authority = /^https?:\/\/([^/?#\\]*)/i.exec(raw)?.[1];
+  return authority !== undefined && authority !== '' && !authority.includes('@');
+}
+
 /** The server's origin as main received it in the ready message: `http://127.0.0.1:<port>`. */
 export function appOrigin(serverUrl: string): string {
   const url = parseStrictUrl(serverUrl);
@@ -32,7 +42,7 @@ export function appOrigin(serverUrl: string): string {
 /** Whether the URL is on the app's own origin (scheme, host and port all equal). */
 export function isSameOrigin(raw: unknown, origin: string): boolean {
   const url = parseStrictUrl(raw);
-  return url !== undefined && url.username === '' && url.password === '' && url.origin === origin;
+  return url !== undefined && isPlainHttp(raw as string) && url.origin === origin;
 }
 
 /** A page of the console: the only thing the app window may show. */
@@ -48,10 +58,8 @@ export function isConsoleUrl(raw: unknown, origin: string): boolean {
  */
 export function isExternalHttpUrl(raw: unknown): boolean {
   const url = parseStrictUrl(raw);
-  if (!url) return false;
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  if (url.hostname === '' || url.username !== '' || url.password !== '') return false;
-  return true;
+  if (!url || !isPlainHttp(raw as string)) return false;
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
 }
 
 export type NavigationVerdict = 'allow' | 'external' | 'deny';

@@ -1,0 +1,250 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createElectronMock, FakeEvent, type ElectronMock } from './electron-mock.js';
+
+vi.mock('electron', async () => (await import('./electron-mock.js')).createElectronMock());
+
+const SESSION = { token: 'abc.def', expires_utc: '2026-06-16 00:00:00' };
+const READY = { type: 'ready', url: 'http://127.0.0.1:7420', session: SESSION };
+const CONSOLE = 'http://127.0.0.1:7420/console/';
+
+async function boot(options: { lock?: boolean } = {}) {
+  vi.resetModules();
+  const electron = (await import('electron')) as unknown as ElectronMock;
+  // The mocked module is kept across resets: give it fresh state for every test.
+  Object.assign(electron, createElectronMock());
+  electron.app.lock = options.lock ?? true;
+  const { startDesktop } = await import('../../main/desktop.js');
+  startDesktop({
+    mainUrl: 'file:///app/dist/node/main/main.js',
+    argv: ['/usr/bin/electron', '.', '--port', '0'],
+    env: { PATH: '/bin', ELECTRON_RUN_AS_NODE: '1' },
+  });
+  return electron;
+}
+
+/** Boots, makes the app ready, and returns the forked server process. */
+async function launch() {
+  const electron = await boot();
+  electron.app.readyResolve!();
+  await vi.waitFor(() => expect(electron.utilityProcess.children).toHaveLength(1));
+  return { electron, child: electron.utilityProcess.children[0]! };
+}
+
+async function launched(ready: object = READY) {
+  const { electron, child } = await launch();
+  child.emit('message', ready);
+  await vi.waitFor(() => expect(electron.BrowserWindow.instances).toHaveLength(1));
+  return { electron, child, window: electron.BrowserWindow.instances[0]! };
+}
+
+const trusted = { senderFrame: { url: `${CONSOLE}events` } };
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the desktop app', () => {
+  it('quits at once when another instance holds the lock', async () => {
+    const electron = await boot({ lock: false });
+    expect(electron.app.quit).toHaveBeenCalled();
+    expect(electron.app.whenReady).not.toHaveBeenCalled();
+    expect(electron.utilityProcess.fork).not.toHaveBeenCalled();
+  });
+
+  it('starts the server in a utility process with the forwarded options', async () => {
+    const { electron } = await launch();
+    expect(electron.app.setName).toHaveBeenCalledWith('Almanac');
+    expect(electron.app.enableSandbox).toHaveBeenCalled();
+    expect(electron.utilityProcess.fork).toHaveBeenCalledWith(
+      '/app/dist/node/server/child.js',
+      [],
+      {
+        serviceName: 'Almanac server',
+        env: { PATH: '/bin', ALMANAC_PORT: '0' },
+        stdio: 'inherit',
+      },
+    );
+    expect(electron.BrowserWindow.instances).toHaveLength(0);
+  });
+
+  it('opens a hardened window on the console once the server is ready', async () => {
+    const { electron, window } = await launched();
+    expect(window.options).toMatchObject({
+      show: false,
+      webPreferences: {
+        preload: '/app/dist/node/main/preload.cjs',
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        nodeIntegrationInSubFrames: false,
+        webviewTag: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        additionalArguments: ['--almanac-version=1.2.3'],
+      },
+    });
+    expect(window.loadURL).toHaveBeenCalledWith(CONSOLE);
+    window.emit('ready-to-show');
+    expect(window.show).toHaveBeenCalled();
+    expect(electron.dialog.showErrorBox).not.toHaveBeenCalled();
+    expect(electron.dialog.showMessageBox).not.toHaveBeenCalled();
+  });
+
+  it('denies new windows, sending http(s) links to the system browser', async () => {
+    const { electron, window } = await launched();
+    const open = window.webContents.windowOpenHandler!;
+    expect(open({ url: 'https://example.org/' })).toEqual({ action: 'deny' });
+    expect(open({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(open({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' });
+    expect(electron.shell.openExternal.mock.calls).toEqual([['https://example.org/']]);
+  });
+
+  it('keeps navigation on the console and refuses <webview>', async () => {
+    const { electron, window } = await launched();
+    const navigate = (event: string, url: string) => {
+      const e = new FakeEvent(url);
+      window.webContents.emit(event, e);
+      return e.defaultPrevented;
+    };
+    expect(navigate('will-frame-navigate', `${CONSOLE}settings`)).toBe(false);
+    expect(navigate('will-redirect', CONSOLE)).toBe(false);
+    expect(navigate('will-frame-navigate', 'https://example.org/')).toBe(true);
+    expect(navigate('will-frame-navigate', 'http://127.0.0.1:7420/event/concert/')).toBe(true);
+    expect(navigate('will-frame-navigate', 'file:///etc/passwd')).toBe(true);
+    expect(navigate('will-redirect', 'http://127.0.0.1:7421/console/')).toBe(true);
+    expect(navigate('will-attach-webview', CONSOLE)).toBe(true);
+    expect(electron.shell.openExternal.mock.calls).toEqual([
+      ['https://example.org/'],
+      ['http://127.0.0.1:7420/event/concert/'],
+      ['http://127.0.0.1:7421/console/'],
+    ]);
+  });
+
+  it('refuses every permission request', async () => {
+    const { electron } = await launched();
+    const { defaultSession } = electron.session;
+    const request = defaultSession.setPermissionRequestHandler.mock.calls[0]![0] as (
+      ...args: unknown[]
+    ) => void;
+    const callback = vi.fn();
+    request({}, 'media', callback, {});
+    expect(callback).toHaveBeenCalledWith(false);
+    const check = defaultSession.setPermissionCheckHandler.mock.calls[0]![0] as () => boolean;
+    expect(check()).toBe(false);
+    const device = defaultSession.setDevicePermissionHandler.mock.calls[0]![0] as () => boolean;
+    expect(device()).toBe(false);
+  });
+
+  it('answers the console’s IPC calls, and only the console’s', async () => {
+    const { electron, child } = await launched();
+    child.postMessage.mockImplementation((message: { type: string; request_id: number }) => {
+      if (message.type === 'session')
+        child.emit('message', {
+          type: 'session',
+          request_id: message.request_id,
+          session: SESSION,
+        });
+    });
+    const getSession = electron.ipcMain.handlers.get('almanac:get-session')!;
+    const openExternal = electron.ipcMain.handlers.get('almanac:open-external')!;
+    expect(await getSession(trusted)).toEqual(SESSION);
+    for (const sender of [
+      { senderFrame: { url: 'https://evil.example/console/' } },
+      { senderFrame: { url: 'http://127.0.0.1:7420/event/x/' } },
+      { senderFrame: null },
+      {},
+    ]) {
+      await expect(getSession(sender)).rejects.toThrow('Refused');
+      await expect(openExternal(sender, 'https://example.org/')).rejects.toThrow('Refused');
+    }
+    for (const bad of ['javascript:alert(1)', 'file:///etc/passwd', 42, undefined, ['https://a.b']])
+      await expect(openExternal(trusted, bad)).rejects.toThrow('Refused');
+    expect(electron.shell.openExternal).not.toHaveBeenCalled();
+    await openExternal(trusted, 'https://example.org/');
+    expect(electron.shell.openExternal).toHaveBeenCalledWith('https://example.org/');
+  });
+
+  it('gives the console no session when the server cannot', async () => {
+    const { electron, child } = await launched();
+    child.postMessage.mockImplementation((message: { request_id: number }) =>
+      child.emit('message', { type: 'session', request_id: message.request_id, error: 'no admin' }),
+    );
+    expect(await electron.ipcMain.handlers.get('almanac:get-session')!(trusted)).toBeNull();
+  });
+
+  it('brings the window forward when the app is launched again', async () => {
+    const { electron, window } = await launched();
+    window.minimized = true;
+    electron.app.emit('second-instance');
+    expect(window.restore).toHaveBeenCalled();
+    expect(window.focus).toHaveBeenCalled();
+  });
+
+  it('quits only after the server has shut down', async () => {
+    const { electron, child } = await launched();
+    electron.app.quit();
+    expect(electron.app.quitted).toBe(false);
+    expect(child.postMessage).toHaveBeenCalledWith({ type: 'shutdown' });
+    electron.app.quit();
+    expect(electron.app.quitted).toBe(false);
+    child.emit('exit', 0);
+    await vi.waitFor(() => expect(electron.app.quitted).toBe(true));
+    expect(child.kill).not.toHaveBeenCalled();
+    expect(electron.dialog.showErrorBox).not.toHaveBeenCalled();
+  });
+
+  it('shows a clear error and quits when the server fails to start', async () => {
+    const { electron, child } = await launch();
+    child.emit('message', {
+      type: 'error',
+      code: 'port_in_use',
+      message: 'Port 7420 on 127.0.0.1 is already in use.',
+    });
+    await vi.waitFor(() =>
+      expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+        'Almanac could not start',
+        'Port 7420 on 127.0.0.1 is already in use.',
+      ),
+    );
+    expect(electron.app.quitted).toBe(true);
+    expect(electron.BrowserWindow.instances).toHaveLength(0);
+  });
+
+  it('gives up on a server that never reports ready', async () => {
+    const electron = await boot();
+    vi.useFakeTimers();
+    electron.app.readyResolve!();
+    await vi.waitFor(() => expect(electron.utilityProcess.children).toHaveLength(1));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'Almanac could not start',
+      'The Almanac server did not start within 60 seconds.',
+    );
+    expect(electron.utilityProcess.children[0]!.kill).toHaveBeenCalled();
+    expect(electron.app.quitted).toBe(true);
+  });
+
+  it('tells the user and quits when the server stops unexpectedly', async () => {
+    const { electron, child } = await launched();
+    child.emit('exit', 1);
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'Almanac stopped',
+      expect.stringContaining('stopped unexpectedly (exit code 1)'),
+    );
+    expect(electron.app.quitted).toBe(true);
+  });
+
+  it('shows a generated administrator password once', async () => {
+    const { electron } = await launched({
+      ...READY,
+      first_admin: { login: 'admin', generated_password: 'word-word-word-word-word' },
+    });
+    expect(electron.dialog.showMessageBox).toHaveBeenCalledWith(
+      expect.objectContaining({
+        message: 'Almanac created the administrator “admin”.',
+        detail: expect.stringContaining('word-word-word-word-word'),
+      }),
+    );
+  });
+});
