@@ -105,7 +105,8 @@ export function insertEvents(
         ? startLocal + random.int(1, 3) * DAY_MS
         : startLocal + random.int(2, 8) * 1_800_000;
     }
-    let eventSlug = slug(title);
+    // Drafts and pending events have no slug until they are published, as in WordPress.
+    let eventSlug = status === 'draft' || status === 'pending' ? '' : slug(title);
     if (status === 'trash') {
       trashed.run(id, eventSlug, nowWall);
       eventSlug = `${eventSlug}__trashed`;
@@ -127,7 +128,8 @@ export function insertEvents(
       end_utc: wall(zones.toUtc(zone, endLocal)),
       all_day: allDay ? 1 : 0,
       cost: JSON.stringify(weighted(random, COSTS)),
-      website: random.chance(0.3) ? `https://tickets.example.org/${id}` : '',
+      // Without a website of its own an event shows its permalink: stored as NULL.
+      website: random.chance(0.3) ? `https://tickets.example.org/${id}` : null,
       show_map: random.chance(0.5) ? 1 : 0,
       show_map_link: random.chance(0.5) ? 1 : 0,
       hide: random.chance(0.01) ? 1 : 0,

@@ -26,7 +26,21 @@ export function normalizeZone(zone: string): string | undefined {
       ? `UTC${sign}${hours}`
       : `UTC${sign}${hours}:${String(minutes).padStart(2, '0')}`;
   }
-  return IANAZone.isValidZone(name) ? name : undefined;
+  return isIanaZone(name) ? name : undefined;
+}
+
+/** Zone names already checked: the check builds an Intl formatter, far too slow per date shown. */
+const checkedZones = new Map<string, boolean>();
+
+function isIanaZone(name: string): boolean {
+  let valid = checkedZones.get(name);
+  if (valid === undefined) {
+    valid = IANAZone.isValidZone(name);
+    // Names can come from requests, so the memory stays bounded.
+    if (checkedZones.size >= 1_000) checkedZones.clear();
+    checkedZones.set(name, valid);
+  }
+  return valid;
 }
 
 /** The host's own IANA zone, the default site zone. */
