@@ -1,7 +1,127 @@
-/** Public read-only pages (`/event/<slug>/`, ...): filled in by the public pages work. */
-import { Router } from 'express';
+/**
+ * Public read-only pages (decisions.md, URLs): the `url` of every event, venue, organizer and
+ * term is a real page with the reference's discovery headers (compat-notes §8.2). Only
+ * published content is shown; anything else is the same 404 page as an unknown slug.
+ */
+import { Router, type Request, type Response } from 'express';
+import { translator } from '../../shared/i18n/index.js';
+import type { Links } from '../http/links.js';
 import type { Services } from '../services.js';
+import {
+  publishedEvent,
+  publishedOrganizer,
+  publishedVenue,
+  termBySlug,
+  upcomingEvents,
+} from './data.js';
+import { apiRoot, discoveryTags, pageLinks, sendDiscovery } from './discovery.js';
+import { page, PAGE_CSP } from './html.js';
+import {
+  eventPage,
+  notFoundPage,
+  organizerPage,
+  termPage,
+  venuePage,
+  type PageContext,
+  type Rendered,
+} from './pages.js';
 
-export function publicPages(_services: Services): Router {
-  return Router();
+const SITE_NAME = 'Almanac';
+
+function pageNumber(req: Request): number {
+  const raw = req.query.page;
+  const n = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  return n >= 1 ? n : 1;
+}
+
+/** `?page=n` on the current path, for list navigation. */
+const pageUrl = (req: Request) => (n: number) => (n <= 1 ? req.path : `${req.path}?page=${n}`);
+
+export function publicPages(services: Services): Router {
+  const router = Router();
+
+  function send(res: Response, links: Links, root: string, rendered: Rendered, status = 200) {
+    const settings = services.settings.get();
+    sendDiscovery(res, links, root);
+    res.set('Content-Security-Policy', PAGE_CSP);
+    res.set('X-Content-Type-Options', 'nosniff');
+    res.set('Referrer-Policy', 'no-referrer');
+    res.set('Cache-Control', 'no-cache');
+    res
+      .status(status)
+      .type('html')
+      .send(
+        page({
+          lang: settings.language,
+          title: rendered.title,
+          head: `${discoveryTags(links, root)}\n${rendered.head}`,
+          body: rendered.body,
+          siteName: SITE_NAME,
+          home: `${links.origin}/`,
+        }),
+      );
+  }
+
+  function context(links: Links, root: string): PageContext {
+    const language = services.settings.get().language;
+    return { t: translator(language), locale: language, apiUrl: root };
+  }
+
+  function notFound(req: Request, res: Response, links: Links) {
+    const root = apiRoot(links);
+    send(res, links, root, notFoundPage(context(links, root)), 404);
+  }
+
+  // The site root redirects to the console; it still tells clients where the API is.
+  router.get('/', (req, res, next) => {
+    if (req.query.rest_route === undefined) sendDiscovery(res, pageLinks(req, services));
+    next();
+  });
+
+  router.get('/event/:slug', (req, res) => {
+    const links = pageLinks(req, services);
+    const event = publishedEvent(services, req.params.slug, links);
+    if (!event) return notFound(req, res, links);
+    const root = links.rest(`events/${event.id}`);
+    send(res, links, root, eventPage(event, context(links, root)));
+  });
+
+  router.get('/venue/:slug', (req, res) => {
+    const links = pageLinks(req, services);
+    const venue = publishedVenue(services, req.params.slug, links);
+    if (!venue) return notFound(req, res, links);
+    const root = apiRoot(links);
+    const events = upcomingEvents(services, { venue: String(venue.id) }, links, pageNumber(req));
+    send(res, links, root, venuePage(venue, events, context(links, root), pageUrl(req)));
+  });
+
+  router.get('/organizer/:slug', (req, res) => {
+    const links = pageLinks(req, services);
+    const organizer = publishedOrganizer(services, req.params.slug, links);
+    if (!organizer) return notFound(req, res, links);
+    const root = apiRoot(links);
+    const events = upcomingEvents(
+      services,
+      { organizer: String(organizer.id) },
+      links,
+      pageNumber(req),
+    );
+    send(res, links, root, organizerPage(organizer, events, context(links, root), pageUrl(req)));
+  });
+
+  for (const [path, taxonomy, filter] of [
+    ['/events/category/:slug', 'category', 'categories'],
+    ['/tag/:slug', 'tag', 'tags'],
+  ] as const) {
+    router.get(path, (req, res) => {
+      const links = pageLinks(req, services);
+      const term = termBySlug(services, taxonomy, req.params.slug);
+      if (!term) return notFound(req, res, links);
+      const root = links.rest('events/', [[filter, term.slug]]);
+      const events = upcomingEvents(services, { [filter]: term.slug }, links, pageNumber(req));
+      send(res, links, root, termPage(term, events, context(links, root), pageUrl(req)));
+    });
+  }
+
+  return router;
 }

@@ -38,8 +38,10 @@ export const fr: Readonly<Record<string, string>> = {
   'An organizer; empty fields are left out.': 'Un organisateur ; les champs vides sont omis.',
   'Bearer session tokens from POST /calendar/admin/v1/sessions':
     'Jetons de session Bearer obtenus par POST /calendar/admin/v1/sessions',
+  Categories: 'Catégories',
   'Category IDs, names or slugs; unknown names create categories.':
     'Identifiants, noms ou slugs de catégories ; les noms inconnus créent des catégories.',
+  Cost: 'Prix',
   'Create a organizer; an identical existing organizer is returned instead of a duplicate.':
     'Crée un organisateur ; un organisateur identique existant est renvoyé au lieu d’un doublon.',
   'Create a venue; an identical existing venue is returned instead of a duplicate.':
@@ -51,6 +53,9 @@ export const fr: Readonly<Record<string, string>> = {
     'Supprime définitivement une catégorie d’évènements ; les évènements la perdent.',
   'Delete an event tag for good; events lose it.':
     'Supprime définitivement une étiquette d’évènements ; les évènements la perdent.',
+  'E-mail': 'Courriel',
+  'Event category': 'Catégorie d’évènements',
+  'Event tag': 'Étiquette d’évènements',
   'Events with (true) or without (false) tickets; this server sells no tickets.':
     'Évènements avec (true) ou sans (false) billets ; ce serveur ne vend pas de billets.',
   'Exclude the terms with these IDs.': 'Exclut les termes ayant ces identifiants.',
@@ -95,7 +100,10 @@ export const fr: Readonly<Record<string, string>> = {
     'Met un lieu à la corbeille et le détache de ses évènements.',
   'Move an event to the trash by its slug.': 'Met un évènement à la corbeille par son slug.',
   'Move an event to the trash.': 'Met un évènement à la corbeille.',
+  'Next page': 'Page suivante',
   'No such object, route or archive page.': 'Objet, route ou page d’archive inexistant.',
+  'No upcoming events.': 'Aucun évènement à venir.',
+  'Not found': 'Page introuvable',
   'One size of an image.': 'Une taille d’une image.',
   'Only events at any of these venue IDs.':
     'Seulement les évènements dans l’un de ces lieux (identifiants).',
@@ -141,6 +149,9 @@ export const fr: Readonly<Record<string, string>> = {
     'Seulement les objets de la corbeille de ces sortes : event, venue, organizer.',
   'Organizer IDs, objects with an id, organizer data, or a mix.':
     'Identifiants d’organisateurs, objets avec un id, données d’organisateurs, ou un mélange.',
+  Organizers: 'Organisateurs',
+  Phone: 'Téléphone',
+  'Previous page': 'Page précédente',
   'REST links of the term.': 'Liens REST du terme.',
   'Radius of the distance search in kilometres (default 25).':
     'Rayon de la recherche par distance en kilomètres (25 par défaut).',
@@ -157,6 +168,7 @@ export const fr: Readonly<Record<string, string>> = {
   'Sort the results by this term attribute.': 'Trie les résultats selon cet attribut du terme.',
   'Tag IDs, names or slugs; unknown names create tags.':
     'Identifiants, noms ou slugs d’étiquettes ; les noms inconnus créent des étiquettes.',
+  Tags: 'Étiquettes',
   'The Events Calendar REST API': 'API REST de The Events Calendar',
   'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.':
     'L’API REST de The Events Calendar permet d’accéder simplement et commodément aux informations sur les évènements à venir.',
@@ -369,6 +381,9 @@ export const fr: Readonly<Record<string, string>> = {
   'The width in pixels.': 'La largeur en pixels.',
   'The year, four digits.': 'L’année, sur quatre chiffres.',
   'This OpenAPI document.': 'Ce document OpenAPI.',
+  'This page does not exist or is not published.': 'Cette page n’existe pas ou n’est pas publiée.',
+  'This page in the REST API': 'Cette page dans l’API REST',
+  'Upcoming events': 'Évènements à venir',
   'Update a organizer; omitted fields are kept and "" clears one.':
     'Met à jour un organisateur ; les champs omis sont conservés et "" en vide un.',
   'Update a venue; omitted fields are kept and "" clears one.':
@@ -381,6 +396,8 @@ export const fr: Readonly<Record<string, string>> = {
     'Met à jour une étiquette d’évènements ; les champs omis gardent leur valeur.',
   'Update an event; omitted fields keep their values.':
     'Met à jour un évènement ; les champs omis gardent leur valeur.',
+  Venue: 'Lieu',
+  Website: 'Site web',
   'What is wrong with the parameter.': 'Ce qui ne va pas avec le paramètre.',
   'When true the dates are used at the exact times given; otherwise whole days.':
     'Si vrai, les dates sont prises aux heures exactes données ; sinon, à la journée entière.',

@@ -3,6 +3,7 @@ import { startTestServer } from '../../helpers/server.js';
 import { CATALOGUES, missingTranslations, translator } from '../../../shared/i18n/index.js';
 import { buildRegistry, NAMESPACE } from '../../../server/routes.js';
 import { argFields, describeArg } from '../../../server/http/describe.js';
+import { LABELS } from '../../../server/public/labels.js';
 import { mapTexts, publishedDocuments, publishedTexts, walkTexts } from './texts.js';
 
 /** Every localised string replaced by a marker, leaving names, types and defaults. */
@@ -14,6 +15,10 @@ describe('the French catalogue', () => {
     const texts = await publishedTexts(server);
     expect(texts.length).toBeGreaterThan(100);
     expect(missingTranslations('fr', texts)).toEqual([]);
+  });
+
+  it('translates every fixed word of the public pages', () => {
+    expect(missingTranslations('fr', Object.values(LABELS))).toEqual([]);
   });
 
   it('has a non-empty translation for every entry', () => {

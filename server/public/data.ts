@@ -1,0 +1,90 @@
+/**
+ * What the public pages show, read through the resource services with an anonymous actor, so a
+ * page shows exactly what an anonymous API client may read: published content only.
+ */
+import type { z } from 'zod';
+import { ApiError } from '../http/errors.js';
+import type { Links } from '../http/links.js';
+import type { Services } from '../services.js';
+import { eventListSchema } from '../../shared/schemas/event.js';
+import { categoryListSchema, tagListSchema } from '../../shared/schemas/term.js';
+import type { event, organizer, venue } from '../../shared/schemas/wire/index.js';
+
+export type EventWire = z.output<typeof event>;
+export type VenueWire = z.output<typeof venue>;
+export type OrganizerWire = z.output<typeof organizer>;
+
+export interface TermPage {
+  taxonomy: 'category' | 'tag';
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+}
+
+export interface EventPage {
+  events: EventWire[];
+  page: number;
+  totalPages: number;
+}
+
+/** Runs a read; "not found" and "not accessible" answers become `undefined`. */
+function visible<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return undefined;
+    throw error;
+  }
+}
+
+export function publishedEvent(services: Services, slug: string, links: Links) {
+  const row = services.events.findBySlug(slug);
+  if (!row) return undefined;
+  // `read` publishes due scheduled events and refuses anything an anonymous reader may not see.
+  return visible(() => services.events.read(row.id, null, links) as unknown as EventWire);
+}
+
+function publishedLinked<W>(
+  service: Services['venues'] | Services['organizers'],
+  slug: string,
+  links: Links,
+): W | undefined {
+  const row = service.findBySlug(slug);
+  if (!row || row.status !== 'publish') return undefined;
+  return visible(() => service.present([service.read(row, null)], links, true)[0] as unknown as W);
+}
+
+export const publishedVenue = (services: Services, slug: string, links: Links) =>
+  publishedLinked<VenueWire>(services.venues, slug, links);
+
+export const publishedOrganizer = (services: Services, slug: string, links: Links) =>
+  publishedLinked<OrganizerWire>(services.organizers, slug, links);
+
+export function termBySlug(
+  services: Services,
+  taxonomy: 'category' | 'tag',
+  slug: string,
+): TermPage | undefined {
+  const schema = taxonomy === 'category' ? categoryListSchema : tagListSchema;
+  const args = schema.safeParse({ slug, hide_empty: 'false', per_page: '1' });
+  if (!args.success) return undefined;
+  const row = visible(() => services.terms.list(taxonomy, args.data).rows[0]);
+  if (!row || row.slug !== slug) return undefined;
+  return { taxonomy, id: row.id, name: row.name, slug: row.slug, description: row.description };
+}
+
+/** Upcoming published events matching a filter of `GET /events` (the default date window). */
+export function upcomingEvents(
+  services: Services,
+  filter: Record<string, string>,
+  links: Links,
+  page = 1,
+): EventPage {
+  const args = eventListSchema.safeParse({ ...filter, page: String(page) });
+  if (!args.success) return { events: [], page, totalPages: 0 };
+  const result = visible(() => services.events.list(args.data, null, links));
+  if (!result) return { events: [], page, totalPages: 0 };
+  const body = result.body as { events: EventWire[]; total_pages: number };
+  return { events: body.events, page, totalPages: body.total_pages };
+}
