@@ -73,7 +73,7 @@ export default function EventEditor({ id }: { id: string }) {
       </div>
     );
   if (numeric !== null && item.error)
-    return <ErrorNote error={item.error} title="Could not load this event." />;
+    return <LoadFailure kind="events" id={numeric} error={item.error} />;
 
   const saveError =
     save.error && Object.keys(serverErrors(save.error)).length === 0 ? save.error : null;

@@ -59,7 +59,7 @@ function basePath(doc: OpenApiDoc, fallback: string): string {
   const url = doc.servers?.[0]?.url;
   if (!url) return fallback;
   try {
-    return new URL(url, window.location.origin).pathname.replace(/\/$/, '');
+    return new URL(url, 'http://localhost').pathname.replace(/\/$/, '');
   } catch {
     return fallback;
   }

@@ -82,7 +82,7 @@ export function ResourceEditor<K extends Kind>({
       </div>
     );
   if (numeric !== null && item.error)
-    return <ErrorNote error={item.error} title={`Could not load this ${info.singular}.`} />;
+    return <LoadFailure kind={kind} id={numeric} error={item.error} />;
 
   const status = item.data && 'status' in item.data ? String(item.data.status) : undefined;
   const title = numeric === null ? `New ${info.singular}` : nameOf(kind, item.data ?? {});
