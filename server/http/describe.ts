@@ -156,6 +156,28 @@ export function isRequired(field: z.ZodType): boolean {
   return !field.safeParse(undefined).success;
 }
 
+function computeArg(field: z.ZodType): ArgDescription {
+  const { meta, defaultValue } = collectMeta(field);
+  const inferred = typeInfo(field);
+  const out: ArgDescription = { required: isRequired(field) };
+  if (meta.description !== undefined) out.description = meta.description;
+  const type = meta.type ?? inferred.type;
+  if (type !== undefined) out.type = type;
+  const dflt = meta.default ?? defaultValue;
+  if (dflt !== undefined) out.default = dflt;
+  const items = meta.items ?? inferred.items;
+  if (items !== undefined) out.items = items;
+  const format = meta.format ?? inferred.format;
+  if (format !== undefined) out.format = format;
+  const values = meta.enum ?? inferred.enum;
+  if (values !== undefined) out.enum = values;
+  return out;
+}
+
+// Schemas never change while the server runs, and the indexes describe every argument of every
+// route on each request: the untranslated description is computed once per schema.
+const described = new WeakMap<z.ZodType, ArgDescription>();
+
 /**
  * The WordPress-style description of one argument, keys in the order of compat-notes §8.1.
  * `translate` localises the description; `dynamicDefault` supplies a default that depends on
@@ -166,20 +188,19 @@ export function describeArg(
   translate: (english: string) => string = (s) => s,
   dynamicDefault?: unknown,
 ): ArgDescription {
-  const { meta, defaultValue } = collectMeta(field);
-  const inferred = typeInfo(field);
-  const out: ArgDescription = { required: isRequired(field) };
-  if (meta.description !== undefined) out.description = translate(meta.description);
-  const type = meta.type ?? inferred.type;
-  if (type !== undefined) out.type = type;
-  const dflt = meta.default ?? defaultValue ?? dynamicDefault;
+  let base = described.get(field);
+  if (!base) {
+    base = computeArg(field);
+    described.set(field, base);
+  }
+  const out: ArgDescription = { required: base.required };
+  if (base.description !== undefined) out.description = translate(base.description);
+  if (base.type !== undefined) out.type = base.type;
+  const dflt = base.default ?? dynamicDefault;
   if (dflt !== undefined) out.default = dflt;
-  const items = meta.items ?? inferred.items;
-  if (items !== undefined) out.items = items;
-  const format = meta.format ?? inferred.format;
-  if (format !== undefined) out.format = format;
-  const values = meta.enum ?? inferred.enum;
-  if (values !== undefined) out.enum = values;
+  if (base.items !== undefined) out.items = base.items;
+  if (base.format !== undefined) out.format = base.format;
+  if (base.enum !== undefined) out.enum = base.enum;
   return out;
 }
 
