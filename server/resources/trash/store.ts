@@ -46,19 +46,19 @@ export interface TrashQuery {
   offset: number;
 }
 
+// The listing starts from trash_meta, which every trashing through the API writes, so it reads
+// only the trashed rows instead of scanning whole tables for status = 'trash' (CROSS JOIN keeps
+// SQLite from choosing the other order).
 const trashed = (kind: TrashKind) =>
-  `SELECT id, '${kind}' AS kind, title, slug, author, modified_utc
-   FROM ${TABLES[kind]} WHERE status = 'trash' AND @${kind} = 1`;
+  `SELECT t.id, '${kind}' AS kind, t.title, t.slug, t.author, t.modified_utc,
+     m.previous_status, m.previous_slug, m.trashed_utc
+   FROM trash_meta AS m CROSS JOIN ${TABLES[kind]} AS t ON t.id = m.post_id
+   WHERE t.status = 'trash' AND @${kind} = 1`;
 
-// A row without trash_meta counts as a former draft: that is what restoring it gives.
 const FILTERED = `
-  FROM (${TRASH_KINDS.map(trashed).join(' UNION ALL ')}) AS t
-  LEFT JOIN trash_meta AS m ON m.post_id = t.id
-  WHERE @all = 1 OR (t.author = @author AND (@published = 1 OR
-    coalesce(m.previous_status, 'draft') NOT IN ('publish', 'future', 'private')))`;
-
-const COLUMNS = `t.id, t.kind, t.title, t.slug, t.author, t.modified_utc,
-  m.previous_status, m.previous_slug, m.trashed_utc`;
+  FROM (${TRASH_KINDS.map(trashed).join(' UNION ALL ')}) AS x
+  WHERE @all = 1 OR (x.author = @author AND (@published = 1 OR
+    x.previous_status NOT IN ('publish', 'future', 'private')))`;
 
 type ListParams = Record<TrashKind, 0 | 1> & {
   all: 0 | 1;
@@ -87,9 +87,7 @@ export function createTrashStore(db: Db) {
 
   const s = {
     list: db.prepare<[ListParams & { limit: number; offset: number }], TrashRow>(
-      `SELECT ${COLUMNS} ${FILTERED}
-       ORDER BY coalesce(m.trashed_utc, t.modified_utc) DESC, t.id DESC
-       LIMIT @limit OFFSET @offset`,
+      `SELECT * ${FILTERED} ORDER BY x.trashed_utc DESC, x.id DESC LIMIT @limit OFFSET @offset`,
     ),
     count: db.prepare<[ListParams], { n: number }>(`SELECT count(*) AS n ${FILTERED}`),
     kind: db.prepare<[number], { kind: string }>('SELECT kind FROM posts WHERE id = ?'),

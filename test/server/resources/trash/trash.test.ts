@@ -89,27 +89,6 @@ describe('GET /trash', () => {
     expect(past.json).toEqual({ items: [], total: 6 });
   });
 
-  it('falls back to a draft and the slug without __trashed when nothing was recorded', async () => {
-    const server = await startTestServer();
-    const id = insertPost(server.services.db, {
-      kind: 'venue',
-      title: 'Old',
-      slug: 'old__trashed',
-      status: 'trash',
-    });
-    const res = await server.call('GET', TRASH, { auth: server.admin });
-    expect(res.body.items).toEqual([
-      {
-        id,
-        kind: 'venue',
-        title: 'Old',
-        slug: 'old',
-        trashed_utc: '2026-06-01 10:00:00',
-        previous_status: 'draft',
-      },
-    ]);
-  });
-
   it('shows authors their own items and contributors their own unpublished ones', async () => {
     const server = await startTestServer();
     const db = server.services.db;
@@ -174,6 +153,19 @@ describe('POST /trash/{id}/restore', () => {
     expect(db.prepare('SELECT count(*) AS n FROM trash_meta').get()).toEqual({ n: 0 });
     expect(termCount(db, term)).toBe(1);
     expect((await server.call('GET', TRASH, { auth: server.admin })).body.total).toBe(0);
+  });
+
+  it('restores an object trashed without a record as a draft, without __trashed', async () => {
+    const server = await startTestServer();
+    const db = server.services.db;
+    const id = insertPost(db, {
+      kind: 'venue',
+      title: 'Old',
+      slug: 'old__trashed',
+      status: 'trash',
+    });
+    const res = await server.call('POST', `${TRASH}/${id}/restore`, { auth: server.admin });
+    expect(res.json).toEqual({ id, kind: 'venue', title: 'Old', slug: 'old', status: 'draft' });
   });
 
   it('makes the slug unique again when another object took it meanwhile', async () => {
