@@ -10,6 +10,7 @@ import { ApiError, invalidJson, payloadTooLarge } from './errors.js';
 interface ParserError {
   type?: string;
   status?: number;
+  expose?: boolean;
   limit?: number;
   message?: string;
 }
@@ -27,7 +28,13 @@ export function toApiError(error: unknown): ApiError | undefined {
     return new ApiError('rest_request_aborted', 'The request was aborted.', 400);
   if (e.type === 'parameters.too.many')
     return new ApiError('rest_too_many_params', 'Too many parameters.', 413);
+  if (e.type === 'querystring.parse.rangeError')
+    return new ApiError('rest_invalid_body', 'The form body is nested too deeply.', 400);
   if (e instanceof URIError) return new ApiError('rest_invalid_url', 'The URL is not valid.', 400);
+  // Any other client error a body parser reports (http-errors marks them `expose`) is still the
+  // client's fault: answer it as such rather than as a server bug.
+  if (e.expose === true && typeof e.status === 'number' && e.status >= 400 && e.status < 500)
+    return new ApiError('rest_bad_request', e.message ?? 'The request is not valid.', e.status);
   return undefined;
 }
 

@@ -5,6 +5,7 @@
  * a connection with no traffic in either direction (a client that stops reading) is dropped.
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 export interface ConnectionLimits {
   /** The whole request (headers and body) must arrive within this time. */
@@ -48,5 +49,50 @@ export function createListener(
     handler,
   );
   server.setTimeout(limits.idleMs);
+  server.on('clientError', answerClientError);
   return server;
+}
+
+/** Node's own answers to requests it cannot parse, in the API's error shape. */
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'rest_headers_too_large',
+    'The request line or headers are larger than the server accepts.',
+  ],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [
+    413,
+    'rest_payload_too_large',
+    'The chunk extensions are too large.',
+  ],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'rest_request_timeout', 'The request took too long to arrive.'],
+};
+
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'rest_bad_request',
+    'The request is not valid HTTP.',
+  ];
+  const body = JSON.stringify({ code, message, data: { status } });
+  const reason =
+    status === 431
+      ? 'Request Header Fields Too Large'
+      : status === 408
+        ? 'Request Timeout'
+        : status === 413
+          ? 'Payload Too Large'
+          : 'Bad Request';
+  // Half-close and keep reading for a moment: destroying a socket with unread input makes the
+  // kernel send a reset, and the client would lose the answer.
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  socket.on('data', () => undefined);
+  socket.once('end', () => socket.destroy());
+  setTimeout(() => socket.destroy(), 1_000).unref();
 }

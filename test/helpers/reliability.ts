@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { z } from 'zod';
@@ -69,6 +69,8 @@ export function spawnServer(options: SpawnOptions): Promise<SpawnedServer> {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? tmpdir(),
         ALMANAC_DB: options.db,
+        // Media and backups go next to the database, never into the user's real data folder.
+        ALMANAC_DATA_DIR: dirname(options.db),
         ALMANAC_PORT: '0',
         ALMANAC_ADMIN_USER: ADMIN_LOGIN.login,
         ALMANAC_ADMIN_PASSWORD: ADMIN_LOGIN.password,
@@ -141,6 +143,8 @@ export interface RawResponse {
 export interface RawOptions {
   headers?: Record<string, string>;
   auth?: string | undefined;
+  /** The client address (any 127.x.y.z): each address has its own failed-login throttle. */
+  localAddress?: string;
   body?: string | Buffer;
   /** Sent as JSON (sets the content type). */
   json?: unknown;
@@ -174,7 +178,15 @@ export function rawRequest(
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, method, path, headers, agent: false },
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        headers,
+        agent: false,
+        ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

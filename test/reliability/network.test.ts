@@ -75,6 +75,17 @@ async function connectionCount(server: TestServer): Promise<number> {
   );
 }
 
+/** The server's open connection count once it reaches 0, or after `ms`. */
+async function connectionsDrained(server: TestServer, ms: number): Promise<number> {
+  const deadline = Date.now() + ms;
+  let count = await connectionCount(server);
+  while (count > 0 && Date.now() < deadline) {
+    await sleep(50);
+    count = await connectionCount(server);
+  }
+  return count;
+}
+
 describe('DNS rebinding: the Host allow-list', () => {
   const hostile = [
     'attacker.example',
@@ -323,7 +334,14 @@ describe('request bodies', () => {
       const w = await open(server.port);
       w.socket.write(text);
       await closedWithin([w], 2_000);
-      expect(w.received(), JSON.stringify(text.slice(0, 60))).toMatch(/^HTTP\/1\.1 4\d\d /);
+      const answer = w.received();
+      expect(answer, JSON.stringify(text.slice(0, 60))).toMatch(/^HTTP\/1\.1 4\d\d /);
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as {
+        code: string;
+        data: { status: number };
+      };
+      expect(body.data.status).toBe(Number(answer.slice(9, 12)));
+      expect(body.code).toMatch(/^rest_/);
       w.socket.destroy();
     }
     const alive = await rawRequest(server.url, 'GET', '/api/');
@@ -381,7 +399,7 @@ describe('slow and abandoned connections', () => {
     } finally {
       clearInterval(timer);
     }
-    expect(await connectionCount(server)).toBe(0);
+    expect(await connectionsDrained(server, 2_000)).toBe(0);
   });
 
   it('cuts off clients that connect and send nothing, or stop in the middle of a body', async () => {
@@ -411,9 +429,7 @@ describe('slow and abandoned connections', () => {
     reader.socket.pause();
     const one = `GET /api/calendar/events/v1/doc HTTP/1.1\r\nHost: localhost\r\n\r\n`;
     for (let i = 0; i < 200 && !reader.socket.destroyed; i++) reader.socket.write(one);
-    const deadline = Date.now() + 8_000;
-    while ((await connectionCount(server)) > 0 && Date.now() < deadline) await sleep(100);
-    expect(await connectionCount(server)).toBe(0);
+    expect(await connectionsDrained(server, 8_000)).toBe(0);
   });
 
   it('gives the LAN listeners the same deadlines as loopback', async () => {
