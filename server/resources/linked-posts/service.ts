@@ -80,8 +80,12 @@ export interface LinkedBehaviour {
 const UPCOMING_FOR_EDITORS = ['publish', 'future', 'private', 'draft', 'pending'];
 
 /** Search fragments: split on anything that is not a letter, digit or hyphen (compat-notes §3.4). */
-export const searchFragments = (search: string) =>
-  search.split(/[^\p{L}\p{N}-]+/u).filter((part) => part !== '');
+export const searchFragments = (search: string) => [
+  ...new Set(search.split(/[^\p{L}\p{N}-]+/u).filter((part) => part !== '')),
+];
+
+/** Each word adds a LIKE per searchable field; more than this is no longer a search. */
+export const MAX_SEARCH_WORDS = 20;
 
 const DIGITS = /^\d+$/;
 
@@ -320,6 +324,9 @@ export function createLinkedService(
         input.status.some((status) => status !== 'publish')
       ) {
         problems.status = 'status may only be publish for users who cannot edit content.';
+      }
+      if (input.search !== undefined && searchFragments(input.search).length > MAX_SEARCH_WORDS) {
+        problems.search = `search may hold at most ${MAX_SEARCH_WORDS} words.`;
       }
       if (input.event !== undefined && !store.eventExists(input.event)) {
         problems.event = `event ${input.event} is not an event ID.`;

@@ -213,6 +213,10 @@ describe('GET /venues: search', () => {
     expect(await count('woo')).toBe(0);
     expect(await count('100%')).toBe(1);
     expect((await server.call('GET', VENUES, { query: { search: '' } })).status).toBe(400);
+    const long = Array.from({ length: 21 }, (_, i) => `w${i}`).join(' ');
+    const tooLong = await server.call('GET', VENUES, { query: { search: long } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.data).toMatchObject({ params: { search: expect.any(String) } });
   });
 });
 
