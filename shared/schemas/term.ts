@@ -48,9 +48,9 @@ export const tagCreateSchema = z.object({
   description: description.optional(),
   slug: slug.optional(),
 });
-export const tagUpdateSchema = tagCreateSchema.partial().extend({ id });
+export const tagUpdateSchema = termIdSchema.extend(tagCreateSchema.partial().shape);
 export const categoryCreateSchema = tagCreateSchema.extend({ parent: parent.optional() });
-export const categoryUpdateSchema = categoryCreateSchema.partial().extend({ id });
+export const categoryUpdateSchema = termIdSchema.extend(categoryCreateSchema.partial().shape);
 
 export type TermCreate = z.output<typeof categoryCreateSchema>;
 export type TermUpdate = Omit<z.output<typeof categoryUpdateSchema>, 'id'>;
@@ -64,12 +64,10 @@ export const tagListSchema = z.object({
   page: positiveInt
     .default(1)
     .meta({ type: 'integer', default: 1, description: 'The archive page to return.' }),
-  per_page: positiveInt
-    .optional()
-    .meta({
-      type: 'integer',
-      description: 'The number of terms to return on each page (at most 50).',
-    }),
+  per_page: positiveInt.optional().meta({
+    type: 'integer',
+    description: 'The number of terms to return on each page (at most 50).',
+  }),
   search: nonEmptyString
     .optional()
     .meta({ description: 'Limit the results to terms whose name or slug contains the string.' }),
@@ -92,13 +90,11 @@ export const tagListSchema = z.object({
       enum: [...TERM_ORDERBY],
       description: 'Sort the results by this term attribute.',
     }),
-  hide_empty: booleanLike
-    .default(true)
-    .meta({
-      type: 'boolean',
-      default: true,
-      description: 'Whether to hide terms not assigned to any published event.',
-    }),
+  hide_empty: booleanLike.default(true).meta({
+    type: 'boolean',
+    default: true,
+    description: 'Whether to hide terms not assigned to any published event.',
+  }),
   post: eventId('Limit the results to the terms of this event ID.').optional(),
   event: eventId('Limit the results to the terms of this event ID; wins over post.').optional(),
   slug: listOf(nonEmptyString)
