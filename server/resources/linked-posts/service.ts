@@ -20,7 +20,7 @@ import { formatUtc } from '../../../shared/time.js';
 import { ApiError, invalidParam } from '../../http/errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
-import { sanitizeHtml } from '../../text/html.js';
+import { plainText, sanitizeHtml } from '../../text/html.js';
 import type { MediaService } from '../media/service.js';
 import type { AnyLinkedRow, LinkedKind, LinkedValues } from './kind.js';
 import { presentLinked } from './present.js';
@@ -138,7 +138,13 @@ export function createLinkedService(
     delete (values as Partial<AnyLinkedRow>).id;
     const given: Record<string, Detail> = {};
     const name = input[kind.nameField];
-    if (typeof name === 'string') values.title = given.title = name;
+    if (typeof name === 'string') {
+      // Names are text: markup is dropped so no page or client ever renders it.
+      const title = plainText(name);
+      if (title === '')
+        throw invalidParam(kind.nameField, `${kind.nameField} must be a non-empty string.`);
+      values.title = given.title = title;
+    }
     if (input.author !== undefined) values.author = input.author;
     if (input.date_utc !== undefined) values.date_utc = toUtc(input.date_utc, 'UTC', 'date_utc');
     else if (input.date !== undefined) values.date_utc = toUtc(input.date, zone, 'date');

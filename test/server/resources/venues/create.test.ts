@@ -211,6 +211,15 @@ describe('POST /venues', () => {
       '<p>Line one<br />\nline two</p>\n<p><strong>Bold</strong> <a>link</a></p>',
     );
     expect(venue.excerpt).toBe('<p>Short</p>');
+    const named = await make(server, VENUES, {
+      venue: 'Rock &amp; <b>Roll</b><script>x</script> Hall',
+    });
+    expect(named.venue).toBe('Rock & Roll Hall');
+    const markupOnly = await server.call('POST', VENUES, {
+      auth: server.admin,
+      body: { venue: '<script>x</script>' },
+    });
+    expect(markupOnly.status).toBe(400);
   });
 
   it('makes slugs from the name, unique per type', async () => {
