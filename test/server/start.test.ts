@@ -52,12 +52,13 @@ describe('start()', () => {
     const running = await start(testConfig({ adminPassword: 'password-1' }));
     const auth = `Basic ${Buffer.from('admin:password-1').toString('base64')}`;
     // Creating a user hashes a password, so the request is still in flight when close() starts.
+    const received = new Promise((resolve) => running.server.once('request', resolve));
     const inFlight = fetch(`${running.url}/api/calendar/admin/v1/users`, {
       method: 'POST',
       headers: { authorization: auth, 'content-type': 'application/json' },
       body: JSON.stringify({ login: 'late', password: 'late-password', role: 'editor' }),
     });
-    await new Promise((r) => setTimeout(r, 20));
+    await received;
     const closing = running.close();
     expect((await inFlight).status).toBe(201);
     await closing;
