@@ -11,7 +11,7 @@ export default function AppPasswords() {
       <PageHeader title="Application passwords">
         Let scripts and other apps use the API as you, without your account password.
       </PageHeader>
-      <PasswordList userId={user.id} login={user.login} />
+      <PasswordList userId={user.id} login={user.login} title="Your passwords" />
     </>
   );
 }

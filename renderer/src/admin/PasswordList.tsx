@@ -11,7 +11,13 @@ import { serverErrors, zodErrors } from '../ui/form';
 import { Spinner } from '../ui/Spinner';
 import { useToast } from '../ui/toasts';
 
-export function PasswordList({ userId, login }: { userId: number; login?: string }) {
+interface Props {
+  userId: number;
+  login?: string;
+  title?: string;
+}
+
+export function PasswordList({ userId, login, title = 'Application passwords' }: Props) {
   const client = useQueryClient();
   const toast = useToast();
   const key = ['app-passwords', userId];
@@ -62,7 +68,7 @@ export function PasswordList({ userId, login }: { userId: number; login?: string
   };
   return (
     <section className="card" aria-labelledby={`pw-${userId}`}>
-      <h2 id={`pw-${userId}`}>Application passwords</h2>
+      <h2 id={`pw-${userId}`}>{title}</h2>
       <p className="muted">
         For scripts and other apps: HTTP Basic with {login ? <code>{login}</code> : 'the login'} and
         one of these passwords.

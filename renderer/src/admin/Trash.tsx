@@ -150,6 +150,7 @@ export default function Trash() {
         totalPages={Math.ceil(total / PER_PAGE)}
         onPage={setPage}
         noun="items"
+        singular="item"
       />
     </>
   );

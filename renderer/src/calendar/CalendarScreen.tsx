@@ -64,7 +64,9 @@ export default function CalendarScreen() {
   const source = useEventSource(settled, onError);
   const phone = typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches;
 
-  useEffect(() => setError(null), [settled]);
+  useEffect(() => {
+    setError(null);
+  }, [settled]);
   useEffect(() => labelArrows(box.current), []);
 
   const refetch = () => {

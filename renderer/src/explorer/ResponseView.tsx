@@ -1,4 +1,5 @@
 import { JsonView, darkStyles, defaultStyles } from 'react-json-view-lite';
+import { useEffect, useRef } from 'react';
 import 'react-json-view-lite/dist/index.css';
 import type { Sent } from './send';
 
@@ -22,10 +23,16 @@ function prefersDark(): boolean {
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
 
 export function ResponseView({ result }: { result: Sent }) {
+  const box = useRef<HTMLElement>(null);
+  // A long form pushes the answer below the fold: bring it into view when it arrives.
+  useEffect(() => {
+    // Newer browsers return a promise here, which must not become the effect's cleanup.
+    void box.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [result]);
   const tone = result.status < 300 ? 'ok' : result.status < 500 ? 'warn' : 'bad';
   const key = result.headers.filter(([name]) => INTERESTING.includes(name));
   return (
-    <section className="card explorer__response" aria-label="Response" aria-live="polite">
+    <section ref={box} className="card explorer__response" aria-label="Response" aria-live="polite">
       <div className="explorer__stats">
         <span className={`status status--${tone}`} data-testid="response-status">
           {result.status} {result.statusText}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAll } from '../api/hooks';
-import type { Kind } from '../api/resources';
+import { RESOURCE, type Kind } from '../api/resources';
 import { Button } from '../ui/Button';
 import type { BulkAction } from './bulk';
 
@@ -12,17 +12,31 @@ interface Props {
   onRun(action: BulkAction): void;
 }
 
-export function BulkBar({ count, actions, busy, onRun }: Props) {
+export function BulkBar({ kind, count, actions, busy, onRun }: Props) {
+  // Terms have no trash: deleting one is final (compat-notes §6).
+  const terms = RESOURCE[kind].terms;
   const [status, setStatus] = useState('publish');
   const [category, setCategory] = useState('');
   const categories = useAll('categories', { hide_empty: false });
   const disabled = count === 0 || busy;
   return (
-    <div className="bulkbar" role="group" aria-label="Bulk actions">
+    <div
+      className={`bulkbar${count === 0 ? ' bulkbar--idle' : ''}`}
+      role="group"
+      aria-label="Bulk actions"
+    >
       <strong>{count} selected</strong>
       {actions.includes('trash') && (
-        <Button small variant="danger" disabled={disabled} onClick={() => onRun({ type: 'trash' })}>
-          Move to trash
+        <Button
+          small
+          variant="danger"
+          disabled={disabled}
+          onClick={() =>
+            (!terms || window.confirm(`Delete ${count} for good? Events lose them.`)) &&
+            onRun({ type: 'trash' })
+          }
+        >
+          {terms ? 'Delete' : 'Move to trash'}
         </Button>
       )}
       {actions.includes('restore') && (

@@ -248,6 +248,7 @@ export function ResourceList<T extends Item>({
             setSelected(new Set());
           }}
           noun={info.plural}
+          singular={info.singular}
         />
       )}
     </section>

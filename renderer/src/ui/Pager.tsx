@@ -6,13 +6,14 @@ interface Props {
   total: number;
   onPage(page: number): void;
   noun: string;
+  singular?: string;
 }
 
-export function Pager({ page, totalPages, total, onPage, noun }: Props) {
+export function Pager({ page, totalPages, total, onPage, noun, singular }: Props) {
   return (
     <nav className="pager" aria-label={`${noun} pages`}>
       <span className="pager__total">
-        {total} {noun}
+        {total} {total === 1 && singular ? singular : noun}
       </span>
       <Button
         small

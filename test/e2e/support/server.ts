@@ -16,7 +16,8 @@ export interface E2EServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<E2EServer> {
+/** `lan`: leave the bind address to the LAN sharing setting, as the desktop app does. */
+export async function startServer(options: { lan?: boolean } = {}): Promise<E2EServer> {
   const dir = mkdtempSync(join(tmpdir(), 'almanac-e2e-'));
   const config = testConfig({
     adminUser: ADMIN.login,
@@ -25,6 +26,7 @@ export async function startServer(): Promise<E2EServer> {
     dbPath: join(dir, 'almanac.db'),
     mediaDir: join(dir, 'media'),
     logLevel: 'silent',
+    ...(options.lan ? { host: undefined } : {}),
   });
   const server = await start(config, {
     consoleDir: CONSOLE_DIR,
