@@ -102,7 +102,9 @@ export function createBackupService(core: CoreServices) {
     try {
       let source = file;
       if (check.version < current || check.pageSize !== pageSize) {
-        await upgradeCopy(file, working, pageSize);
+        await upgradeCopy(file, working, pageSize).catch((error: unknown) => {
+          throw invalid(`This backup could not be brought up to date: ${(error as Error).message}`);
+        });
         source = working;
       }
       await restoreInto(source, live);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { insertPost } from '../trash/fixtures.js';
+import { loadMigrations, migrate } from '../../../../server/db/migrate.js';
 
 const BACKUPS = '/api/calendar/admin/v1/backups';
 const backupDir = (server: TestServer) => join(server.services.config.dataDir!, 'backups');
@@ -159,22 +160,44 @@ describe('POST /backups/{name}/restore', () => {
 
   it('brings an older backup up to the current schema', async () => {
     const server = await startTestServer({ file: true });
+    await server.call('POST', BACKUPS, { auth: server.admin });
+    const migrations = loadMigrations();
+    const old = new Database(join(backupDir(server), 'old.db'));
+    migrate(old, migrations.slice(0, -1));
+    old
+      .prepare(
+        `INSERT INTO users (login, role, password_hash, created_utc, modified_utc)
+         VALUES ('veteran', 'administrator', 'x', '2025-01-01 00:00:00', '2025-01-01 00:00:00')`,
+      )
+      .run();
+    old.close();
+
+    const res = await server.call('POST', `${BACKUPS}/old.db/restore`, { auth: server.admin });
+    expect(res.status).toBe(200);
+    const db = server.services.db;
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(db.prepare('SELECT login FROM users').all()).toEqual([{ login: 'veteran' }]);
+    // The backup file itself is left as it was.
+    const kept = new Database(join(backupDir(server), 'old.db'), { readonly: true });
+    expect(kept.pragma('user_version', { simple: true })).toBe(migrations.length - 1);
+    kept.close();
+  });
+
+  it('refuses a backup that cannot be brought up to date', async () => {
+    const server = await startTestServer({ file: true });
     const made = await server.call('POST', BACKUPS, { auth: server.admin });
     const file = join(backupDir(server), made.body.name as string);
-    const old = new Database(file);
-    const latest = old.pragma('user_version', { simple: true }) as number;
-    old.exec('DROP TABLE trash_meta');
-    old.pragma(`user_version = ${latest - 1}`);
-    old.close();
-    await server.userWith('editor', 'after');
+    const broken = new Database(file);
+    // Claims to predate migration 0002, whose tables it already has.
+    broken.pragma('user_version = 1');
+    broken.close();
     const res = await server.call('POST', `${BACKUPS}/${made.body.name as string}/restore`, {
       auth: server.admin,
     });
-    expect(res.status).toBe(200);
-    const db = server.services.db;
-    expect(db.pragma('user_version', { simple: true })).toBe(latest);
-    expect(count(db, 'trash_meta')).toBe(0);
-    expect(count(db, 'users')).toBe(1);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('almanac_backup_invalid');
+    expect(res.body.message as string).toMatch(/could not be brought up to date/);
+    expect(count(server.services.db, 'users')).toBe(1);
   });
 
   it('refuses damaged, foreign and newer files, leaving the data alone', async () => {
