@@ -24,6 +24,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { useToast } from '../ui/toasts';
 import { CalendarFilters, NO_FILTERS, type Filters } from './CalendarFilters';
 import { datesAfterMove } from './toCalendar';
+import { formatRange } from '../events/dates';
 import { useEventSource } from './useEventSource';
 import { useDebounced } from '../lists/useDebounced';
 import './calendar.css';
@@ -170,7 +171,14 @@ export default function CalendarScreen() {
           eventDrop={(info) => void move(info)}
           eventResize={(info) => void move(info)}
           eventDidMount={(info) => {
-            info.el.setAttribute('aria-label', `${info.event.title}, open`);
+            const event = info.event.extendedProps.event as EventWire;
+            info.el.setAttribute('aria-label', `${info.event.title}, ${formatRange(event)}`);
+            // Reachable from the keyboard like a link: Enter opens the event.
+            info.el.tabIndex = 0;
+            info.el.setAttribute('role', 'link');
+            info.el.addEventListener('keydown', (key) => {
+              if (key.key === 'Enter') navigate(`/events/${info.event.id}`);
+            });
           }}
         />
       </div>
