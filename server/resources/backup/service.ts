@@ -95,10 +95,10 @@ export function createBackupService(core: CoreServices) {
         throw invalid(`This backup is damaged (integrity check: ${check.message}).`);
       throw invalid(`This backup cannot be read: ${check.message}`);
     }
-    const safety = await create('-before-restore');
     const current = db.pragma('user_version', { simple: true }) as number;
     const pageSize = db.pragma('page_size', { simple: true }) as number;
     const working = join(target, `.${name}.restore`);
+    let safety: BackupFile;
     try {
       let source = file;
       if (check.version < current || check.pageSize !== pageSize) {
@@ -107,6 +107,8 @@ export function createBackupService(core: CoreServices) {
         });
         source = working;
       }
+      // Only once the backup is known to be usable: the data as it is now, to undo the restore.
+      safety = await create('-before-restore');
       await restoreInto(source, live);
     } finally {
       rmSync(working, { force: true });

@@ -198,6 +198,7 @@ describe('POST /backups/{name}/restore', () => {
     expect(res.body.code).toBe('almanac_backup_invalid');
     expect(res.body.message as string).toMatch(/could not be brought up to date/);
     expect(count(server.services.db, 'users')).toBe(1);
+    expect(readdirSync(backupDir(server))).toEqual([made.body.name]);
   });
 
   it('refuses damaged, foreign and newer files, leaving the data alone', async () => {
