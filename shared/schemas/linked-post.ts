@@ -93,18 +93,14 @@ export const linkedPostListFields = {
   event: positiveInt
     .optional()
     .meta({ type: 'integer', description: 'Only the items linked to this event ID.' }),
-  has_events: booleanLike
-    .optional()
-    .meta({
-      type: 'boolean',
-      description: 'Only the items that have (true) or lack (false) events.',
-    }),
-  only_with_upcoming: booleanLike
-    .optional()
-    .meta({
-      type: 'boolean',
-      description: 'Only the items linked to events that have not started yet.',
-    }),
+  has_events: booleanLike.optional().meta({
+    type: 'boolean',
+    description: 'Only the items that have (true) or lack (false) events.',
+  }),
+  only_with_upcoming: booleanLike.optional().meta({
+    type: 'boolean',
+    description: 'Only the items linked to events that have not started yet.',
+  }),
   status: listOf(z.enum(LIST_STATUSES, { message: `must be one of ${LIST_STATUSES.join(', ')}.` }))
     .refine((list) => list.length > 0, 'must name at least one status.')
     .optional()

@@ -66,11 +66,15 @@ function fileName(id: number, original: string | undefined, extension: string): 
 export function createMediaService(core: CoreServices) {
   const store = createMediaStore(core.db);
   let directory = core.config.mediaDir;
+  let created = false;
 
   /** The media folder; a database without one (in memory) gets a temporary folder. */
   function mediaDirectory(): string {
     if (directory === '') directory = mkdtempSync(join(tmpdir(), 'almanac-media-'));
-    mkdirSync(directory, { recursive: true });
+    if (!created) {
+      mkdirSync(directory, { recursive: true });
+      created = true;
+    }
     return directory;
   }
 
@@ -179,7 +183,11 @@ export function createMediaService(core: CoreServices) {
         created_utc: formatUtc(core.clock.now()),
       },
       (newId) => fileName(newId, file.filename, info.extension),
-      (name) => writeFileSync(join(dir, name), file.data, { flag: 'wx' }),
+      (name) => {
+        // The folder may have been removed while the server ran.
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, name), file.data, { flag: 'wx' });
+      },
     );
     return store.find(id)!;
   }
