@@ -63,17 +63,17 @@ export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: numbe
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-function visibilitySql(v: Visibility, params: Params): string {
+function visibilitySql(v: Visibility, params: Params, column: string): string {
   if (v.kind === 'all') {
     if (v.statuses.length === 1) {
       params.status0 = v.statuses[0]!;
-      return 'e.status = @status0';
+      return `${column} = @status0`;
     }
     const names = v.statuses.map((status, i) => {
       params[`status${i}`] = status;
       return `@status${i}`;
     });
-    return `e.status IN (${names.join(', ')})`;
+    return `${column} IN (${names.join(', ')})`;
   }
   const parts: string[] = [];
   if (v.publish) parts.push("e.status = 'publish'");
@@ -90,13 +90,37 @@ function visibilitySql(v: Visibility, params: Params): string {
 
 const GEO_VENUES = 'SELECT id FROM venues WHERE geo_lat IS NOT NULL AND geo_lng IS NOT NULL';
 
-function whereSql(q: EventQuery): { sql: string; params: Params } {
+/** Filters selective enough to drive the query from their own index. */
+function driver(q: EventQuery): boolean {
+  return (
+    q.include !== undefined ||
+    q.venues !== undefined ||
+    q.organizers !== undefined ||
+    q.parent !== undefined ||
+    q.categories !== undefined ||
+    q.tags !== undefined ||
+    q.search !== undefined ||
+    q.geo?.kind === 'near' ||
+    q.featured === true
+  );
+}
+
+/**
+ * The WHERE clause. Without statistics SQLite prefers walking the start-date index in listing
+ * order; with a selective filter that walk reads most of the window, so the date and status
+ * terms are then written `+column`, which keeps them out of index selection and lets the
+ * filter's own index drive (STYLE.md performance rules).
+ */
+function whereSql(q: EventQuery): { sql: string; params: Params; driven: boolean } {
   const params: Params = {};
-  const where = ['e.hide_from_listings = 0', visibilitySql(q.visibility, params)];
+  const driven = driver(q);
+  const multiStatus = q.visibility.kind === 'all' && q.visibility.statuses.length > 1;
+  const status = driven || multiStatus ? '+e.status' : 'e.status';
+  const where = ['e.hide_from_listings = 0', visibilitySql(q.visibility, params, status)];
   const range = (column: string, op: string, name: string, value: string | undefined) => {
     if (value === undefined) return;
     params[name] = value;
-    where.push(`e.${column} ${op} @${name}`);
+    where.push(`${driven ? '+' : ''}e.${column} ${op} @${name}`);
   };
   range('start_utc', '>=', 'startMin', q.startMin);
   range('end_utc', '<=', 'endMax', q.endMax);
@@ -135,8 +159,8 @@ function whereSql(q: EventQuery): { sql: string; params: Params } {
     where.push('e.parent_id = @parent');
   }
   if (q.featured !== undefined) {
-    params.featured = q.featured ? 1 : 0;
-    where.push('e.featured = @featured');
+    // A literal, so that `featured = 1` can use the partial index events_featured.
+    where.push(q.featured ? 'e.featured = 1' : 'e.featured = 0');
   }
   if (q.geo?.kind === 'has') {
     where.push(
@@ -163,14 +187,70 @@ function whereSql(q: EventQuery): { sql: string; params: Params } {
         AND almanac_distance_km(geo_lat, geo_lng, @lat, @lng) <= @radius)`,
     );
   }
-  return { sql: where.join(' AND '), params };
+  return { sql: where.join(' AND '), params, driven };
 }
+
+/** A listing whose total the per-day counts can give: statuses and a date window, nothing else. */
+function plainWindow(q: EventQuery): q is EventQuery & {
+  startMin: string;
+  endMax: string;
+  visibility: { kind: 'all'; statuses: PostStatus[] };
+} {
+  return (
+    q.visibility.kind === 'all' &&
+    q.startMin !== undefined &&
+    q.endMax !== undefined &&
+    q.startsBefore === undefined &&
+    q.startsAfter === undefined &&
+    q.endsBefore === undefined &&
+    q.endsAfter === undefined &&
+    q.featured === undefined &&
+    q.geo === undefined &&
+    !driver(q)
+  );
+}
+
+const DAY_MS = 86_400_000;
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 export function createEventsQuery(db: Db) {
   db.function('almanac_distance_km', { deterministic: true }, (lat1, lng1, lat2, lng2) =>
     distanceKm(Number(lat1), Number(lng1), Number(lat2), Number(lng2)),
   );
   const cache = new Map<string, Statement>();
+  /**
+   * The exact number of listed events with start ≥ startMin and end ≤ endMax, without reading
+   * every event in between: whole UTC days strictly inside the window come from
+   * event_day_counts (migration 0006); events starting on the window's first day, or ending on
+   * its last day, are counted one by one from covering indexes (a day's worth each).
+   */
+  const windowStatement = db.prepare<Record<string, string>, { n: number }>(
+    `SELECT
+       (SELECT coalesce(sum(n), 0) FROM event_day_counts
+        WHERE status IN (SELECT value FROM json_each(@statuses))
+          AND start_day > @startDay AND start_day < @endDay AND end_day < @endDay)
+     + (SELECT count(*) FROM events
+        WHERE hide_from_listings = 0 AND status IN (SELECT value FROM json_each(@statuses))
+          AND start_utc >= @startMin AND start_utc < @afterStartDay AND end_utc <= @endMax)
+     + (SELECT count(*) FROM events
+        WHERE hide_from_listings = 0 AND status IN (SELECT value FROM json_each(@statuses))
+          AND end_utc >= @endDayStart AND end_utc <= @endMax AND start_utc >= @afterStartDay)
+     AS n`,
+  );
+  const windowCount = (statuses: PostStatus[], startMin: string, endMax: string): number => {
+    const startDay = startMin.slice(0, 10);
+    const endDay = endMax.slice(0, 10);
+    return windowStatement.get({
+      statuses: JSON.stringify(statuses),
+      startDay,
+      endDay,
+      startMin,
+      endMax,
+      afterStartDay: `${nextDay(startDay)} 00:00:00`,
+      endDayStart: `${endDay} 00:00:00`,
+    })!.n;
+  };
   const prepared = (sql: string): Statement => {
     let statement = cache.get(sql);
     if (!statement) {
@@ -183,12 +263,15 @@ export function createEventsQuery(db: Db) {
   return {
     /** One page of matching events in listing order: start, then id. */
     page(q: EventQuery, limit: number, offset: number): EventRow[] {
-      const { sql, params } = whereSql(q);
+      const { sql, params, driven } = whereSql(q);
+      // A driven query sorts its few rows rather than walk the start index in order.
+      const order = driven ? '+e.start_utc, e.id' : 'e.start_utc, e.id';
       return prepared(
-        `SELECT e.* FROM events e WHERE ${sql} ORDER BY e.start_utc, e.id LIMIT @limit OFFSET @offset`,
+        `SELECT e.* FROM events e WHERE ${sql} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
       ).all({ ...params, limit, offset }) as EventRow[];
     },
     count(q: EventQuery): number {
+      if (plainWindow(q)) return windowCount(q.visibility.statuses, q.startMin, q.endMax);
       const { sql, params } = whereSql(q);
       const statement = prepared(`SELECT count(*) AS n FROM events e WHERE ${sql}`);
       // better-sqlite3 refuses a parameter object for a statement without named parameters.
