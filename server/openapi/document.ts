@@ -117,13 +117,33 @@ function responses(
 
 const WRITES = new Set<Method>(['POST', 'PUT', 'PATCH']);
 
+const pascal = (word: string) =>
+  word
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+
+/** `get /events/by-slug/{slug}` → `getEventsBySlug`: unique per path and method, stable. */
+export function operationId(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter((part) => part !== '' && part !== 'by-slug')
+    .map((part) => (part.startsWith('{') ? `By${pascal(part)}` : pascal(part)));
+  return `${method.toLowerCase()}${words.join('') || 'Index'}`;
+}
+
+/** The resource an operation belongs to, to group operations in viewers. */
+const tagOf = (path: string) => path.split('/')[1] || 'index';
+
 function operation(route: CompiledRoute, e: Endpoint, method: Method, c: Context): OasSchema {
   const lower = method.toLowerCase() as OperationMethod;
   const args = describeAll(route, e, c);
   const inPath = pathParams(route.path);
   const byName = new Map(args);
   const rest = args.filter(([name]) => !inPath.includes(name));
-  const op: OasSchema = {};
+  const path = docPath(route.path);
+  const op: OasSchema = { tags: [tagOf(path)], operationId: operationId(method, path) };
   if (e.summary !== undefined) op.summary = c.t(e.summary);
   const parameters = inPath.map((name) => parameter(name, 'path', byName.get(name)));
   if (!WRITES.has(method))

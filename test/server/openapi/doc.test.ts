@@ -46,6 +46,11 @@ describe('GET /calendar/events/v1/doc', () => {
       Object.keys(item).map((method) => `${method} ${path}`),
     );
     expect(documented.sort()).toEqual(expected.sort());
+    const ids = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item).map((op) => (op as { operationId: string }).operationId),
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain('getEventsById');
   });
 
   it('answers the reference test checklist: /events get, /events/{id} get, info keys', async () => {
