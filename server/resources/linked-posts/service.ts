@@ -23,6 +23,7 @@ import type { CoreServices } from '../../services.js';
 import { plainText, sanitizeHtml } from '../../text/html.js';
 import type { MediaService } from '../media/service.js';
 import type { AnyLinkedRow, LinkedKind, LinkedValues } from './kind.js';
+import { createEntries } from './entries.js';
 import { presentLinked } from './present.js';
 import { createLinkedStore, type ListFilter } from './store.js';
 
@@ -86,8 +87,6 @@ export const searchFragments = (search: string) => [
 
 /** Each word adds a LIKE per searchable field; more than this is no longer a search. */
 export const MAX_SEARCH_WORDS = 20;
-
-const DIGITS = /^\d+$/;
 
 export function createLinkedService(
   core: CoreServices,
@@ -211,59 +210,13 @@ export function createLinkedService(
     );
   }
 
-  // ----- links from events -----
-
-  /** One entry of an event's field: an id, `{id}`, or inline data. */
-  function entryProblem(entry: unknown, actor: Actor | null): string | undefined {
-    const id = idOf(entry);
-    if (id !== undefined) {
-      return store.find(id) ? undefined : `${id} is not a ${kind.type} ID.`;
-    }
-    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-      return `must be a ${kind.type} ID or ${kind.type} data.`;
-    }
-    const parsed = behaviour.inlineSchema.safeParse(entry);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const field = issue.path.join('.') || kind.nameField;
-      return issue.code === 'invalid_type' && issue.input === undefined
-        ? `${kind.type} data needs ${field}.`
-        : `${kind.type} ${field} ${issue.message}`;
-    }
-    const input = inlineInput(parsed.data);
-    const first = Object.entries(checkFields(input, actor))[0];
-    return first ? `${kind.type} ${first[1]}` : undefined;
-  }
-
-  function inlineInput(data: Record<string, unknown>): LinkedInput {
-    return (behaviour.fromInline ? behaviour.fromInline(data) : data) as LinkedInput;
-  }
-
-  /** The id an entry names directly (a number, digits, or `{id}`), if it names one. */
-  function idOf(entry: unknown): number | undefined {
-    if (typeof entry === 'number' && Number.isSafeInteger(entry) && entry > 0) return entry;
-    if (typeof entry === 'string' && DIGITS.test(entry.trim()) && Number(entry) > 0) {
-      return Number(entry);
-    }
-    if (entry !== null && typeof entry === 'object' && !Array.isArray(entry) && 'id' in entry) {
-      const id = (entry as { id: unknown }).id;
-      if (id !== undefined && id !== '' && id !== null) {
-        return typeof id === 'number' || (typeof id === 'string' && DIGITS.test(id.trim()))
-          ? Number(id)
-          : -1;
-      }
-    }
-    return undefined;
-  }
-
-  function ensureEntry(entry: unknown, actor: Actor | null): number {
-    const problem = entryProblem(entry, actor);
-    if (problem) throw invalidParam(kind.type, problem);
-    const id = idOf(entry);
-    if (id !== undefined) return id;
-    const parsed = behaviour.inlineSchema.parse(entry);
-    return insertOrReuse(inlineInput(parsed), actor);
-  }
+  const entries = createEntries({
+    kind,
+    behaviour,
+    find: (id) => store.find(id),
+    checkFields,
+    insertOrReuse,
+  });
 
   return {
     kind,
@@ -357,23 +310,9 @@ export function createLinkedService(
     },
 
     /** `undefined` when an event's field value is acceptable, else why not. */
-    validateEntries(entries: readonly unknown[], actor: Actor | null): string | undefined {
-      for (const entry of entries) {
-        const problem = entryProblem(entry, actor);
-        if (problem) return problem;
-      }
-      return undefined;
-    },
-
+    validateEntries: entries.validate,
     /** The ids of an event's entries, creating inline items; in the caller's transaction. */
-    ensureEntries(entries: readonly unknown[], actor: Actor | null): number[] {
-      const ids: number[] = [];
-      for (const entry of entries) {
-        const id = ensureEntry(entry, actor);
-        if (!ids.includes(id)) ids.push(id);
-      }
-      return ids;
-    },
+    ensureEntries: entries.ensure,
 
     /** Objects to embed in events, loaded in one query (plus one for their images). */
     embed(ids: readonly number[], links: Links, options: { jsonLd: boolean }) {
