@@ -35,6 +35,7 @@ interface OpenApiParam {
 }
 interface OpenApiOperation {
   summary?: string;
+  tags?: string[];
   description?: string;
   parameters?: OpenApiParam[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
@@ -104,7 +105,7 @@ export function fromOpenApi(doc: OpenApiDoc, fallbackBase: string, group: string
         method: method.toUpperCase(),
         path: `${base}${path}`,
         summary: op.summary ?? op.description ?? '',
-        group,
+        group: op.tags?.[0] ? `${group} · ${op.tags[0]}` : group,
         params,
         ...(bodySchema ? { bodySchema } : {}),
       });

@@ -15,6 +15,7 @@ const doc: OpenApiDoc = {
     '/events': {
       get: {
         summary: 'List events.',
+        tags: ['Events'],
         parameters: [
           { name: 'page', in: 'query', schema: { type: 'integer' }, description: 'The page.' },
           { name: 'status', in: 'query', schema: { type: 'string', enum: ['publish', 'draft'] } },
@@ -64,6 +65,7 @@ describe('explorer operations', () => {
       ['all_day', 'body', false],
     ]);
     expect(ops[1]!.bodySchema?.required).toEqual(['title']);
+    expect(ops.map((o) => o.group)).toEqual(['Calendar API · Events', 'Calendar API']);
   });
 
   it('reads the WordPress-style namespace index when there is no document', () => {
