@@ -186,8 +186,9 @@ function archive(
     throw notFound(`${kind.type}-archive-page-not-found`, kind.messages.archivePageNotFound);
   }
   const totalPages = Math.ceil(total / perPage);
-  const flag = (value: boolean | undefined) => (value === undefined ? undefined : String(value));
-  const status = params.status?.join(',') ?? (canEditPosts(ctx.actor) ? undefined : 'publish');
+  // Booleans as 1/0 and anonymous `status=publish`, as the events archive writes them.
+  const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+  const status = params.status?.join(',') ?? (ctx.actor === null ? 'publish' : undefined);
   const rest = (page: number | undefined) => {
     const query: Array<[string, QueryValue]> = [
       ['page', page],

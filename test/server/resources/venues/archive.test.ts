@@ -101,9 +101,9 @@ describe('GET /venues: paging and envelope', () => {
       query: { search: 'paris', per_page: 1, has_events: 'false', only_with_upcoming: 'false' },
     });
     expect(res.body.rest_url).toBe(
-      `${server.url}${VENUES}/?page=1&per_page=1&search=paris&has_events=false&only_with_upcoming=false&status=publish`,
+      `${server.url}${VENUES}/?page=1&per_page=1&search=paris&has_events=0&only_with_upcoming=0&status=publish`,
     );
-    expect(res.body.next_rest_url).toContain('page=2&per_page=1&search=paris&has_events=false');
+    expect(res.body.next_rest_url).toContain('page=2&per_page=1&search=paris&has_events=0');
     const viaAlias = await server.call('GET', '/wp-json/tribe/events/v1/venues');
     expect(viaAlias.body.rest_url).toBe(
       `${server.url}/wp-json/tribe/events/v1/venues/?page=1&per_page=10&status=publish`,
