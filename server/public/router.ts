@@ -72,8 +72,9 @@ export function publicPages(services: Services): Router {
     send(res, links, root, notFoundPage(context(links, root)), 404);
   }
 
-  // The site root redirects to the console; it still tells clients where the API is.
-  router.get('/', (req, res, next) => {
+  // The site root redirects to the console's page; both tell clients where the API is, so a
+  // client that follows the redirect still finds the headers.
+  router.get(['/', '/console'], (req, res, next) => {
     if (req.query.rest_route === undefined) sendDiscovery(res, pageLinks(req, services));
     next();
   });

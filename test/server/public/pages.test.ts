@@ -185,6 +185,14 @@ describe('the site root', () => {
     }
   });
 
+  it('sends them on the console page the redirect leads to, as a client following it sees', async () => {
+    const server = await startTestServer();
+    const res = await fetch(`${server.url}/`, { method: 'HEAD' });
+    expect(new URL(res.url).pathname).toBe('/console/');
+    expect(res.status).toBe(200);
+    expectDiscovery(server, res.headers, `${server.url}/api/calendar/events/v1/`);
+  });
+
   it('uses the configured public URL as origin and root', async () => {
     const server = await startTestServer({ settings: { public_url: 'http://127.0.0.1:9999' } });
     const res = await fetch(`${server.url}/`, { method: 'HEAD', redirect: 'manual' });
