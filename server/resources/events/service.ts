@@ -85,14 +85,12 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     return store.uniqueSlug(base, id);
   }
 
-  function write(
-    input: EventUpdateInput,
-    existing: EventRow | undefined,
-    actor: Actor | null,
-  ): EventRow {
-    const fields = eventFields(input, existing, fieldContext(actor));
+  /** Create (no id) or update; the stored row is read inside the write transaction. */
+  function write(input: EventUpdateInput, id: number | undefined, actor: Actor | null): EventRow {
     return store.write(() => {
-      const id = existing?.id ?? store.newId();
+      const existing = id === undefined ? undefined : load(id);
+      const fields = eventFields(input, existing, fieldContext(actor));
+      const eventId = existing?.id ?? store.newId();
       let venueId = existing?.venue_id ?? null;
       if (input.venue !== undefined) {
         const linked = ports.venues.ensureForEvent(input.venue, actor);
@@ -101,26 +99,26 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       let imageId = existing?.image_id ?? null;
       if (input.image !== undefined) imageId = ports.media.ensure(input.image, actor?.id ?? null);
       const row: EventRow = {
-        id,
+        id: eventId,
         ...fields,
-        slug: slugFor(id, fields, input, existing),
+        slug: slugFor(eventId, fields, input, existing),
         venue_id: venueId,
         image_id: imageId,
       };
       if (existing) store.update(row);
       else store.insert(row);
-      if (existing?.status === 'trash' && row.status !== 'trash') store.dropTrashMeta(id);
+      if (existing?.status === 'trash' && row.status !== 'trash') store.dropTrashMeta(eventId);
       if (input.organizer !== undefined) {
         const organizers = ports.organizers.ensureForEvent(input.organizer, actor);
-        if (organizers !== undefined) store.setOrganizers(id, organizers);
+        if (organizers !== undefined) store.setOrganizers(eventId, organizers);
       }
       for (const taxonomy of ['category', 'tag'] as const) {
         const values = taxonomy === 'category' ? input.categories : input.tags;
         if (values !== undefined) {
-          store.setTerms(id, taxonomy, ports.terms.resolveForEvent(taxonomy, values));
+          store.setTerms(eventId, taxonomy, ports.terms.resolveForEvent(taxonomy, values));
         }
       }
-      return store.get(id)!;
+      return store.get(eventId)!;
     });
   }
 
@@ -185,17 +183,17 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     },
 
     update(id: number, input: EventUpdateInput, actor: Actor | null, links: Links) {
-      return embedder.one(write(input, load(id), actor), links, { jsonLd: false });
+      return embedder.one(write(input, id, actor), links, { jsonLd: false });
     },
 
     /** DELETE moves to the trash, always (decisions.md 7); the slug gets `__trashed`. */
     trash(id: number, links: Links) {
-      const row = load(id);
-      if (row.status === 'trash') {
-        throw new ApiError('event-is-in-trash', 'The event is already trashed', 410);
-      }
       const now = formatUtc(core.clock.now());
       const trashed = store.write(() => {
+        const row = load(id);
+        if (row.status === 'trash') {
+          throw new ApiError('event-is-in-trash', 'The event is already trashed', 410);
+        }
         store.putTrashMeta({
           post_id: row.id,
           previous_status: row.status,
