@@ -15,6 +15,12 @@ import { rootIndex } from './indexes.js';
 
 type RootStyle = 'api' | 'wp-json' | 'rest_route';
 
+/**
+ * The REST path without repeated or trailing slashes: the OpenAPI document's server URL ends
+ * with a slash and its paths start with one, so tools that join them send `v1//events`.
+ */
+const restPath = (path: string) => path.replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/';
+
 /** Where the REST path is in this request, or `undefined` when it is not a REST request. */
 export function locateRestPath(req: Request): { style: RootStyle; path: string } | undefined {
   const path = req.path;
@@ -23,12 +29,12 @@ export function locateRestPath(req: Request): { style: RootStyle; path: string }
     ['wp-json', '/wp-json'],
   ] as const) {
     if (path === prefix || path.startsWith(`${prefix}/`)) {
-      return { style, path: path.slice(prefix.length).replace(/\/+$/, '') || '/' };
+      return { style, path: restPath(path.slice(prefix.length)) };
     }
   }
   const route = req.query.rest_route;
   if ((path === '/' || path === '/index.php') && typeof route === 'string') {
-    return { style: 'rest_route', path: route.replace(/\/+$/, '') || '/' };
+    return { style: 'rest_route', path: restPath(route) };
   }
   return undefined;
 }

@@ -216,6 +216,11 @@ describe.each(ALIASES)('through $name', (alias) => {
     const doc = await server.call('GET', alias.at('/doc'));
     expect(doc.status).toBe(200);
     expect(doc.body.servers).toEqual([{ url: `${server.url}${alias.base}/` }]);
+    // A tool joining the documented server and path literally reaches the route.
+    const servers = doc.body.servers as { url: string }[];
+    const joined = await server.call('GET', `${servers[0]!.url}/events`);
+    expect(joined.status).toBe(200);
+    expect(joined.body.total).toBe(0);
     const plain = await server.call('GET', canonical('/doc'));
     // Only the server and the index route's `namespace` default name the namespace used.
     const same = (body: object) =>
