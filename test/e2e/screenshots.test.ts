@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launch } from './support/browser.js';
-import { seed } from './support/seed.js';
+import { seed, type Seeded } from './support/seed.js';
 import { startServer, type E2EServer } from './support/server.js';
 import { signIn } from './support/session.js';
 
@@ -22,7 +22,7 @@ interface Shot {
   prepare?(page: Page): Promise<void>;
 }
 
-const SHOTS = (eventId: number): Shot[] => [
+const SHOTS = ({ eventId, venueId, categoryId, userId }: Seeded): Shot[] => [
   {
     name: 'calendar',
     path: '/',
@@ -42,6 +42,7 @@ const SHOTS = (eventId: number): Shot[] => [
     heading: 'Venues',
     prepare: (p) => p.locator('tbody tr').first().waitFor(),
   },
+  { name: 'venue-editor', path: `/venues/${venueId}`, heading: 'Harbour Hall' },
   {
     name: 'organizers',
     path: '/organizers',
@@ -52,6 +53,13 @@ const SHOTS = (eventId: number): Shot[] => [
     name: 'categories',
     path: '/categories',
     heading: 'Categories',
+    prepare: (p) => p.locator('tbody tr').first().waitFor(),
+  },
+  { name: 'category-editor', path: `/categories/${categoryId}`, heading: 'Meetups' },
+  {
+    name: 'tags',
+    path: '/tags',
+    heading: 'Tags',
     prepare: (p) => p.locator('tbody tr').first().waitFor(),
   },
   {
@@ -71,6 +79,7 @@ const SHOTS = (eventId: number): Shot[] => [
     heading: 'Users',
     prepare: (p) => p.locator('tbody tr').nth(1).waitFor(),
   },
+  { name: 'user-editor', path: `/admin/users/${userId}`, heading: 'Maria Silva' },
   {
     name: 'app-passwords',
     path: '/admin/passwords',
@@ -99,11 +108,11 @@ const SHOTS = (eventId: number): Shot[] => [
 describe.skipIf(!hasChromium)('console screens', () => {
   let server: E2EServer;
   let browser: Browser;
-  let eventId = 0;
+  let seeded: Seeded;
 
   beforeAll(async () => {
     server = await startServer({ lan: true });
-    ({ eventId } = await seed(server.url));
+    seeded = await seed(server.url);
     browser = await launch();
     if (WRITE) mkdirSync(OUT, { recursive: true });
   });
@@ -131,7 +140,7 @@ describe.skipIf(!hasChromium)('console screens', () => {
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
       if (WRITE) await page.screenshot({ path: `${OUT}signin-${suffix}.png` });
       await signIn(page, server.url);
-      for (const shot of SHOTS(eventId)) {
+      for (const shot of SHOTS(seeded)) {
         await page.goto(`${server.url}/console${shot.path}`);
         await page.getByRole('heading', { name: shot.heading, level: 1 }).waitFor();
         await shot.prepare?.(page);

@@ -1,6 +1,7 @@
 import { Field } from '../ui/Field';
 import { ImageField } from '../ui/ImageField';
 import { Switch } from '../ui/Switch';
+import { EventAuthorship } from './EventAuthorship';
 import type { EventForm } from './formTypes';
 
 const FLAGS = [
@@ -44,6 +45,7 @@ export function EventSide({ form }: { form: EventForm; creating: boolean; saving
               placeholder="https://…"
             />
           </Field>
+          <EventAuthorship form={form} />
           <Field label="Slug" error={errors.slug} hint="The end of the event's page URL.">
             <input name="slug" value={values.slug} onChange={(e) => set('slug', e.target.value)} />
           </Field>

@@ -23,6 +23,9 @@ export interface EventValues extends Values {
   cost: string;
   website: string;
   slug: string;
+  /** Publication date (site time zone) and author: empty keeps the server's choice. */
+  published: string;
+  author: string;
   featured: boolean;
   sticky: boolean;
   hide_from_listings: boolean;
@@ -52,6 +55,8 @@ export function emptyEvent(day?: string): EventValues {
     cost: '',
     website: '',
     slug: '',
+    published: '',
+    author: '',
     featured: false,
     sticky: false,
     hide_from_listings: false,
@@ -80,6 +85,8 @@ export function eventValues(e: EventWire): EventValues {
     // Without a website the API shows the event's own page (compat-notes §1.1): not a real value.
     website: e.website === e.url ? '' : e.website,
     slug: e.slug,
+    published: toInput(e.date, false),
+    author: e.author && e.author !== '0' ? e.author : '',
     featured: e.featured,
     sticky: e.sticky,
     hide_from_listings: e.hide_from_listings,
@@ -108,6 +115,9 @@ export function eventPayload(v: EventValues, creating: boolean): Record<string, 
     cost: v.cost,
     website: v.website,
     slug: v.slug,
+    // Publication date and author cannot be cleared, only changed.
+    ...(v.published ? { date: fromInput(v.published, false) } : {}),
+    ...(v.author ? { author: Number(v.author) } : {}),
     featured: v.featured,
     sticky: v.sticky,
     hide_from_listings: v.hide_from_listings,

@@ -5,7 +5,14 @@ import { ADMIN } from './server.js';
 
 const EV = '/api/calendar/events/v1';
 
-export async function seed(baseUrl: string): Promise<{ eventId: number }> {
+export interface Seeded {
+  eventId: number;
+  venueId: number;
+  categoryId: number;
+  userId: number;
+}
+
+export async function seed(baseUrl: string): Promise<Seeded> {
   const auth = basic(ADMIN.login, ADMIN.password);
   const post = async (path: string, body: unknown) => {
     const result = await call(baseUrl, `${EV}/${path}`, auth, { method: 'POST', body });
@@ -97,7 +104,7 @@ export async function seed(baseUrl: string): Promise<{ eventId: number }> {
     end_date: start.plus({ days: 3 }).toFormat('yyyy-MM-dd 14:00:00'),
   });
   await call(baseUrl, `${EV}/events/${old.id}`, auth, { method: 'DELETE' });
-  await call(baseUrl, '/api/calendar/admin/v1/users', auth, {
+  const user = await call(baseUrl, '/api/calendar/admin/v1/users', auth, {
     method: 'POST',
     body: {
       login: 'maria',
@@ -111,5 +118,10 @@ export async function seed(baseUrl: string): Promise<{ eventId: number }> {
     method: 'POST',
     body: { name: 'Website widget' },
   });
-  return { eventId };
+  return {
+    eventId,
+    venueId: venues[0]!.id,
+    categoryId: categories[0]!.id,
+    userId: Number(user.json.id),
+  };
 }
