@@ -69,7 +69,7 @@ export function createMediaStore(db: Db) {
       return db.transaction(() => ({
         rows: statements.page.all({ limit, offset }),
         total: statements.count.get()!.total,
-      }))();
+      })).deferred();
     },
     /** Deletes the item; links from events, venues and organizers are cleared by the foreign keys. */
     remove: (id: number): void => {
