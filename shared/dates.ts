@@ -109,7 +109,18 @@ export function formatWall(value: DateTime): string {
 
 /** A stored `YYYY-MM-DD HH:MM:SS` wall time read in `zone`. */
 export function readWall(text: string, zone: string): DateTime {
-  return DateTime.fromFormat(text, WALL_FORMAT, { zone: zoneOf(zone) });
+  // Parsed by hand: luxon's format parser is the slowest step of presenting a page of events.
+  return DateTime.fromObject(
+    {
+      year: Number(text.slice(0, 4)),
+      month: Number(text.slice(5, 7)),
+      day: Number(text.slice(8, 10)),
+      hour: Number(text.slice(11, 13)),
+      minute: Number(text.slice(14, 16)),
+      second: Number(text.slice(17, 19)),
+    },
+    { zone: zoneOf(zone) },
+  );
 }
 
 /** The zero-padded parts of a `YYYY-MM-DD HH:MM:SS` string (compat-notes §1.2). */

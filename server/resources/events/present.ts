@@ -1,5 +1,4 @@
 /** Event rows → the event object of compat-notes §1.1, keys in the reference's order. */
-import { DateTime } from 'luxon';
 import type { Links } from '../../http/links.js';
 import { autop } from '../../text/html.js';
 import { dateDetails, readWall, zoneAbbreviation } from '../../../shared/dates.js';
@@ -107,5 +106,5 @@ export function presentEvent(row: EventRow, embeds: EventEmbeds, ctx: PresentCon
 }
 
 export function utcDate(text: string): Date {
-  return DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC' }).toJSDate();
+  return new Date(`${text.replace(' ', 'T')}Z`);
 }
