@@ -32,9 +32,24 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     db.pragma('temp_store = MEMORY');
     db.pragma('cache_size = -32000');
     if (options.migrate !== false) migrate(db);
+    writeTransactionsLockFirst(db);
     return db;
   } catch (error) {
     db.close();
     throw error;
   }
+}
+
+/**
+ * Makes `db.transaction(fn)()` begin IMMEDIATE, taking the write lock before the first read.
+ * A DEFERRED transaction that reads and then writes, while another process committed in
+ * between, fails at once with SQLITE_BUSY_SNAPSHOT: the busy timeout cannot help, since its
+ * snapshot is stale. Locking first makes a concurrent writer wait (busy timeout) instead.
+ * `.deferred` stays available for read-only transactions that want no lock.
+ */
+function writeTransactionsLockFirst(db: Db): void {
+  const original = db.transaction.bind(db);
+  // Every variant carries the others as properties (`.deferred`, `.exclusive`, …).
+  db.transaction = ((fn: (...args: never[]) => unknown) =>
+    original(fn).immediate) as Db['transaction'];
 }
