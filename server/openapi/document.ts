@@ -177,7 +177,11 @@ export function buildDocument(
 ) {
   const c: Context = { t, dynamicDefault, namespace };
   const paths: Record<string, OasSchema> = {};
-  for (const route of registry.routesOf(namespace)) {
+  // The reference's paths start with `/doc` (WordPress, not the plugin, owns the index): the
+  // index comes last so the reference's paths keep their order.
+  const routes = registry.routesOf(namespace);
+  const ordered = [...routes.filter((r) => r.path !== ''), ...routes.filter((r) => r.path === '')];
+  for (const route of ordered) {
     const item: OasSchema = (paths[docPath(route.path)] ??= {});
     for (const e of route.endpoints) {
       for (const method of e.methods) item[method.toLowerCase()] ??= operation(route, e, method, c);

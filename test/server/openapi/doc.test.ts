@@ -62,6 +62,13 @@ describe('GET /calendar/events/v1/doc', () => {
       description:
         'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.',
     });
+    expect(Object.keys(doc.paths).slice(0, 4)).toEqual([
+      '/doc',
+      '/events',
+      '/events/{id}',
+      '/events/by-slug/{slug}',
+    ]);
+    expect(Object.keys(doc.paths).at(-1)).toBe('/');
     expect(doc.paths['/events']?.get).toBeDefined();
     expect(doc.paths['/events/{id}']?.get).toBeDefined();
     expect(Object.keys(doc.components.schemas).slice(0, 8)).toEqual([
