@@ -215,10 +215,12 @@ export function createLinkedStore(db: Db, kind: LinkedKind) {
         () => `SELECT COUNT(*) AS total FROM ${t} t WHERE ${clause.sql}`,
       );
       // One snapshot for the page and its total; a read takes no write lock.
-      return db.transaction(() => ({
-        rows: page.all({ ...params, limit, offset }),
-        total: count.get(params)!.total,
-      })).deferred();
+      return db
+        .transaction(() => ({
+          rows: page.all({ ...params, limit, offset }),
+          total: count.get(params)!.total,
+        }))
+        .deferred();
     },
 
     transaction: <T>(fn: () => T): T => db.transaction(fn)(),

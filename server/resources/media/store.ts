@@ -66,10 +66,12 @@ export function createMediaStore(db: Db) {
       })();
     },
     page(limit: number, offset: number): { rows: MediaRow[]; total: number } {
-      return db.transaction(() => ({
-        rows: statements.page.all({ limit, offset }),
-        total: statements.count.get()!.total,
-      })).deferred();
+      return db
+        .transaction(() => ({
+          rows: statements.page.all({ limit, offset }),
+          total: statements.count.get()!.total,
+        }))
+        .deferred();
     },
     /** Deletes the item; links from events, venues and organizers are cleared by the foreign keys. */
     remove: (id: number): void => {
