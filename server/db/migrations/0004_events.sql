@@ -32,8 +32,10 @@ CREATE TABLE events (
   image_id INTEGER REFERENCES media (id) ON DELETE SET NULL
 ) STRICT;
 CREATE INDEX events_listing ON events (status, start_utc, id) WHERE hide_from_listings = 0;
--- Covers the listing's count under the default window without reading the table.
-CREATE INDEX events_listing_span ON events (status, start_utc, end_utc) WHERE hide_from_listings = 0;
+-- Covers listing counts over a date window, also with the venue and featured filters, without
+-- reading the table.
+CREATE INDEX events_listing_span ON events (status, start_utc, end_utc, venue_id, featured)
+WHERE hide_from_listings = 0;
 CREATE INDEX events_start ON events (start_utc, id);
 CREATE INDEX events_end ON events (end_utc);
 CREATE INDEX events_slug ON events (slug);
