@@ -113,6 +113,18 @@ describe('event links', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('creates inline venues and organizers with their images', async () => {
+    const server = await startTestServer();
+    const event = await makeEvent(server, {
+      venue: { venue: 'Pictured Hall', image: 'https://images.example/hall.jpg' },
+      organizer: [{ organizer: 'Pictured Person', image: 'https://images.example/person.png' }],
+    });
+    expect(event.venue).toMatchObject({ image: { url: 'https://images.example/hall.jpg' } });
+    expect((event.organizer as Array<{ image: { url: string } }>)[0]!.image.url).toBe(
+      'https://images.example/person.png',
+    );
+  });
+
   it('embeds the venue and organizers json_ld on single reads only', async () => {
     const server = await startTestServer();
     const event = await makeEvent(server, {
