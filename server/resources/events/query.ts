@@ -100,8 +100,7 @@ function driver(q: EventQuery): boolean {
     q.categories !== undefined ||
     q.tags !== undefined ||
     q.search !== undefined ||
-    q.geo?.kind === 'near' ||
-    q.featured === true
+    q.geo?.kind === 'near'
   );
 }
 
