@@ -20,7 +20,10 @@ import { uploadBody } from './resources/media/upload.js';
 /** The largest JSON or form body accepted; larger ones get 413 (decisions.md, Network). */
 export const BODY_LIMIT = '1mb';
 export const MEDIA_LIMIT = '20mb';
-export const CONSOLE_DIR = fileURLToPath(new URL('../dist/console/', import.meta.url));
+/** The built console: beside the sources (`tsx server/cli.ts`) or beside the bundle (`dist/node/server`). */
+export const CONSOLE_DIRS = ['../dist/console/', '../../console/'].map((relative) =>
+  fileURLToPath(new URL(relative, import.meta.url)),
+);
 
 export interface AppOptions {
   /** Where the built console lives; a minimal page is served when it is missing. */
@@ -59,7 +62,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(rest);
   app.use(mediaFiles(services));
   app.use(publicPages(services));
-  app.use(consoleRouter(options.consoleDir ?? (existsSync(CONSOLE_DIR) ? CONSOLE_DIR : undefined)));
+  app.use(consoleRouter(options.consoleDir ?? CONSOLE_DIRS.find((dir) => existsSync(dir))));
   app.use((req, _res, next) => {
     if (req.path.startsWith('/api/') || req.path.startsWith('/wp-json/')) return next(noRoute());
     next();
