@@ -13,6 +13,11 @@ import { ADMIN, startServer, type E2EServer } from './support/server.js';
 import { openScreen, signIn } from './support/session.js';
 
 const EV = '/api/calendar/events/v1';
+// A 1×1 PNG, uploaded through the admin media route from the image field.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const ADMIN_AUTH = basic(ADMIN.login, ADMIN.password);
 // Next month, so the default listing window (from yesterday on) includes the event.
 const month = DateTime.now().plus({ months: 1 }).startOf('month');
@@ -140,10 +145,15 @@ describe.skipIf(!hasChromium)('console end to end', () => {
     await page.waitForURL(new RegExp(`/console/events/${eventId}$`));
     await page.getByLabel('Title *').fill('Launch party (edited)');
     await page.getByLabel('Cost').fill('15');
+    await page
+      .getByLabel('Upload an image file')
+      .setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: PNG });
+    await page.locator('img.image-preview').waitFor();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toast('Saved “Launch party (edited)”');
     const saved = await eventOnServer();
     expect(saved.title).toBe('Launch party (edited)');
+    expect(saved.image).toMatchObject({ extension: 'png' });
     expect(saved.venue).toMatchObject({ venue: 'Harbour Hall' });
   });
 

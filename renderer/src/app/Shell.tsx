@@ -96,6 +96,9 @@ export function Shell({ children }: { children: ReactNode }) {
         ))}
         <div className="nav__footer">
           <ThemeToggle />
+          {window.almanac?.version && (
+            <small className="muted">Almanac {window.almanac.version}</small>
+          )}
           {user && (
             <div className="nav__user">
               <span>

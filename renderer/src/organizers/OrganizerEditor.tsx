@@ -1,5 +1,5 @@
 import { ImageField } from '../ui/ImageField';
-import { ResourceEditor, type EditorConfig } from '../ui/ResourceEditor';
+import { ResourceEditor, withoutPreview, type EditorConfig } from '../ui/ResourceEditor';
 import {
   EMPTY_ORGANIZER,
   ORGANIZER_FIELDS,
@@ -14,12 +14,16 @@ const config: EditorConfig<'organizers'> = {
   empty: EMPTY_ORGANIZER,
   toValues: organizerValues,
   posts: true,
+  prepare: withoutPreview,
   extras: (values, set, errors) => (
     <ImageField
       value={String(values.image ?? '')}
-      previewUrl={undefined}
+      previewUrl={values.imagePreview as string | undefined}
       error={errors.image}
-      onChange={(v) => set('image', v)}
+      onChange={(v, preview) => {
+        set('image', v);
+        set('imagePreview', preview);
+      }}
     />
   ),
 };

@@ -39,5 +39,6 @@ export function organizerValues(o: OrganizerWire): Values {
     description: plainText(o.description),
     status: o.status,
     image: o.image ? String(o.image.id ?? o.image.url) : '',
+    imagePreview: o.image ? o.image.url : undefined,
   };
 }

@@ -33,6 +33,11 @@ export interface EditorConfig<K extends Kind> {
   prepare?(values: Values): Values;
 }
 
+/** The image preview URL lives in the form only; the API takes the image's id or URL. */
+export function withoutPreview(values: Values): Values {
+  return Object.fromEntries(Object.entries(values).filter(([key]) => key !== 'imagePreview'));
+}
+
 export function ResourceEditor<K extends Kind>({
   id,
   config,

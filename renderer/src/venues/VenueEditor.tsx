@@ -1,5 +1,5 @@
 import { ImageField } from '../ui/ImageField';
-import { ResourceEditor, type EditorConfig } from '../ui/ResourceEditor';
+import { ResourceEditor, withoutPreview, type EditorConfig } from '../ui/ResourceEditor';
 import { Switch } from '../ui/Switch';
 import { EMPTY_VENUE, VENUE_FIELDS, venueSchema, venueValues } from './venueForm';
 
@@ -10,6 +10,7 @@ const config: EditorConfig<'venues'> = {
   empty: EMPTY_VENUE,
   toValues: venueValues,
   posts: true,
+  prepare: withoutPreview,
   extras: (values, set, errors) => (
     <>
       <div className="field field--wide checks">
@@ -26,9 +27,12 @@ const config: EditorConfig<'venues'> = {
       </div>
       <ImageField
         value={String(values.image ?? '')}
-        previewUrl={undefined}
+        previewUrl={values.imagePreview as string | undefined}
         error={errors.image}
-        onChange={(v) => set('image', v)}
+        onChange={(v, preview) => {
+          set('image', v);
+          set('imagePreview', preview);
+        }}
       />
     </>
   ),

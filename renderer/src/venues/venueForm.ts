@@ -59,5 +59,6 @@ export function venueValues(v: VenueWire): Values {
     show_map: v.show_map ?? true,
     show_map_link: v.show_map_link ?? true,
     image: v.image ? String(v.image.id ?? v.image.url) : '',
+    imagePreview: v.image ? v.image.url : undefined,
   };
 }
