@@ -6,12 +6,12 @@ import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import { eventJsonLd } from './json-ld.js';
 import type { OrganizerWire } from '../../../shared/schemas/organizer.js';
-import { eventUrl, presentEvent, type PresentContext, type Wire } from './present.js';
+import { eventUrl, presentEvent, type EventWireFull, type PresentContext } from './present.js';
 import type { EventDeps } from './service.js';
 import type { EventRow, EventsStore } from './store.js';
 
 export function createEventEmbedder(store: EventsStore, ports: EventDeps, core: CoreServices) {
-  function many(rows: EventRow[], links: Links, options: { jsonLd: boolean }): Wire[] {
+  function many(rows: EventRow[], links: Links, options: { jsonLd: boolean }): EventWireFull[] {
     const settings = core.settings.get();
     const ctx: PresentContext = {
       links,
@@ -69,7 +69,7 @@ export function createEventEmbedder(store: EventsStore, ports: EventDeps, core: 
 
   return {
     many,
-    one: (row: EventRow, links: Links, options: { jsonLd: boolean }): Wire =>
+    one: (row: EventRow, links: Links, options: { jsonLd: boolean }): EventWireFull =>
       many([row], links, options)[0]!,
   };
 }

@@ -8,10 +8,12 @@ import type { ImageWire } from '../../../shared/schemas/linked-post.js';
 import type { OrganizerWire } from '../../../shared/schemas/organizer.js';
 import type { EmbeddedTermWire } from '../../../shared/schemas/term.js';
 import type { VenueWire } from '../../../shared/schemas/venue.js';
+import type { EventWire } from '../../../shared/schemas/event.js';
 import type { EventRow } from './store.js';
 
-/** An event as the API shows it; keys in the order of compat-notes §1.1. */
 export type Wire = Record<string, unknown>;
+/** The event object with the linked objects' own wire types. */
+export type EventWireFull = EventWire<ImageWire, VenueWire, OrganizerWire, EmbeddedTermWire>;
 
 /** What an event links to, loaded for a whole page at once. */
 export interface EventEmbeds {
@@ -53,13 +55,17 @@ export function parseCostColumn(cost: string): string[] {
   }
 }
 
-export function presentEvent(row: EventRow, embeds: EventEmbeds, ctx: PresentContext): Wire {
+export function presentEvent(
+  row: EventRow,
+  embeds: EventEmbeds,
+  ctx: PresentContext,
+): EventWireFull {
   const { links } = ctx;
   const url = eventUrl(row, links);
   const start = readWall(row.start_local, row.timezone);
   const cost = presentCost(parseCostColumn(row.cost), ctx.currency);
   const gid = globalId(row.id, links);
-  const wire: Wire = {
+  const wire: EventWireFull = {
     id: row.id,
     global_id: gid,
     global_id_lineage: [gid],
