@@ -23,6 +23,8 @@ export interface LoadResult {
   latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
   errors: number;
   statuses: Record<string, number>;
+  /** Server CPU time (user + system, whole process tree) per completed request. */
+  cpuMsPerRequest: number | null;
 }
 
 export function percentile(sorted: Float64Array, p: number): number {
@@ -86,5 +88,6 @@ export async function runLoad(
     },
     errors: result.non2xx + result.errors + result.timeouts,
     statuses,
+    cpuMsPerRequest: null,
   };
 }

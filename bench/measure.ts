@@ -48,6 +48,18 @@ export async function sampleRss<T>(server: Spawned, work: () => Promise<T>): Pro
   }
 }
 
+/** A load run with the server's CPU time per request measured around it. */
+async function measured(server: Spawned, run: () => Promise<LoadResult>): Promise<LoadResult> {
+  const before = server.cpuMs();
+  const result = await run();
+  const used = server.cpuMs() - before;
+  return {
+    ...result,
+    cpuMsPerRequest:
+      result.requests > 0 ? Math.round((used / result.requests) * 1000) / 1000 : null,
+  };
+}
+
 export interface MeasureContext {
   options: BenchOptions;
   fixture: Fixture;
@@ -99,7 +111,9 @@ export async function measureScenario(
         ctx.options.warmupSeconds,
       );
     const [result, rss] = await sampleRss(server, () =>
-      runLoad(server.url, shifted(nextOffset(scenario.name, 1_000_000)), c, seconds),
+      measured(server, () =>
+        runLoad(server.url, shifted(nextOffset(scenario.name, 1_000_000)), c, seconds),
+      ),
     );
     const ceiling = ctx.ceiling[String(c)];
     const row: Row = {
@@ -109,6 +123,10 @@ export async function measureScenario(
       workers,
       ratio:
         ceiling && ceiling.rps > 0 ? Math.round((result.rps / ceiling.rps) * 1000) / 1000 : null,
+      cpuRatio:
+        ceiling?.cpuMsPerRequest && result.cpuMsPerRequest
+          ? Math.round((ceiling.cpuMsPerRequest / result.cpuMsPerRequest) * 1000) / 1000
+          : null,
       rssMb: Math.round(rss / MB),
       queriesPerRequest: queries === null ? null : Math.round(queries * 10) / 10,
     };
@@ -117,6 +135,7 @@ export async function measureScenario(
       `  ${scenario.name.padEnd(22)} w${workers} c${String(c).padEnd(3)} ${String(row.rps).padStart(6)} req/s` +
         `  p50 ${row.latencyMs.p50.toFixed(2)} ms  p99 ${row.latencyMs.p99.toFixed(2)} ms` +
         `  ${row.ratio === null ? '' : `${Math.round(row.ratio * 100)}% of ceiling`}` +
+        `  cpu ${row.cpuMsPerRequest ?? '?'} ms/req` +
         `  errors ${row.errors}${row.errors > 0 ? ` ${JSON.stringify(row.statuses)}` : ''}`,
     );
   }
@@ -131,5 +150,5 @@ export async function measureCeiling(
 ): Promise<LoadResult> {
   const source: RequestSource = () => ({ method: 'GET', path: '/ping' });
   if (warmup > 0) await runLoad(ceiling.url, source, connections, warmup);
-  return runLoad(ceiling.url, source, connections, seconds);
+  return measured(ceiling, () => runLoad(ceiling.url, source, connections, seconds));
 }

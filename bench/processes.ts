@@ -21,6 +21,8 @@ export interface Spawned {
   peakRss(): number;
   /** Current resident memory of the process tree, in bytes. */
   rss(): number;
+  /** CPU time (user + system) used so far by the process tree, in milliseconds. */
+  cpuMs(): number;
   /** Executed SQL statements so far (only with `countQueries`). */
   queryCount(): Promise<number>;
   output(): string;
@@ -32,6 +34,20 @@ function statusField(pid: number, field: string): number {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
     return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+function cpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat (utime, stime); the slice starts at field 3.
+    return Number(fields[11]) + Number(fields[12]);
   } catch {
     return 0;
   }
@@ -123,6 +139,8 @@ async function spawnNode(options: SpawnOptions): Promise<Spawned> {
     child,
     peakRss,
     rss: () => tree().reduce((total, pid) => total + statusField(pid, 'VmRSS'), 0),
+    cpuMs: () =>
+      (tree().reduce((total, pid) => total + cpuTicks(pid), 0) * 1000) / TICKS_PER_SECOND,
     queryCount() {
       return new Promise<number>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('no query count from the server')), 5_000);

@@ -26,6 +26,11 @@ export function summarise(profile: Profile, top = 30): string {
   profile.samples.forEach((id, i) =>
     self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
   );
+  // Percentages are of busy time: waiting for requests (idle) says nothing about their cost.
+  const idle = new Set(
+    profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id),
+  );
+  for (const id of idle) self.delete(id);
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const label = (n: ProfileNode) =>
     `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules|work\/main)\//, '')}:${n.callFrame.lineNumber + 1}`;
@@ -43,7 +48,7 @@ export function summarise(profile: Profile, top = 30): string {
     }
   }
   const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)}%`;
-  const lines = [`total ${(total / 1000).toFixed(0)} ms`, '', 'self time:'];
+  const lines = [`busy ${(total / 1000).toFixed(0)} ms`, '', 'self time:'];
   for (const [name, us] of [...selfByLabel].sort((a, b) => b[1] - a[1]).slice(0, top))
     lines.push(`${pct(us)}  ${name}`);
   lines.push('', 'inclusive time by file:');

@@ -36,6 +36,11 @@ export interface Row extends LoadResult {
   workers: number;
   /** Throughput as a share of the bare-Express ceiling at the same concurrency. */
   ratio: number | null;
+  /**
+   * The ceiling's server CPU per request over this scenario's: the share of the ceiling's
+   * throughput the endpoint would reach with the CPU to itself (independent of other load).
+   */
+  cpuRatio: number | null;
   /** Highest resident memory of the server process tree sampled during the run, in MB. */
   rssMb: number;
   queriesPerRequest: number | null;
@@ -91,6 +96,8 @@ export function rowsTable(rows: Row[]): string {
     'Errors',
     'RSS MB',
     'Queries/req',
+    'CPU ms/req',
+    '× ceiling (CPU)',
   ];
   const lines = rows.map((r) => [
     r.label,
@@ -103,6 +110,8 @@ export function rowsTable(rows: Row[]): string {
     String(r.errors),
     fmt(r.rssMb),
     r.queriesPerRequest === null ? '—' : fmt(r.queriesPerRequest, 1),
+    fmt(r.cpuMsPerRequest, 3),
+    r.cpuRatio === null ? '—' : `${fmt(r.cpuRatio * 100, 0)}%`,
   ]);
   return markdownTable(header, lines);
 }

@@ -122,9 +122,19 @@ export const ZONES = [
 
 const DAY_MS = 86_400_000;
 
-/** `YYYY-MM-DD HH:MM:SS` of a millisecond count read as a UTC wall clock. */
+const dayPrefixes = new Map<number, string>();
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** `YYYY-MM-DD HH:MM:SS` of a millisecond count read as a UTC wall clock (days cached: hot path). */
 export function wall(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+  const day = Math.floor(ms / DAY_MS);
+  let prefix = dayPrefixes.get(day);
+  if (prefix === undefined) {
+    prefix = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    dayPrefixes.set(day, prefix);
+  }
+  const seconds = Math.floor((ms - day * DAY_MS) / 1000);
+  return `${prefix} ${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
 }
 
 /**

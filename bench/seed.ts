@@ -91,7 +91,8 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     // Loading a fresh file: no other connection, and a crash only means seeding again.
     db.pragma('journal_mode = MEMORY');
     db.pragma('synchronous = OFF');
-    db.pragma('cache_size = -262144');
+    db.pragma('cache_size = -1048576');
+    db.pragma('mmap_size = 4294967296');
     db.pragma('locking_mode = EXCLUSIVE');
 
     const terms = db.transaction(() => insertTerms(db, random))();
