@@ -52,6 +52,8 @@ function labelArrows(root: HTMLElement | null): (() => void) | undefined {
   return () => observer.disconnect();
 }
 
+const activeFilters = (filters: Filters) => Object.values(filters).filter((v) => v !== '').length;
+
 export default function CalendarScreen() {
   const client = useQueryClient();
   const toast = useToast();
@@ -116,7 +118,14 @@ export default function CalendarScreen() {
           </Button>
         }
       />
-      <CalendarFilters value={filters} onChange={setFilters} />
+      {/* On a phone the filters fold away so the calendar comes first. */}
+      <details className="calendar-filters-fold" open={!phone}>
+        <summary>
+          Filters
+          {activeFilters(filters) > 0 ? ` (${activeFilters(filters)} on)` : ''}
+        </summary>
+        <CalendarFilters value={filters} onChange={setFilters} />
+      </details>
       <ErrorNote error={error} title="Could not load events." />
       <div
         ref={box}
