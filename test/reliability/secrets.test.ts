@@ -1,0 +1,363 @@
+/**
+ * Secrets and sessions (issue 9, item 4): no password, application password, session token or
+ * stored hash ever appears in a response (other than the one that creates it) or in the log;
+ * sessions expire and can be revoked; deleted users and changed roles take effect at once;
+ * repeated failed sign-ins from one client are slowed down, over HTTP, with the real defaults.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { fixedClock } from '../../server/clock.js';
+import { SESSION_TTL_MS } from '../../server/auth/service.js';
+import { basic, startTestServer } from '../helpers/server.js';
+import {
+  ADMIN_API,
+  ADMIN_LOGIN,
+  EVENTS_API,
+  basicAuth,
+  openSide,
+  rawRequest,
+  spawnServer,
+  tempDir,
+  type RawOptions,
+  type RawResponse,
+  type SpawnedServer,
+} from '../helpers/reliability.js';
+
+describe('secrets never leak (the real server, logging at trace level)', () => {
+  let dir: { dir: string; cleanup(): void };
+  let db: string;
+  let server: SpawnedServer;
+  const seen: Array<{ label: string; res: RawResponse }> = [];
+
+  beforeAll(async () => {
+    dir = tempDir();
+    db = join(dir.dir, 'secrets.db');
+    server = await spawnServer({ db, env: { ALMANAC_LOG_LEVEL: 'trace' } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.kill('SIGTERM');
+    dir?.cleanup();
+  });
+
+  const admin = basicAuth(ADMIN_LOGIN.login, ADMIN_LOGIN.password);
+  async function send(label: string, method: string, path: string, options: RawOptions = {}) {
+    const res = await rawRequest(server.url, method, path, {
+      localAddress: '127.0.0.9',
+      ...options,
+    });
+    seen.push({ label, res });
+    return res;
+  }
+
+  it('keeps every secret out of the responses that do not create it, and out of the log', async () => {
+    const secrets = new Map<string, string>([['admin password', ADMIN_LOGIN.password]]);
+    const creators = new Map<string, string>();
+
+    const alice = { login: 'alice', password: 'alice-first-password' };
+    secrets.set('alice password', alice.password);
+    await send('create alice', 'POST', `${ADMIN_API}/users`, {
+      auth: admin,
+      json: { ...alice, role: 'editor', email: 'alice@example.org' },
+    });
+    const aliceId = seen.at(-1)!.res.body.id as number;
+    await send('alice reads herself', 'GET', `${ADMIN_API}/me`, {
+      auth: basicAuth(alice.login, alice.password),
+    });
+
+    const login = await send('alice signs in', 'POST', `${ADMIN_API}/sessions`, {
+      json: { login: alice.login, password: alice.password, label: 'laptop' },
+    });
+    const token = login.body.token as string;
+    secrets.set('session token', token);
+    secrets.set('session secret', token.split('.')[1]!);
+    creators.set('session token', 'alice signs in');
+    creators.set('session secret', 'alice signs in');
+    await send('bearer call', 'GET', `${ADMIN_API}/me`, { auth: `Bearer ${token}` });
+
+    const app = await send(
+      'app password',
+      'POST',
+      `${ADMIN_API}/users/${aliceId}/application-passwords`,
+      {
+        auth: `Bearer ${token}`,
+        json: { name: 'phone' },
+      },
+    );
+    const appPassword = app.body.password as string;
+    secrets.set('application password', appPassword);
+    secrets.set('application password, compact', appPassword.replace(/\s+/g, ''));
+    creators.set('application password', 'app password');
+    creators.set('application password, compact', 'app password');
+    await send('app password use', 'GET', `${ADMIN_API}/me`, {
+      auth: basicAuth(alice.login, appPassword),
+    });
+    await send('app password list', 'GET', `${ADMIN_API}/users/${aliceId}/application-passwords`, {
+      auth: admin,
+    });
+
+    const changed = 'alice-second-password';
+    secrets.set('alice new password', changed);
+    await send('change password', 'PATCH', `${ADMIN_API}/users/${aliceId}`, {
+      auth: admin,
+      json: { password: changed },
+    });
+    secrets.set('too short password', 'tiny-pw');
+    await send('bad password', 'PATCH', `${ADMIN_API}/users/${aliceId}`, {
+      auth: admin,
+      json: { password: 'tiny-pw', role: 'nonsense' },
+    });
+    secrets.set('wrong password', 'wrong-guess-123');
+    await send('wrong sign-in', 'POST', `${ADMIN_API}/sessions`, {
+      json: { login: alice.login, password: 'wrong-guess-123' },
+      localAddress: '127.0.0.10',
+    });
+    await send('wrong basic', 'GET', `${ADMIN_API}/me`, {
+      auth: basicAuth(alice.login, 'wrong-guess-123'),
+      localAddress: '127.0.0.10',
+    });
+    secrets.set('password in a query', 'query-secret-999');
+    await send(
+      'query password',
+      'GET',
+      `${ADMIN_API}/me?password=query-secret-999&token=query-secret-999`,
+      {
+        auth: admin,
+      },
+    );
+    await send('users list', 'GET', `${ADMIN_API}/users`, { auth: admin });
+    await send('user read', 'GET', `${ADMIN_API}/users/${aliceId}`, { auth: admin });
+    await send('settings', 'GET', `${ADMIN_API}/settings`, { auth: admin });
+    await send('namespace index', 'GET', `/api/calendar/admin/v1`, { auth: admin });
+    await send('doc', 'GET', `${EVENTS_API}/doc`);
+    await send('sign out', 'DELETE', `${ADMIN_API}/sessions/current`, { auth: `Bearer ${token}` });
+    await send('revoked token', 'GET', `${ADMIN_API}/me`, { auth: `Bearer ${token}` });
+
+    // The stored hashes are secrets too.
+    const side = openSide(db);
+    try {
+      for (const [table, column] of [
+        ['users', 'password_hash'],
+        ['application_passwords', 'secret_hash'],
+        ['sessions', 'secret_hash'],
+      ] as const) {
+        for (const hash of side
+          .prepare(`SELECT ${column} FROM ${table}`)
+          .pluck()
+          .all() as string[]) {
+          secrets.set(`${table}.${column}`, hash);
+          secrets.set(`${table}.${column} (key)`, hash.split('$').at(-1)!);
+        }
+      }
+    } finally {
+      side.close();
+    }
+
+    expect(seen.every(({ res }) => res.status < 500)).toBe(true);
+    for (const { label, res } of seen) {
+      expect(res.text, label).not.toMatch(/scrypt\$|password_hash|secret_hash/);
+      for (const [name, secret] of secrets) {
+        if (creators.get(name) === label) continue;
+        expect(res.text.includes(secret), `${name} in the answer to "${label}"`).toBe(false);
+      }
+    }
+    expect(app.text).toContain(appPassword);
+    expect(login.text).toContain(token);
+
+    await server.kill('SIGTERM');
+    const log = server.stderr();
+    expect(log.length).toBeGreaterThan(0);
+    for (const [name, secret] of secrets) {
+      expect(log.includes(secret), `${name} in the log`).toBe(false);
+    }
+    expect(log).not.toMatch(/authorization|Basic [A-Za-z0-9+/=]{8,}|Bearer /i);
+  }, 60_000);
+});
+
+describe('failed sign-ins are slowed down (the real server and its default delays)', () => {
+  let dir: { dir: string; cleanup(): void };
+  let server: SpawnedServer;
+
+  beforeAll(async () => {
+    dir = tempDir();
+    server = await spawnServer({ db: join(dir.dir, 'throttle.db') });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.kill('SIGTERM');
+    dir?.cleanup();
+  });
+
+  const timed = async (auth: string, client: string) => {
+    const started = Date.now();
+    const res = await rawRequest(server.url, 'GET', `${ADMIN_API}/me`, {
+      auth,
+      localAddress: client,
+    });
+    return { status: res.status, ms: Date.now() - started };
+  };
+  const wrong = basicAuth(ADMIN_LOGIN.login, 'not-the-password');
+  const right = basicAuth(ADMIN_LOGIN.login, ADMIN_LOGIN.password);
+
+  it('delays each attempt after the free ones, the right password too, per client address', async () => {
+    await timed(right, '127.0.0.20'); // warms the verified-secret cache
+    const attacker = '127.0.0.21';
+    const free = [];
+    for (let i = 0; i < 4; i++) free.push(await timed(wrong, attacker));
+    expect(free.map((a) => a.status)).toEqual([401, 401, 401, 401]);
+    expect(Math.max(...free.map((a) => a.ms))).toBeLessThan(240);
+
+    const fifth = await timed(wrong, attacker);
+    const sixth = await timed(wrong, attacker);
+    expect(fifth.status).toBe(401);
+    expect(fifth.ms).toBeGreaterThanOrEqual(240);
+    expect(sixth.ms).toBeGreaterThanOrEqual(480);
+
+    // A login form is throttled by the same count.
+    const started = Date.now();
+    const form = await rawRequest(server.url, 'POST', `${ADMIN_API}/sessions`, {
+      json: { login: ADMIN_LOGIN.login, password: 'still-wrong' },
+      localAddress: attacker,
+    });
+    expect(form.status).toBe(401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+
+    const bystander = await timed(right, '127.0.0.22');
+    expect(bystander.status).toBe(200);
+    expect(bystander.ms).toBeLessThan(240);
+
+    // Guessing right does not skip the wait, and only then is the count cleared.
+    const guessed = await timed(right, attacker);
+    expect(guessed.status).toBe(200);
+    expect(guessed.ms).toBeGreaterThanOrEqual(1_900);
+    expect((await timed(wrong, attacker)).ms).toBeLessThan(240);
+  }, 30_000);
+});
+
+describe('sessions and credentials end when they should', () => {
+  it('expires session tokens after their lifetime, not before', async () => {
+    const clock = fixedClock('2026-06-15T12:00:00Z');
+    const server = await startTestServer({ clock });
+    const user = await server.userWith('author', 'sam');
+    const login = await server.call('POST', `${ADMIN_API}/sessions`, {
+      body: { login: 'sam', password: 'sam-password' },
+    });
+    const bearer = `Bearer ${String(login.body.token)}`;
+    expect(login.body.expires_utc).toBe('2026-06-16 00:00:00');
+    clock.set(new Date(Date.parse('2026-06-15T12:00:00Z') + SESSION_TTL_MS - 60_000));
+    expect((await server.call('GET', `${ADMIN_API}/me`, { auth: bearer })).status).toBe(200);
+    clock.set(new Date(Date.parse('2026-06-15T12:00:00Z') + SESSION_TTL_MS));
+    const expired = await server.call('GET', `${ADMIN_API}/me`, { auth: bearer });
+    expect(expired.status).toBe(401);
+    expect(expired.body.code).toBe('rest_invalid_token');
+    expect(user.id).toBeGreaterThan(1);
+  });
+
+  it('revokes one session without touching the others, and refuses tampered tokens', async () => {
+    const server = await startTestServer();
+    await server.userWith('editor', 'eve');
+    const open = async () =>
+      String(
+        (
+          await server.call('POST', `${ADMIN_API}/sessions`, {
+            body: { login: 'eve', password: 'eve-password' },
+          })
+        ).body.token,
+      );
+    const [first, second] = [await open(), await open()];
+    expect(
+      (await server.call('DELETE', `${ADMIN_API}/sessions/current`, { auth: `Bearer ${first}` }))
+        .status,
+    ).toBe(200);
+    expect((await server.call('GET', `${ADMIN_API}/me`, { auth: `Bearer ${first}` })).status).toBe(
+      401,
+    );
+    expect((await server.call('GET', `${ADMIN_API}/me`, { auth: `Bearer ${second}` })).status).toBe(
+      200,
+    );
+    const [id, secret] = second.split('.') as [string, string];
+    const flipped = `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`;
+    for (const forged of [
+      `${id}.${flipped}`,
+      `${id}.`,
+      `${id}`,
+      `.${secret}`,
+      `${first.split('.')[0]}.${secret}`,
+    ]) {
+      expect(
+        (await server.call('GET', `${ADMIN_API}/me`, { auth: `Bearer ${forged}` })).status,
+        forged,
+      ).toBe(401);
+    }
+  });
+
+  it('stops every credential of a deleted user at once', async () => {
+    const server = await startTestServer();
+    const user = await server.userWith('editor', 'gone');
+    const app = await server.call('POST', `${ADMIN_API}/users/${user.id}/application-passwords`, {
+      auth: user.auth,
+      body: { name: 'cli' },
+    });
+    const token = String(
+      (
+        await server.call('POST', `${ADMIN_API}/sessions`, {
+          body: { login: 'gone', password: 'gone-password' },
+        })
+      ).body.token,
+    );
+    const credentials = [user.auth, basic('gone', String(app.body.password)), `Bearer ${token}`];
+    for (const auth of credentials)
+      expect((await server.call('GET', `${ADMIN_API}/me`, { auth })).status).toBe(200);
+    expect(
+      (await server.call('DELETE', `${ADMIN_API}/users/${user.id}`, { auth: server.admin })).status,
+    ).toBe(200);
+    for (const auth of credentials)
+      expect((await server.call('GET', `${ADMIN_API}/me`, { auth })).status).toBe(401);
+  });
+
+  it('applies a changed role or password to the very next request', async () => {
+    const server = await startTestServer();
+    const user = await server.userWith('editor', 'demoted');
+    const tag = () =>
+      server.call('POST', `${EVENTS_API}/tags`, {
+        auth: user.auth,
+        body: { name: `t${Math.random()}` },
+      });
+    expect((await tag()).status).toBe(201);
+    await server.call('PATCH', `${ADMIN_API}/users/${user.id}`, {
+      auth: server.admin,
+      body: { role: 'subscriber' },
+    });
+    expect((await tag()).status).toBe(403);
+
+    await server.call('PATCH', `${ADMIN_API}/users/${user.id}`, {
+      auth: server.admin,
+      body: { password: 'brand-new-password' },
+    });
+    expect((await server.call('GET', `${ADMIN_API}/me`, { auth: user.auth })).status).toBe(401);
+    expect(
+      (
+        await server.call('GET', `${ADMIN_API}/me`, {
+          auth: basic('demoted', 'brand-new-password'),
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('lets nobody but an administrator give themselves a role', async () => {
+    const server = await startTestServer();
+    for (const role of ['editor', 'author', 'contributor', 'subscriber'] as const) {
+      const user = await server.userWith(role);
+      for (const method of ['POST', 'PUT', 'PATCH']) {
+        const res = await server.call(method, `${ADMIN_API}/users/${user.id}`, {
+          auth: user.auth,
+          body: { role: 'administrator' },
+        });
+        expect(res.status, `${role} ${method}`).toBe(403);
+        expect(res.body.code).toBe('rest_forbidden');
+      }
+      const me = await server.call('GET', `${ADMIN_API}/me`, { auth: user.auth });
+      expect(me.body.role).toBe(role);
+    }
+  });
+});
