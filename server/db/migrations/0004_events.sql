@@ -37,7 +37,6 @@ CREATE INDEX events_listing ON events (status, start_utc, id) WHERE hide_from_li
 CREATE INDEX events_listing_span ON events (status, start_utc, end_utc, venue_id, featured)
 WHERE hide_from_listings = 0;
 CREATE INDEX events_start ON events (start_utc, id);
-CREATE INDEX events_end ON events (end_utc);
 CREATE INDEX events_slug ON events (slug);
 CREATE INDEX events_venue ON events (venue_id, start_utc) WHERE venue_id IS NOT NULL;
 CREATE INDEX events_parent ON events (parent_id) WHERE parent_id IS NOT NULL;
