@@ -168,7 +168,8 @@ export interface ServerOptions {
   adminPassword: string;
   workers?: number;
   timezone?: string;
-  countQueries?: boolean;
+  /** Count SQL statements (`'sql'`: also per statement, printed with the count). */
+  countQueries?: boolean | 'sql';
   /** Folder for a V8 CPU profile of the server (`--cpu-prof`). */
   cpuProfDir?: string;
 }
@@ -194,7 +195,8 @@ export function spawnServer(options: ServerOptions): Promise<Spawned> {
     ],
     env: {
       ALMANAC_ADMIN_PASSWORD: options.adminPassword,
-      ALMANAC_COUNT_QUERIES: options.countQueries ? '1' : '0',
+      ALMANAC_COUNT_QUERIES:
+        options.countQueries === 'sql' ? 'sql' : options.countQueries ? '1' : '0',
       ALMANAC_DATA_DIR: dirname(options.db),
     },
     nodeArgs,

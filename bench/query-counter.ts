@@ -11,7 +11,14 @@ import type BetterSqlite3 from 'better-sqlite3';
 
 export const COUNT_LINE = 'almanac-query-count';
 
-if (process.env.ALMANAC_COUNT_QUERIES === '1') {
+/**
+ * `ALMANAC_COUNT_QUERIES=sql` also counts and times (CPU µs) each statement text, printed as JSON
+ * before the total: a diagnosis aid, slower than the plain count.
+ */
+const mode = process.env.ALMANAC_COUNT_QUERIES;
+
+if (mode === '1' || mode === 'sql') {
+  const bySource = new Map<string, [number, number]>();
   const require = createRequire(import.meta.url);
   const Database = require('better-sqlite3') as typeof BetterSqlite3;
   let count = 0;
@@ -32,11 +39,31 @@ if (process.env.ALMANAC_COUNT_QUERIES === '1') {
   for (const method of ['run', 'get', 'all', 'iterate']) {
     const original = statementProto[method]!;
     statementProto[method] = function (this: object, ...args: unknown[]) {
-      if (counted.has(this)) count++;
-      return original.apply(this, args);
+      if (!counted.has(this)) return original.apply(this, args);
+      count++;
+      if (mode !== 'sql') return original.apply(this, args);
+      // Process CPU time, not wall time: other work on the machine does not inflate it.
+      const started = process.cpuUsage();
+      try {
+        return original.apply(this, args);
+      } finally {
+        const source = (this as { source: string }).source.replace(/\s+/g, ' ').slice(0, 160);
+        const entry = bySource.get(source) ?? [0, 0];
+        entry[0]++;
+        const used = process.cpuUsage(started);
+        entry[1] += used.user + used.system;
+        bySource.set(source, entry);
+      }
     };
   }
   process.on('SIGUSR2', () => {
+    if (mode === 'sql') {
+      const top = [...bySource]
+        .sort((a, b) => b[1][1] - a[1][1])
+        .map(([sql, [n, us]]) => [sql, `${n}× ${Math.round(us / n)} µs`]);
+      process.stderr.write(`${JSON.stringify(Object.fromEntries(top), null, 1)}\n`);
+      bySource.clear();
+    }
     process.stderr.write(`${COUNT_LINE} ${count}\n`);
   });
 }
