@@ -358,4 +358,42 @@ export function isNumericParam(info: EndpointInfo, name: string): boolean {
   return m !== null && /^\\d[+*]$/.test(m[1]!);
 }
 
+/**
+ * Another process that takes the write lock on `file`, runs `sql` (the write another server
+ * process would make), holds the lock for `ms` and commits. Resolves once the lock is held;
+ * `done` resolves when the other process has committed and exited.
+ */
+export async function holdWriteLock(
+  file: string,
+  sql: string,
+  ms: number,
+): Promise<{ done: Promise<void> }> {
+  const holder = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const db = new (require('better-sqlite3'))(${JSON.stringify(file)});
+       db.pragma('busy_timeout = 10000');
+       db.exec('BEGIN IMMEDIATE'); db.exec(${JSON.stringify(sql)});
+       console.log('locked');
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${ms});
+       db.exec('COMMIT'); db.close();`,
+    ],
+    { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  live.add(holder);
+  const done = new Promise<void>((resolve, reject) =>
+    holder.once('exit', (code) => {
+      live.delete(holder);
+      if (code === 0) resolve();
+      else reject(new Error(`the lock holder exited with ${code}`));
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    holder.stdout!.once('data', () => resolve());
+    done.catch(reject);
+  });
+  return { done };
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

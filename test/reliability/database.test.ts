@@ -4,10 +4,9 @@
  * first so that a second process makes them wait instead of failing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { BUSY_TIMEOUT_MS, openDatabase, type Db } from '../../server/db/open.js';
-import { REPO, tempDir } from '../helpers/reliability.js';
+import { holdWriteLock, tempDir } from '../helpers/reliability.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -65,23 +64,11 @@ describe('database settings', () => {
 
   it('makes a writer wait for another process holding the lock instead of failing', async () => {
     const { file, a } = fresh();
-    const holder = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const db = new (require('better-sqlite3'))(${JSON.stringify(file)});
-         db.exec('BEGIN IMMEDIATE'); db.exec('INSERT INTO probe VALUES (7)');
-         console.log('locked');
-         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 800);
-         db.exec('COMMIT'); db.close();`,
-      ],
-      { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
+    const holder = await holdWriteLock(file, 'INSERT INTO probe VALUES (7)', 800);
     const started = Date.now();
     a.transaction(() => a.prepare('INSERT INTO probe VALUES (8)').run())();
     expect(Date.now() - started).toBeGreaterThan(300);
     expect(a.prepare('SELECT x FROM probe ORDER BY x').pluck().all()).toEqual([7, 8]);
-    await new Promise((resolve) => holder.once('exit', resolve));
+    await holder.done;
   });
 });
