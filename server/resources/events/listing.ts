@@ -189,7 +189,9 @@ export function createEventListing(
       geo: geoFilter(input),
     };
     const offset = (input.page - 1) * perPage;
-    const rows = query.page(q, perPage, offset);
+    // A broad filter's total is needed anyway; knowing it first picks the faster page plan.
+    const known = query.countFirst(q) ? query.count(q) : undefined;
+    const rows = known === 0 ? [] : query.page(q, perPage, offset, known);
     if (rows.length === 0 && input.page > 1) {
       throw notFound(
         'event-archive-page-not-found',
@@ -197,9 +199,10 @@ export function createEventListing(
       );
     }
     const total =
-      rows.length < perPage && (rows.length > 0 || offset === 0)
+      known ??
+      (rows.length < perPage && (rows.length > 0 || offset === 0)
         ? offset + rows.length
-        : query.count(q);
+        : query.count(q));
     const totalPages = Math.ceil(total / perPage);
 
     const csv = (values: ReadonlyArray<string | number> | undefined) => values?.join(',');

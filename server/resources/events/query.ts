@@ -90,19 +90,40 @@ function visibilitySql(v: Visibility, params: Params, column: string): string {
 
 const GEO_VENUES = 'SELECT id FROM venues WHERE geo_lat IS NOT NULL AND geo_lng IS NOT NULL';
 
+type Driver =
+  'include' | 'venues' | 'parent' | 'organizers' | 'search' | 'tags' | 'categories' | 'geo';
+
+/**
+ * The filter whose own index drives the query, the most selective kind first: a venue or an
+ * organizer has a few dozen events, a tag or a category a share of the whole calendar. Only one
+ * drives; the others are checked on its rows.
+ */
+function driverOf(q: EventQuery): Driver | undefined {
+  if (q.include !== undefined) return 'include';
+  if (q.venues !== undefined) return 'venues';
+  if (q.parent !== undefined) return 'parent';
+  if (q.organizers !== undefined) return 'organizers';
+  if (q.search !== undefined) return 'search';
+  if (q.tags !== undefined) return 'tags';
+  if (q.categories !== undefined) return 'categories';
+  if (q.geo?.kind === 'near') return 'geo';
+  return undefined;
+}
+
 /** Filters selective enough to drive the query from their own index. */
 function driver(q: EventQuery): boolean {
-  return (
-    q.include !== undefined ||
-    q.venues !== undefined ||
-    q.organizers !== undefined ||
-    q.parent !== undefined ||
-    q.categories !== undefined ||
-    q.tags !== undefined ||
-    q.search !== undefined ||
-    q.geo?.kind === 'near'
-  );
+  return driverOf(q) !== undefined;
 }
+
+/** Filters that can match a large share of the calendar (a common word, a big category). */
+const BROAD: ReadonlySet<Driver> = new Set(['search', 'tags', 'categories']);
+
+/**
+ * Above this many matches, a page of a broad filter walks the start-date index in listing order
+ * and stops after a page (matches are frequent: a few hundred rows at most), instead of loading
+ * and sorting every match.
+ */
+const WALK_ABOVE = 300;
 
 /**
  * The WHERE clause. Without statistics SQLite prefers walking the start-date index in listing
@@ -110,9 +131,12 @@ function driver(q: EventQuery): boolean {
  * terms are then written `+column`, which keeps them out of index selection and lets the
  * filter's own index drive (STYLE.md performance rules).
  */
-function whereSql(q: EventQuery): { sql: string; params: Params; driven: boolean } {
+function whereSql(q: EventQuery, walk = false): { sql: string; params: Params; driven: boolean } {
   const params: Params = {};
-  const driven = driver(q);
+  const leading = walk ? undefined : driverOf(q);
+  const driven = leading !== undefined;
+  // `+column` keeps a term out of index selection: only the leading filter's index is used.
+  const lead = (name: Driver) => (name === leading ? '' : '+');
   const multiStatus = q.visibility.kind === 'all' && q.visibility.statuses.length > 1;
   const status = driven || multiStatus ? '+e.status' : 'e.status';
   const where = ['e.hide_from_listings = 0', visibilitySql(q.visibility, params, status)];
@@ -134,28 +158,35 @@ function whereSql(q: EventQuery): { sql: string; params: Params; driven: boolean
   };
   if (q.search !== undefined) {
     params.search = q.search;
-    where.push('e.id IN (SELECT rowid FROM events_fts WHERE events_fts MATCH @search)');
+    where.push(
+      `${lead('search')}e.id IN (SELECT rowid FROM events_fts WHERE events_fts MATCH @search)`,
+    );
   }
   list(
     'categories',
     q.categories,
-    'e.id IN (SELECT event_id FROM event_terms WHERE term_id IN (SELECT value FROM json_each(@categories)))',
+    `${lead('categories')}e.id IN (SELECT event_id FROM event_terms WHERE term_id IN (SELECT value FROM json_each(@categories)))`,
   );
   list(
     'tags',
     q.tags,
-    'e.id IN (SELECT event_id FROM event_terms WHERE term_id IN (SELECT value FROM json_each(@tags)))',
+    `${lead('tags')}e.id IN (SELECT event_id FROM event_terms WHERE term_id IN (SELECT value FROM json_each(@tags)))`,
   );
-  list('venues', q.venues, 'e.venue_id IN (SELECT value FROM json_each(@venues))');
+  list(
+    'venues',
+    q.venues,
+    // The venue index is partial (events without a venue are not in it).
+    `${lead('venues')}e.venue_id IN (SELECT value FROM json_each(@venues)) AND e.venue_id IS NOT NULL`,
+  );
   list(
     'organizers',
     q.organizers,
-    'e.id IN (SELECT event_id FROM event_organizers WHERE organizer_id IN (SELECT value FROM json_each(@organizers)))',
+    `${lead('organizers')}e.id IN (SELECT event_id FROM event_organizers WHERE organizer_id IN (SELECT value FROM json_each(@organizers)))`,
   );
-  list('include', q.include, 'e.id IN (SELECT value FROM json_each(@include))');
+  list('include', q.include, `${lead('include')}e.id IN (SELECT value FROM json_each(@include))`);
   if (q.parent !== undefined) {
     params.parent = q.parent;
-    where.push('e.parent_id = @parent');
+    where.push(`${lead('parent')}e.parent_id = @parent`);
   }
   if (q.featured !== undefined) {
     // A literal, so that `featured = 1` can use the partial index events_featured.
@@ -182,7 +213,7 @@ function whereSql(q: EventQuery): { sql: string; params: Params; driven: boolean
     }
     // The box narrows the candidates through the venues_geo index; the distance is then exact.
     where.push(
-      `e.venue_id IN (SELECT id FROM venues WHERE ${box}
+      `${lead('geo')}e.venue_id IN (SELECT id FROM venues WHERE ${box}
         AND almanac_distance_km(geo_lat, geo_lng, @lat, @lng) <= @radius)`,
     );
   }
@@ -260,9 +291,21 @@ export function createEventsQuery(db: Db) {
   };
 
   return {
-    /** One page of matching events in listing order: start, then id. */
-    page(q: EventQuery, limit: number, offset: number): EventRow[] {
-      const { sql, params, driven } = whereSql(q);
+    /** Whether the page of this listing should know its total first (see `page`). */
+    countFirst: (q: EventQuery): boolean => {
+      const leading = driverOf(q);
+      return leading !== undefined && BROAD.has(leading);
+    },
+    /**
+     * One page of matching events in listing order: start, then id. `total`, when known, picks
+     * the plan of a broad filter: few matches are loaded through the filter's index and sorted,
+     * many are found by walking the listing in order.
+     */
+    page(q: EventQuery, limit: number, offset: number, total?: number): EventRow[] {
+      const leading = driverOf(q);
+      const walk =
+        leading !== undefined && BROAD.has(leading) && (total === undefined || total > WALK_ABOVE);
+      const { sql, params, driven } = whereSql(q, walk);
       // A driven query sorts its few rows rather than walk the start index in order.
       const order = driven ? '+e.start_utc, e.id' : 'e.start_utc, e.id';
       return prepared(
