@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../../../../server/clock.js';
 import { startTestServer } from '../../../helpers/server.js';
 import { EVENTS, makeEvent } from './helpers.js';
 
@@ -269,6 +270,20 @@ describe('POST /events', () => {
     );
     expect(event.website).toBe(event.url);
     expect((await server.call('GET', `${EVENTS}/${event.id}`)).status).toBe(403);
+  });
+
+  it('publishes a scheduled event once its date has come', async () => {
+    const clock = fixedClock('2026-06-15T12:00:00Z');
+    const server = await startTestServer({ clock });
+    const event = await makeEvent(server, { date: '2026-06-20 08:00:00', slug: 'later' });
+    expect(event).toMatchObject({ status: 'future', slug: 'later' });
+    clock.set('2026-06-20T08:00:01Z');
+    const read = await server.call('GET', `${EVENTS}/${event.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({
+      status: 'publish',
+      url: expect.stringMatching(/\/event\/later\/$/),
+    });
   });
 
   it('makes slugs from titles, unique, and leaves drafts without one', async () => {
