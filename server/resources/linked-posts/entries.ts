@@ -44,7 +44,7 @@ export function createEntries(deps: EntryDeps) {
     if (id !== undefined) {
       if (id > 0 && deps.find(id)) return undefined;
       const given = typeof entry === 'object' ? (entry as { id: unknown }).id : entry;
-      return `${JSON.stringify(given)} is not a ${kind.type} ID.`;
+      return `${JSON.stringify(given)} is not ${/^[aeiou]/.test(kind.type) ? 'an' : 'a'} ${kind.type} ID.`;
     }
     if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
       return `must be a ${kind.type} ID or ${kind.type} data.`;
