@@ -1,5 +1,5 @@
 /** Time-zone helpers shared by the server and the console (pure, no Node APIs). */
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime, IANAZone, Info } from 'luxon';
 
 /** True for IANA zone names (`Europe/Paris`, `UTC`) and fixed offsets (`UTC+2`, `UTC-05:30`). */
 export function isValidTimeZone(zone: string): boolean {
@@ -55,7 +55,38 @@ export function formatUtc(date: Date): string {
 
 /** `YYYY-MM-DD HH:MM:SS` of an instant as wall time in `zone`. */
 export function formatInZone(date: Date, zone: string): string {
-  return DateTime.fromJSDate(date, { zone: normalizeZone(zone) ?? 'UTC' }).toFormat(
-    'yyyy-MM-dd HH:mm:ss',
-  );
+  const tz = normalizeZone(zone) ?? 'UTC';
+  const ms = date.getTime();
+  // Years 1000-9999 (every date the API stores): the ISO string has the wanted shape.
+  if (ms >= MIN_FAST_MS && ms < MAX_FAST_MS) {
+    return formatUtc(tz === 'UTC' ? date : new Date(ms + zoneOffsetMinutes(tz, ms) * 60_000));
+  }
+  return DateTime.fromJSDate(date, { zone: tz }).toFormat('yyyy-MM-dd HH:mm:ss');
+}
+
+const MIN_FAST_MS = Date.UTC(1000, 0, 2);
+const MAX_FAST_MS = Date.UTC(9999, 11, 30);
+const HOUR_MS = 3_600_000;
+/** Offset (minutes) per zone and UTC hour; NaN for an hour in which the offset changes. */
+const hourOffsets = new Map<string, number>();
+
+/**
+ * The UTC offset of a zone (as `normalizeZone` gives it) at an instant, in minutes. Luxon asks
+ * Intl for it, which costs microseconds; a page of events asks dozens of times, so offsets are
+ * remembered per hour. An hour whose two ends disagree contains a change and is computed
+ * exactly each time.
+ */
+export function zoneOffsetMinutes(zone: string, ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  const key = `${zone}|${hour}`;
+  let offset = hourOffsets.get(key);
+  if (offset === undefined) {
+    const resolved = Info.normalizeZone(zone);
+    const first = resolved.offset(hour * HOUR_MS);
+    const last = resolved.offset((hour + 1) * HOUR_MS - 1);
+    offset = first === last ? first : Number.NaN;
+    if (hourOffsets.size >= 100_000) hourOffsets.clear();
+    hourOffsets.set(key, offset);
+  }
+  return Number.isNaN(offset) ? Info.normalizeZone(zone).offset(ms) : offset;
 }
