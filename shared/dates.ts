@@ -180,6 +180,40 @@ function numericAbbr(offsetMinutes: number): string {
   return minutes === 0 ? `${sign}${hours}` : `${sign}${hours}${String(minutes).padStart(2, '0')}`;
 }
 
+/** Abbreviations by zone, offset and year: the same three always give the same name. */
+const abbreviations = new Map<string, string>();
+
+/**
+ * `zoneAbbreviation` for an instant whose offset in the zone is already known (an event's stored
+ * UTC and wall times give it), remembered: the Intl lookup behind it costs tens of microseconds.
+ */
+export function zoneAbbreviationAt(zone: string, instantMs: number, offsetMinutes: number): string {
+  const tz = normalizeZone(zone);
+  if (tz === undefined) return '';
+  if (tz === 'UTC') return 'UTC';
+  if (tz.startsWith('UTC')) return zone.trim();
+  const key = `${tz}|${offsetMinutes}|${new Date(instantMs).getUTCFullYear()}`;
+  let name = abbreviations.get(key);
+  if (name === undefined) {
+    name = zoneAbbreviation(zone, DateTime.fromMillis(instantMs, { zone: tz }));
+    if (abbreviations.size >= 10_000) abbreviations.clear();
+    abbreviations.set(key, name);
+  }
+  return name;
+}
+
+/** Milliseconds of a stored `YYYY-MM-DD HH:MM:SS` read as a UTC wall clock. */
+export function wallMillis(text: string): number {
+  return Date.UTC(
+    Number(text.slice(0, 4)),
+    Number(text.slice(5, 7)) - 1,
+    Number(text.slice(8, 10)),
+    Number(text.slice(11, 13)),
+    Number(text.slice(14, 16)),
+    Number(text.slice(17, 19)),
+  );
+}
+
 /**
  * The zone's abbreviation at an instant, as the reference shows it (`EST`, `EDT`, `CEST`, `AEST`,
  * `UTC`); tz-database style `+04` where a zone has no letters abbreviation.

@@ -1,7 +1,7 @@
 /** The schema.org `json_ld` of a single event (compat-notes §1.7, §11.1). */
 import { plainText } from '../../text/html.js';
 import { lowestCost } from '../../../shared/cost.js';
-import { readWall } from '../../../shared/dates.js';
+import { wallMillis } from '../../../shared/dates.js';
 import type { OrganizerWire } from '../../../shared/schemas/organizer.js';
 import type { VenueWire } from '../../../shared/schemas/venue.js';
 import type { EventRow } from './store.js';
@@ -23,9 +23,15 @@ function withoutContext(value: unknown): Wire | undefined {
   return rest;
 }
 
-function iso(wall: string, zone: string): string {
-  // PHP's `c` format: always a numeric offset, `+00:00` for UTC.
-  return readWall(wall, zone).toFormat("yyyy-MM-dd'T'HH:mm:ssZZ");
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** PHP's `c` format of a stored wall time: always a numeric offset, `+00:00` for UTC. */
+function iso(wall: string, utc: string): string {
+  // The stored UTC time of the same instant gives the offset without a zone lookup.
+  const minutes = Math.round((wallMillis(wall) - wallMillis(utc)) / 60_000);
+  const abs = Math.abs(minutes);
+  const offset = `${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return `${wall.replace(' ', 'T')}${offset}`;
 }
 
 export function eventJsonLd(input: JsonLdInput): Wire {
@@ -40,8 +46,8 @@ export function eventJsonLd(input: JsonLdInput): Wire {
   ld.url = input.url;
   ld.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
   ld.eventStatus = 'https://schema.org/EventScheduled';
-  ld.startDate = iso(row.start_local, row.timezone);
-  ld.endDate = iso(row.end_local, row.timezone);
+  ld.startDate = iso(row.start_local, row.start_utc);
+  ld.endDate = iso(row.end_local, row.end_utc);
   const location = withoutContext(input.venue?.json_ld);
   if (location) ld.location = location;
   const people = input.organizers

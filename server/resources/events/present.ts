@@ -1,7 +1,7 @@
 /** Event rows → the event object of compat-notes §1.1, keys in the reference's order. */
 import type { Links } from '../../http/links.js';
 import { autop } from '../../text/html.js';
-import { dateDetails, readWall, zoneAbbreviation } from '../../../shared/dates.js';
+import { dateDetails, wallMillis, zoneAbbreviationAt } from '../../../shared/dates.js';
 import { presentCost, type CostDefaults } from '../../../shared/cost.js';
 import { formatInZone } from '../../../shared/time.js';
 import type { ImageWire } from '../../../shared/schemas/linked-post.js';
@@ -62,7 +62,9 @@ export function presentEvent(
 ): EventWireFull {
   const { links } = ctx;
   const url = eventUrl(row, links);
-  const start = readWall(row.start_local, row.timezone);
+  // The stored wall and UTC times of the start give the zone's offset without a zone lookup.
+  const startMs = wallMillis(row.start_utc);
+  const offsetMinutes = Math.round((wallMillis(row.start_local) - startMs) / 60_000);
   const cost = presentCost(parseCostColumn(row.cost), ctx.currency);
   const gid = globalId(row.id, links);
   const wire: EventWireFull = {
@@ -92,7 +94,9 @@ export function presentEvent(
     utc_end_date: row.end_utc,
     utc_end_date_details: dateDetails(row.end_utc),
     timezone: row.timezone,
-    timezone_abbr: start.isValid ? zoneAbbreviation(row.timezone, start) : '',
+    timezone_abbr: Number.isNaN(startMs)
+      ? ''
+      : zoneAbbreviationAt(row.timezone, startMs, offsetMinutes),
     cost: cost.cost,
     cost_details: cost.cost_details,
     website: row.website ?? url,
