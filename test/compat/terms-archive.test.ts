@@ -384,7 +384,7 @@ describe('term archives', () => {
       { event: 23 },
       { slug: '' },
     ]) {
-      const res = await list(q);
+      const res = await list(q as Record<string, string | number>);
       expect(res.status, JSON.stringify(q)).toBe(400);
       expect(res.body.code).toBe('rest_invalid_param');
     }
@@ -419,7 +419,7 @@ describe('term archives', () => {
 
   it('per_page above 50 is clamped', async () => {
     const server = await startTestServer();
-    for (let i = 0; i < 51; i++) server.services.terms.create('tag', { name: `T${i}` });
+    for (let i = 0; i < 51; i++) server.services.terms.create('tag', { name: `T${i}` }, false);
     const res = await server.call('GET', `${NS}/tags`, {
       query: { per_page: 100, hide_empty: 'false' },
     });
