@@ -371,7 +371,7 @@ describe('term archives', () => {
     expect((await list({ exclude: foo.id })).body.total).toBe(2);
     expect((await list({ exclude: [foo.id, bar.id] })).body.total).toBe(1);
     expect((await list({ include: [foo.id, bar.id, fooBar.id] })).body.total).toBe(3);
-    for (const q of [
+    const bad: Array<Record<string, string | number>> = [
       { include: 2389 },
       { exclude: 2389 },
       { order: '' },
@@ -383,8 +383,9 @@ describe('term archives', () => {
       { post: 'foo' },
       { event: 23 },
       { slug: '' },
-    ]) {
-      const res = await list(q as Record<string, string | number>);
+    ];
+    for (const q of bad) {
+      const res = await list(q);
       expect(res.status, JSON.stringify(q)).toBe(400);
       expect(res.body.code).toBe('rest_invalid_param');
     }
