@@ -292,6 +292,8 @@ describe('hostile input on every endpoint of the registry', () => {
         fc.constantFrom(
           '/api',
           '/wp-json',
+          '/?rest_route=',
+          '/index.php?rest_route=',
           '/api/calendar/events/v1',
           '/api/calendar/admin/v1',
           '/wp-json/tribe/events/v1',
