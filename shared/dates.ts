@@ -16,7 +16,7 @@ const DATE_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2})(
 const HAS_OFFSET = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 // Words after which PHP's strtotime, the reference's parser, means midnight unless a time is given.
 const DAY_WORDS =
-  /\b(today|tomorrow|yesterday|midnight|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b\d{1,2}(st|nd|rd|th)?\b(?!\s*(hours?|minutes?|mins?|seconds?|secs?))/i;
+  /\b(today|tomorrow|yesterday|midnight|(mon|tues?|wed(nes)?|thu(rs)?|fri|sat(ur)?|sun)(day)?)\b|\b\d{1,2}(st|nd|rd|th)?\b(?!\s*(hours?|minutes?|mins?|seconds?|secs?))/i;
 
 function zoneOf(zone: string): string {
   return normalizeZone(zone) ?? 'UTC';
@@ -37,7 +37,39 @@ function wall(
   return value.isValid ? value : undefined;
 }
 
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+const WEEKDAY_PHRASE =
+  /^(?:(next|last|this)\s+)?(mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b\s*(.*)$/i;
+
+/**
+ * PHP's strtotime weekday rules, which chrono does not follow: a bare or `this` weekday is today
+ * or the next one, `next` is the first one after today, `last` the last one before today.
+ * Rewrites the phrase as a date so that chrono only reads the time that follows it.
+ */
+function weekdayAsDate(text: string, zone: string, now: Date): string | undefined {
+  const match = WEEKDAY_PHRASE.exec(text);
+  if (!match) return undefined;
+  const today = DateTime.fromJSDate(now, { zone });
+  const target = WEEKDAYS.indexOf(match[2]!.slice(0, 3).toLowerCase()) + 1;
+  const ahead = (target - today.weekday + 7) % 7;
+  const which = match[1]?.toLowerCase();
+  const days =
+    which === 'next'
+      ? ahead || 7
+      : which === 'last'
+        ? -((today.weekday - target + 7) % 7 || 7)
+        : ahead;
+  const date = today.plus({ days }).toFormat('yyyy-MM-dd');
+  return match[3] ? `${date} ${match[3]}` : date;
+}
+
 function natural(text: string, zone: string, now: Date): DateTime | undefined {
+  const rewritten = weekdayAsDate(text, zone, now);
+  if (rewritten !== undefined && DATE_ONLY.test(rewritten)) {
+    const [, y, mo, d] = DATE_ONLY.exec(rewritten)!;
+    return wall(zone, +y!, +mo!, +d!);
+  }
+  if (rewritten !== undefined) text = rewritten;
   const offset = DateTime.fromJSDate(now, { zone }).offset;
   const results = chrono.parse(text, { instant: now, timezone: offset });
   // Only a parse of the whole text counts: "foo tomorrow bar" is not a date.

@@ -31,7 +31,12 @@ describe('parseDateInput', () => {
   it('reads natural language relative to now in the zone', () => {
     expect(parse('tomorrow 9am', 'America/New_York')).toBe('2026-06-16 09:00:00 13:00Z');
     expect(parse('tomorrow 9am', 'Australia/Sydney')).toBe('2026-06-16 09:00:00 23:00Z');
-    expect(parse('next wednesday 4pm', 'UTC')).toBe('2026-06-24 16:00:00 16:00Z');
+    // PHP's strtotime, the reference's parser: "next <day>" is the first such day after today.
+    expect(parse('next wednesday 4pm', 'UTC')).toBe('2026-06-17 16:00:00 16:00Z');
+    expect(parse('next monday', 'UTC')).toBe('2026-06-22 00:00:00 00:00Z');
+    expect(parse('saturday', 'UTC')).toBe('2026-06-20 00:00:00 00:00Z');
+    expect(parse('last monday', 'UTC')).toBe('2026-06-08 00:00:00 00:00Z');
+    expect(parse('next month', 'UTC')).toBe('2026-07-15 12:00:00 12:00Z');
     expect(parse('+5 days 11am', 'UTC')).toBe('2026-06-20 11:00:00 11:00Z');
     expect(parse('tomorrow', 'UTC')).toBe('2026-06-16 00:00:00 00:00Z');
     expect(parse('yesterday 23:59', 'UTC')).toBe('2026-06-14 23:59:00 23:59Z');

@@ -88,7 +88,7 @@ describe('event time zones', () => {
         end_date: 'next wednesday 4pm',
       });
       expect(event.start_date, timezone).toBe('2026-06-16 09:00:00');
-      expect(event.end_date, timezone).toBe('2026-06-24 16:00:00');
+      expect(event.end_date, timezone).toBe('2026-06-17 16:00:00');
       expect(event.utc_start_date, timezone).toBe(startUtc);
     }
   });
