@@ -19,6 +19,12 @@ const VERIFIED_CACHE_LIMIT = 10_000;
 export const FREE_FAILURES = 3;
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const MAX_DELAY_MS = 5_000;
+/**
+ * Application passwords per user. A failed Basic sign-in hashes the guess once per application
+ * password of that login, so without a cap anyone could make every failed attempt arbitrarily
+ * expensive.
+ */
+export const MAX_APP_PASSWORDS = 25;
 
 export interface AuthOptions {
   /** Delay for the n-th failure past the free ones; tests shorten it. */
@@ -165,6 +171,13 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
     },
 
     async createAppPassword(userId: number, name: string) {
+      if (store.appPasswords(userId).length >= MAX_APP_PASSWORDS) {
+        throw new ApiError(
+          'application_password_limit',
+          `A user can have at most ${MAX_APP_PASSWORDS} application passwords; revoke one first.`,
+          400,
+        );
+      }
       const password = generatePassword();
       const row = {
         uuid: randomUUID(),

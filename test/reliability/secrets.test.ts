@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { fixedClock } from '../../server/clock.js';
-import { SESSION_TTL_MS } from '../../server/auth/service.js';
+import { MAX_APP_PASSWORDS, SESSION_TTL_MS } from '../../server/auth/service.js';
 import { basic, startTestServer } from '../helpers/server.js';
 import {
   ADMIN_API,
@@ -343,6 +343,25 @@ describe('sessions and credentials end when they should', () => {
       ).status,
     ).toBe(200);
   });
+
+  it('caps application passwords, since a failed Basic sign-in checks each of them', async () => {
+    const server = await startTestServer();
+    const user = await server.userWith('subscriber', 'hoarder');
+    const make = (name: string) =>
+      server.call('POST', `${ADMIN_API}/users/${user.id}/application-passwords`, {
+        auth: user.auth,
+        body: { name },
+      });
+    for (let i = 0; i < MAX_APP_PASSWORDS; i++) expect((await make(`p${i}`)).status).toBe(201);
+    const refused = await make('one too many');
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('application_password_limit');
+    const list = await server.call('GET', `${ADMIN_API}/users/${user.id}/application-passwords`, {
+      auth: user.auth,
+    });
+    expect(list.json).toHaveLength(MAX_APP_PASSWORDS);
+    expect(MAX_APP_PASSWORDS).toBeLessThanOrEqual(25);
+  }, 30_000);
 
   it('lets nobody but an administrator give themselves a role', async () => {
     const server = await startTestServer();
