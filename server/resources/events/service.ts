@@ -110,12 +110,13 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       if (existing?.status === 'trash' && row.status !== 'trash') store.dropTrashMeta(eventId);
       if (input.organizer !== undefined) {
         const organizers = ports.organizers.ensureForEvent(input.organizer, actor);
-        if (organizers !== undefined) store.setOrganizers(eventId, organizers);
+        if (organizers !== undefined) store.setOrganizers(eventId, organizers, !existing);
       }
       for (const taxonomy of ['category', 'tag'] as const) {
         const values = taxonomy === 'category' ? input.categories : input.tags;
         if (values !== undefined) {
-          store.setTerms(eventId, taxonomy, ports.terms.resolveForEvent(taxonomy, values));
+          const terms = ports.terms.resolveForEvent(taxonomy, values);
+          store.setTerms(eventId, taxonomy, terms, !existing);
         }
       }
       return store.get(eventId)!;

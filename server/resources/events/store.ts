@@ -156,8 +156,9 @@ export function createEventsStore(db: Db) {
       s.update.run(row);
     },
 
-    setOrganizers(eventId: number, organizerIds: number[]): void {
-      s.clearOrganizers.run(eventId);
+    /** `fresh`: the event was created in this transaction, so it has no links to clear. */
+    setOrganizers(eventId: number, organizerIds: number[], fresh = false): void {
+      if (!fresh) s.clearOrganizers.run(eventId);
       organizerIds.forEach((id, position) => s.addOrganizer.run(eventId, id, position));
     },
     /** Organizer ids of each event, in link order; one query for a whole page. */
@@ -171,8 +172,13 @@ export function createEventsStore(db: Db) {
     },
     termIds: (eventId: number, taxonomy: 'category' | 'tag'): number[] =>
       s.termsOf.all(eventId, taxonomy).map((row) => row.term_id),
-    setTerms(eventId: number, taxonomy: 'category' | 'tag', termIds: number[]): void {
-      s.clearTerms.run(eventId, taxonomy);
+    setTerms(
+      eventId: number,
+      taxonomy: 'category' | 'tag',
+      termIds: number[],
+      fresh = false,
+    ): void {
+      if (!fresh) s.clearTerms.run(eventId, taxonomy);
       termIds.forEach((id, position) => s.addTerm.run(eventId, id, position));
     },
 
