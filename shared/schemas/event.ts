@@ -157,7 +157,7 @@ export const eventListSchema = z.object({
   ends_before: listDate('Only events that end before this date.'),
   ends_after: listDate('Only events that end after this date.'),
   strict_dates: z
-    .union([z.string().min(1), z.boolean(), z.number()])
+    .union([z.string().min(1, 'must be a non-empty string.'), z.boolean(), z.number()])
     .pipe(booleanLike)
     .optional()
     .meta({
