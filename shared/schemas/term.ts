@@ -73,21 +73,23 @@ export const tagListSchema = z.object({
     .meta({ description: 'Limit the results to terms whose name or slug contains the string.' }),
   exclude: ids('Exclude the terms with these IDs.').optional(),
   include: ids('Limit the results to the terms with these IDs.').optional(),
+  // Like the reference (WordPress's term query), any non-empty text is accepted: `asc` in any
+  // case sorts ascending and anything else descending; an unknown `orderby` sorts by name.
   order: nonEmptyString
-    .transform((s) => s.toLowerCase())
-    .pipe(z.enum(['asc', 'desc'], { message: 'must be asc or desc.' }))
+    .transform((s): 'asc' | 'desc' => (s.trim().toLowerCase() === 'asc' ? 'asc' : 'desc'))
     .optional()
     .meta({
       type: 'string',
-      enum: ['asc', 'desc'],
       description: 'Sort the results ascending or descending.',
     }),
   orderby: nonEmptyString
-    .pipe(z.enum(TERM_ORDERBY, { message: `must be one of ${TERM_ORDERBY.join(', ')}.` }))
+    .transform((s): TermOrderby => {
+      const key = s.trim().toLowerCase();
+      return (TERM_ORDERBY as readonly string[]).includes(key) ? (key as TermOrderby) : 'name';
+    })
     .optional()
     .meta({
       type: 'string',
-      enum: [...TERM_ORDERBY],
       description: 'Sort the results by this term attribute.',
     }),
   hide_empty: booleanLike.default(true).meta({

@@ -405,6 +405,16 @@ describe('term archives', () => {
       'Zed',
     ]);
     expect(names((await list({})).body, 'categories')).toEqual(['bar', 'Foo', 'Zed']);
+    // Only "" is refused; other text goes to the term query: unknown orderby sorts by name,
+    // and any order but asc is descending (compat-notes §3.5, WordPress's term query).
+    const loose = await list({ orderby: 'foo', order: 'whatever' });
+    expect(loose.status).toBe(200);
+    expect(names(loose.body, 'categories')).toEqual(['Zed', 'Foo', 'bar']);
+    expect(names((await list({ order: 'ASC', orderby: 'NAME' })).body, 'categories')).toEqual([
+      'bar',
+      'Foo',
+      'Zed',
+    ]);
     expect(idsOf((await list({ parent: foo.id })).body, 'categories')).toEqual([bar.id]);
     const e1 = await event(server, { categories: [foo.id, bar.id] });
     const e2 = await event(server, { categories: [fooBar.id] });
