@@ -16,7 +16,7 @@ const DATE_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2})(
 const HAS_OFFSET = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 // Words after which PHP's strtotime, the reference's parser, means midnight unless a time is given.
 const DAY_WORDS =
-  /\b(today|tomorrow|yesterday|midnight|(mon|tues?|wed(nes)?|thu(rs)?|fri|sat(ur)?|sun)(day)?)\b|\b\d{1,2}(st|nd|rd|th)?\b(?!\s*(hours?|minutes?|mins?|seconds?|secs?))/i;
+  /\b(today|tomorrow|yesterday|midnight|(mon|tues?|wed(nes)?|thu(rs)?|fri|sat(ur)?|sun)(day)?)\b|\b\d{1,2}(st|nd|rd|th)?\b(?!\s*(hours?|hrs?|minutes?|mins?|seconds?|secs?|days?|weeks?|fortnights?|months?|years?))/i;
 
 function zoneOf(zone: string): string {
   return normalizeZone(zone) ?? 'UTC';
@@ -63,7 +63,24 @@ function weekdayAsDate(text: string, zone: string, now: Date): string | undefine
   return match[3] ? `${date} ${match[3]}` : date;
 }
 
+const MONTH_EDGE = /^(first|last) day of (next|last|previous|this) month\b\s*(.*)$/i;
+
+/** `first day of next month` and the like: PHP keeps the current time unless one is given. */
+function monthEdgeAsText(text: string, zone: string, now: Date): string | undefined {
+  const match = MONTH_EDGE.exec(text);
+  if (!match) return undefined;
+  const today = DateTime.fromJSDate(now, { zone });
+  const which = match[2]!.toLowerCase();
+  const month = today.plus({ months: which === 'next' ? 1 : which === 'this' ? 0 : -1 });
+  const day = match[1]!.toLowerCase() === 'first' ? month.startOf('month') : month.endOf('month');
+  return `${day.toFormat('yyyy-MM-dd')} ${match[3] || today.toFormat('HH:mm:ss')}`;
+}
+
 function natural(text: string, zone: string, now: Date): DateTime | undefined {
+  // PHP's `midnight` is the start of today; chrono reads it as the coming one.
+  if (/^(today )?midnight$/i.test(text)) text = 'today';
+  const edge = monthEdgeAsText(text, zone, now);
+  if (edge !== undefined) text = edge;
   const rewritten = weekdayAsDate(text, zone, now);
   if (rewritten !== undefined && DATE_ONLY.test(rewritten)) {
     const [, y, mo, d] = DATE_ONLY.exec(rewritten)!;
@@ -108,8 +125,8 @@ export function parseDateInput(
   }
   const text = value.trim().replace(/\s+/g, ' ');
   if (text === '') return undefined;
-  if (TIMESTAMP.test(text)) {
-    const seconds = Number(text);
+  if (TIMESTAMP.test(text) || /^@-?\d+$/.test(text)) {
+    const seconds = Number(text.replace('@', ''));
     return Number.isSafeInteger(seconds) ? DateTime.fromSeconds(seconds, { zone: tz }) : undefined;
   }
   const dateOnly = DATE_ONLY.exec(text);
