@@ -49,6 +49,22 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
     return true;
   }
 
+  /**
+   * One credential check at a time per client: otherwise a burst of guesses sent together would
+   * all pass the throttle before the first of them failed. Checks of remembered secrets take no
+   * time, so queueing costs honest clients nothing noticeable.
+   */
+  const queues = new Map<string, Promise<unknown>>();
+  function oneAtATime<T>(client: string, task: () => Promise<T>): Promise<T> {
+    const run = (queues.get(client) ?? Promise.resolve()).then(task);
+    const tail = run.catch(() => undefined);
+    queues.set(client, tail);
+    void tail.then(() => {
+      if (queues.get(client) === tail) queues.delete(client);
+    });
+    return run;
+  }
+
   async function throttle(client: string) {
     const entry = failures.get(client);
     if (!entry) return;
@@ -122,27 +138,32 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
     async authenticate(header: string | undefined, client: string): Promise<Actor | null> {
       if (header === undefined || header.trim() === '') return null;
       const [scheme, value = ''] = header.trim().split(/\s+/, 2);
-      await throttle(client);
-      let actor: Actor;
-      if (/^basic$/i.test(scheme!)) actor = await basic(value, client);
-      else if (/^bearer$/i.test(scheme!)) actor = await bearer(value, client);
-      else
-        return fail(
-          client,
-          unauthorized('rest_unsupported_authorization', 'Use Basic or Bearer authorization.'),
-        );
-      failures.delete(client);
-      return actor;
+      return oneAtATime(client, async () => {
+        await throttle(client);
+        let actor: Actor;
+        if (/^basic$/i.test(scheme!)) actor = await basic(value, client);
+        else if (/^bearer$/i.test(scheme!)) actor = await bearer(value, client);
+        else
+          return fail(
+            client,
+            unauthorized('rest_unsupported_authorization', 'Use Basic or Bearer authorization.'),
+          );
+        failures.delete(client);
+        return actor;
+      });
     },
 
     /** Checks a login and password and opens a console session. */
     async login(login: string, password: string, client: string, label = '') {
-      await throttle(client);
-      const user = store.byLogin(login);
-      if (!user || !(await check(password, user.password_hash))) {
-        fail(client, unauthorized('invalid_credentials', 'The login or password is incorrect.'));
-      }
-      failures.delete(client);
+      const user = await oneAtATime(client, async () => {
+        await throttle(client);
+        const found = store.byLogin(login);
+        if (!found || !(await check(password, found.password_hash))) {
+          fail(client, unauthorized('invalid_credentials', 'The login or password is incorrect.'));
+        }
+        failures.delete(client);
+        return found;
+      });
       return { ...(await this.openSession(user.id, label)), user };
     },
 

@@ -234,6 +234,30 @@ describe('failed sign-ins are slowed down (the real server and its default delay
   }, 30_000);
 });
 
+describe('failed sign-ins sent all at once', () => {
+  it('are slowed down like sequential ones: concurrency does not bypass the throttle', async () => {
+    const server = await startTestServer({ failureDelayMs: () => 250 });
+    const guesses = Array.from({ length: 12 }, (_, i) =>
+      rawRequest(server.url, 'GET', `${ADMIN_API}/me`, {
+        auth: basicAuth('admin', `guess-${i}`),
+        localAddress: '127.0.0.30',
+      }),
+    );
+    const started = Date.now();
+    const answers = await Promise.all(guesses);
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 401));
+    // Four free attempts, then eight that each wait 250 ms for the one before.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+    expect(server.services.auth.failureCount('127.0.0.30')).toBe(12);
+    // Another client is not held up meanwhile.
+    const other = await rawRequest(server.url, 'GET', `${ADMIN_API}/me`, {
+      auth: server.admin,
+      localAddress: '127.0.0.31',
+    });
+    expect(other.status).toBe(200);
+  });
+});
+
 describe('sessions and credentials end when they should', () => {
   it('expires session tokens after their lifetime, not before', async () => {
     const clock = fixedClock('2026-06-15T12:00:00Z');
