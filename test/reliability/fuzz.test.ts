@@ -332,6 +332,67 @@ describe('hostile input on every endpoint of the registry', () => {
     );
   }, 120_000);
 
+  it('public pages and media files answer any path without a 5xx and never leave their folder', async () => {
+    const traversal = fc.constantFrom(
+      '..%2Ffuzz.db',
+      '%2e%2e/fuzz.db',
+      '%2e%2e%2ffuzz.db',
+      '..%5Cfuzz.db',
+      '....//fuzz.db',
+      '..%252Ffuzz.db',
+      '%00',
+      '.hidden',
+      'x/../../fuzz.db',
+      '%C0%AE%C0%AE/fuzz.db',
+    );
+    const slug = fc.oneof(
+      traversal,
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }).map(encodeURIComponent),
+      fc.constantFrom(
+        'concert-0',
+        'town-hall',
+        'ada',
+        'music',
+        'outdoor',
+        '%ZZ',
+        'a'.repeat(3_000),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          '/event/',
+          '/venue/',
+          '/organizer/',
+          '/events/category/',
+          '/tag/',
+          '/media/',
+          '/console/',
+          '/',
+        ),
+        slug,
+        fc.constantFrom('', '/', '/feed/', '?p=1'),
+        randomClient,
+        async (prefix, value, suffix, client) => {
+          const path = `${prefix}${value}${suffix}`;
+          const res = await rawRequest(server.url, 'GET', path, {
+            timeoutMs: DEADLINE_MS,
+            localAddress: client,
+          });
+          if (res.status >= 500)
+            throw new Error(`GET ${path.slice(0, 200)}: ${res.status} ${res.text.slice(0, 300)}`);
+          if (res.text.startsWith('SQLite format 3') || res.text.includes('root:x:0:0'))
+            throw new Error(`GET ${path.slice(0, 200)} served a file outside its folder`);
+        },
+      ),
+      {
+        numRuns: RUNS * 20,
+        ...(SEED !== undefined ? { seed: SEED } : {}),
+        reporter: conciseReport,
+      },
+    );
+  }, 120_000);
+
   it('leaves a database that passes the integrity check', () => {
     expect(integrityCheck(side)).toEqual(['ok']);
   });
