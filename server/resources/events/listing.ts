@@ -15,6 +15,7 @@ import { notFound } from '../../http/errors.js';
 import type { Links, QueryValue } from '../../http/links.js';
 import type { ParamErrors } from '../../http/route.js';
 import type { CoreServices } from '../../services.js';
+import { createAnswerCache } from './answers.js';
 import type { EventEmbedder } from './embed.js';
 import type { EventQuery, EventsQuery, GeoFilter, Visibility } from './query.js';
 import type { EventsStore } from './store.js';
@@ -165,9 +166,31 @@ export function createEventListing(
     return values === undefined ? undefined : ports.terms.findRefs(taxonomy, values).ids;
   }
 
+  /** Pages remembered while the data is unchanged (answers.ts); the key is all the rest. */
+  const answers = createAnswerCache(core.db, 256);
+
   function list(input: EventListInput, actor: Actor | null, links: Links) {
     const perPage = Math.min(input.per_page ?? core.settings.get().per_page, MAX_EVENTS_PER_PAGE);
-    const { bounds, echo, strict } = dates(input);
+    const dated = dates(input);
+    const key = JSON.stringify([
+      input,
+      actor?.id ?? 0,
+      actor?.role ?? '',
+      links.root,
+      links.namespace,
+      perPage,
+      dated.bounds,
+    ]);
+    return answers.get(key, () => listPage(input, actor, links, perPage, dated));
+  }
+
+  function listPage(
+    input: EventListInput,
+    actor: Actor | null,
+    links: Links,
+    perPage: number,
+    { bounds, echo, strict }: ReturnType<typeof dates>,
+  ) {
     const search = input.search === undefined ? undefined : ftsQuery(input.search);
     const q: EventQuery = {
       visibility: visibility(actor, input.status),

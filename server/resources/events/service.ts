@@ -19,6 +19,7 @@ import type { MediaService } from '../media/service.js';
 import type { OrganizersService } from '../organizers/service.js';
 import type { TermsService } from '../terms/service.js';
 import type { VenuesService } from '../venues/service.js';
+import { createAnswerCache } from './answers.js';
 import { createEventEmbedder } from './embed.js';
 import { eventFields, toSlug, type EventFields } from './fields.js';
 import { createEventListing } from './listing.js';
@@ -123,6 +124,21 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     });
   }
 
+  /** Single GET: trashed events are gone for everyone, unpublished ones need read rights. */
+  function readFresh(id: number, actor: Actor | null, links: Links) {
+    const row = load(id);
+    if (row.status === 'trash') {
+      throw new ApiError('event-no-longer-available', 'This event is no longer available', 403);
+    }
+    if (!canReadPost(actor, { author: row.author ?? 0, status: row.status })) {
+      throw new ApiError('event-not-accessible', 'The requested event is not accessible', 403);
+    }
+    return embedder.one(row, links, { jsonLd: true });
+  }
+
+  /** Single events remembered while the data is unchanged (answers.ts). */
+  const answers = createAnswerCache(core.db, 4096);
+
   return {
     /** The event behind a by-slug route, for the route's validation and permission checks. */
     findBySlug: (slug: string): EventRow | undefined => store.bySlug(slug),
@@ -166,17 +182,17 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
         : canEditPosts(actor);
     },
 
-    /** Single GET: trashed events are gone for everyone, unpublished ones need read rights. */
+    /** Single GET (readFresh), remembered while the data is unchanged. */
     read(id: number, actor: Actor | null, links: Links) {
       publishDue();
-      const row = load(id);
-      if (row.status === 'trash') {
-        throw new ApiError('event-no-longer-available', 'This event is no longer available', 403);
-      }
-      if (!canReadPost(actor, { author: row.author ?? 0, status: row.status })) {
-        throw new ApiError('event-not-accessible', 'The requested event is not accessible', 403);
-      }
-      return embedder.one(row, links, { jsonLd: true });
+      const key = JSON.stringify([
+        id,
+        actor?.id ?? 0,
+        actor?.role ?? '',
+        links.root,
+        links.namespace,
+      ]);
+      return answers.get(key, () => readFresh(id, actor, links));
     },
 
     create(input: EventUpdateInput, actor: Actor | null, links: Links) {
