@@ -53,6 +53,12 @@ export function clientKey(req: Request): string {
 async function send(res: Response, result: ApiResponse): Promise<void> {
   if (result.headers) res.set(result.headers);
   res.status(result.status ?? 200);
+  if (result.json) {
+    // Express keeps a preset ETag instead of hashing the body again.
+    res.set('ETag', result.json.etag);
+    res.type('json').send(result.json.text);
+    return;
+  }
   const file = result.file;
   if (file === undefined) {
     res.json(result.body);

@@ -16,6 +16,8 @@ export interface ApiResponse {
   headers?: Record<string, string>;
   /** An absolute file path to stream as the body instead of JSON (backup downloads). */
   file?: string;
+  /** The body already serialised to JSON (a remembered answer), sent as it is, with its ETag. */
+  json?: { text: string; etag: string };
 }
 
 export type ArgsSchema = z.ZodObject;

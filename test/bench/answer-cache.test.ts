@@ -5,12 +5,28 @@
  * server's own connection, and not across actors, roots or clock days.
  */
 import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../server/clock.js';
 import { startTestServer } from '../helpers/server.js';
 import { EVENTS, makeEvent } from '../server/resources/events/helpers.js';
 
+// Express's own ETag function: a remembered answer must carry the ETag Express would compute.
+const etag = createRequire(import.meta.url)('etag') as (body: string, o: object) => string;
+
 describe('remembered event answers', () => {
+  it('are sent as Express sends JSON: same bytes, same type, same ETag', async () => {
+    const server = await startTestServer();
+    const event = await makeEvent(server);
+    for (const path of [EVENTS, `${EVENTS}/${event.id}`]) {
+      const first = await server.call('GET', path);
+      const again = await server.call('GET', path);
+      expect(again.text).toBe(first.text);
+      expect(again.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(again.headers.get('etag')).toBe(etag(first.text, { weak: true }));
+    }
+  });
+
   it('see writes from the API, from another connection and from the same connection', async () => {
     const server = await startTestServer({ file: true });
     const event = await makeEvent(server, { title: 'First title' });

@@ -8,7 +8,9 @@
  * window) are the key. Values are shared between requests: callers never mutate them.
  * ALMANAC_ANSWER_CACHE=off turns it off (the benchmark's scaling run measures the queries).
  */
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/open.js';
+import type { ApiResponse } from '../../http/route.js';
 
 export interface AnswerCache {
   get<T>(key: string, make: () => T): T;
@@ -39,4 +41,17 @@ export function createAnswerCache(db: Db, limit: number): AnswerCache {
       return value;
     },
   };
+}
+
+/** Express's own weak ETag of a body (the `etag` package's algorithm), so answers match. */
+export function weakEtag(text: string): string {
+  const hash = createHash('sha1').update(text, 'utf8').digest('base64').substring(0, 27);
+  return `W/"${Buffer.byteLength(text, 'utf8').toString(16)}-${hash}"`;
+}
+
+/** A response with its body serialised once, to be remembered and sent many times. */
+export function serialised(response: ApiResponse): ApiResponse {
+  const text = JSON.stringify(response.body);
+  const { body: _body, ...rest } = response;
+  return { ...rest, body: null, json: { text, etag: weakEtag(text) } };
 }

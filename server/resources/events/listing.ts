@@ -13,9 +13,9 @@ import {
 } from '../../../shared/schemas/event.js';
 import { notFound } from '../../http/errors.js';
 import type { Links, QueryValue } from '../../http/links.js';
-import type { ParamErrors } from '../../http/route.js';
+import type { ApiResponse, ParamErrors } from '../../http/route.js';
 import type { CoreServices } from '../../services.js';
-import { createAnswerCache } from './answers.js';
+import { createAnswerCache, serialised } from './answers.js';
 import type { EventEmbedder } from './embed.js';
 import type { EventQuery, EventsQuery, GeoFilter, Visibility } from './query.js';
 import type { EventsStore } from './store.js';
@@ -171,6 +171,12 @@ export function createEventListing(
 
   function list(input: EventListInput, actor: Actor | null, links: Links) {
     const perPage = Math.min(input.per_page ?? core.settings.get().per_page, MAX_EVENTS_PER_PAGE);
+    return listPage(input, actor, links, perPage, dates(input));
+  }
+
+  /** The listing as the route sends it: serialised once, remembered while the data is unchanged. */
+  function listAnswer(input: EventListInput, actor: Actor | null, links: Links): ApiResponse {
+    const perPage = Math.min(input.per_page ?? core.settings.get().per_page, MAX_EVENTS_PER_PAGE);
     const dated = dates(input);
     const key = JSON.stringify([
       input,
@@ -181,7 +187,7 @@ export function createEventListing(
       perPage,
       dated.bounds,
     ]);
-    return answers.get(key, () => listPage(input, actor, links, perPage, dated));
+    return answers.get(key, () => serialised(listPage(input, actor, links, perPage, dated)));
   }
 
   function listPage(
@@ -272,5 +278,5 @@ export function createEventListing(
     };
   }
 
-  return { problems, list };
+  return { problems, list, listAnswer };
 }

@@ -41,7 +41,7 @@ export const eventsRoutes: RouteDef[] = [
         summary: 'List events, by start date.',
         args: eventListSchema,
         check: (params, ctx) => ctx.services.events.listProblems(params, ctx.actor),
-        handler: (params, ctx) => ctx.services.events.list(params, ctx.actor, ctx.links),
+        handler: (params, ctx) => ctx.services.events.listAnswer(params, ctx.actor, ctx.links),
       }),
       endpoint({
         methods: ['POST'],
@@ -63,9 +63,7 @@ export const eventsRoutes: RouteDef[] = [
         methods: ['GET'],
         summary: 'Read an event.',
         args: idArgs,
-        handler: (params, ctx) => ({
-          body: ctx.services.events.read(params.id, ctx.actor, ctx.links),
-        }),
+        handler: (params, ctx) => ctx.services.events.readAnswer(params.id, ctx.actor, ctx.links),
       }),
       endpoint({
         methods: EDITABLE,
@@ -96,9 +94,8 @@ export const eventsRoutes: RouteDef[] = [
         summary: 'Read an event by its slug.',
         args: slugArgs,
         check: slugExists,
-        handler: (params, ctx) => ({
-          body: ctx.services.events.read(bySlug(params, ctx)!.id, ctx.actor, ctx.links),
-        }),
+        handler: (params, ctx) =>
+          ctx.services.events.readAnswer(bySlug(params, ctx)!.id, ctx.actor, ctx.links),
       }),
       endpoint({
         methods: EDITABLE,

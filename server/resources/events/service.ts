@@ -13,13 +13,13 @@ import type { EventListInput, EventUpdateInput } from '../../../shared/schemas/e
 import { formatUtc } from '../../../shared/time.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import type { Links } from '../../http/links.js';
-import type { ParamErrors } from '../../http/route.js';
+import type { ApiResponse, ParamErrors } from '../../http/route.js';
 import type { CoreServices } from '../../services.js';
 import type { MediaService } from '../media/service.js';
 import type { OrganizersService } from '../organizers/service.js';
 import type { TermsService } from '../terms/service.js';
 import type { VenuesService } from '../venues/service.js';
-import { createAnswerCache } from './answers.js';
+import { createAnswerCache, serialised } from './answers.js';
 import { createEventEmbedder } from './embed.js';
 import { eventFields, toSlug, type EventFields } from './fields.js';
 import { createEventListing } from './listing.js';
@@ -182,8 +182,13 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
         : canEditPosts(actor);
     },
 
-    /** Single GET (readFresh), remembered while the data is unchanged. */
     read(id: number, actor: Actor | null, links: Links) {
+      publishDue();
+      return readFresh(id, actor, links);
+    },
+
+    /** The single GET as the route sends it: serialised once, remembered while unchanged. */
+    readAnswer(id: number, actor: Actor | null, links: Links): ApiResponse {
       publishDue();
       const key = JSON.stringify([
         id,
@@ -192,7 +197,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
         links.root,
         links.namespace,
       ]);
-      return answers.get(key, () => readFresh(id, actor, links));
+      return answers.get(key, () => serialised({ body: readFresh(id, actor, links) }));
     },
 
     create(input: EventUpdateInput, actor: Actor | null, links: Links) {
@@ -228,6 +233,10 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     list(input: EventListInput, actor: Actor | null, links: Links) {
       publishDue();
       return listing.list(input, actor, links);
+    },
+    listAnswer(input: EventListInput, actor: Actor | null, links: Links): ApiResponse {
+      publishDue();
+      return listing.listAnswer(input, actor, links);
     },
   };
 }
