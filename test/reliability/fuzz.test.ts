@@ -130,7 +130,27 @@ function requestArbitrary(info: EndpointInfo) {
     Object.fromEntries(info.pathParams.map((name) => [name, pathValue(info, name)])),
   );
   const bodyArgs = info.args.filter((a) => !info.pathParams.includes(a));
-  const args = fc.record(Object.fromEntries(bodyArgs.map((name) => [name, argValue(name)])));
+  const mixed = fc.record(Object.fromEntries(bodyArgs.map((name) => [name, argValue(name)])));
+  // Every other argument plausible and one hostile: gets past validation to the services and
+  // stores with a value that the schema accepts but may still be nasty (huge, injection, dates).
+  const oneHostile =
+    bodyArgs.length === 0
+      ? mixed
+      : fc
+          .tuple(
+            fc.record(
+              Object.fromEntries(
+                bodyArgs.map((name) => [
+                  name,
+                  fc.option(plausibleValue(name, world), { nil: undefined }),
+                ]),
+              ),
+            ),
+            fc.constantFrom(...bodyArgs),
+            hostileValue,
+          )
+          .map(([values, name, value]) => ({ ...values, [name]: value }));
+  const args = fc.oneof(mixed, oneHostile);
   const extra = fc.dictionary(
     fc.constantFrom(
       '__proto__',
