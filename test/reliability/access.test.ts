@@ -480,6 +480,53 @@ describe('rules that do not depend on the role', () => {
     );
   });
 
+  it('never serves one user’s answer to another (remembered answers are per user)', async () => {
+    const server = await startTestServer();
+    const contributor = await server.userWith('contributor');
+    const other = await server.userWith('contributor');
+    const make = async (title: string, status: string, author: number) =>
+      (
+        await server.call('POST', `${EV}/events`, {
+          auth: server.admin,
+          body: {
+            title,
+            slug: title,
+            status,
+            author,
+            start_date: '2026-07-01 10:00:00',
+            end_date: '2026-07-01 11:00:00',
+          },
+        })
+      ).body.id as number;
+    const published = await make('open-day', 'publish', contributor.id);
+    const draft = await make('secret-plan', 'draft', contributor.id);
+    const viewers: Array<[string, string | undefined, number[]]> = [
+      ['administrator', server.admin, [published, draft]],
+      ['anonymous', undefined, [published]],
+      ['owner', contributor.auth, [published, draft]],
+      ['another contributor', other.auth, [published]],
+      ['administrator again', server.admin, [published, draft]],
+      ['anonymous again', undefined, [published]],
+    ];
+    for (const [label, auth, visible] of viewers) {
+      for (const root of [`${EV}`, '/wp-json/tribe/events/v1']) {
+        const list = await server.call('GET', `${root}/events?per_page=50`, { auth });
+        const ids = ((list.body.events as Array<{ id: number }> | undefined) ?? []).map(
+          (e) => e.id,
+        );
+        expect(ids.sort(), `${label} lists through ${root}`).toEqual([...visible].sort());
+        const single = await server.call('GET', `${root}/events/${draft}`, { auth });
+        expect(single.status, `${label} reads the draft through ${root}`).toBe(
+          visible.includes(draft) ? 200 : 403,
+        );
+        const bySlug = await server.call('GET', `${root}/events/by-slug/secret-plan`, { auth });
+        expect(bySlug.status, `${label} reads the draft by slug`).toBe(
+          visible.includes(draft) ? 200 : 403,
+        );
+      }
+    }
+  });
+
   it('never lets an anonymous request write through any route of the registry', async () => {
     const server = await startTestServer();
     await server.call('POST', `${EV}/events`, {

@@ -267,6 +267,28 @@ describe(`concurrent clients on ${WORKERS} server process(es) sharing one databa
     }
   }, 120_000);
 
+  it('shows every acknowledged write to the very next read, whichever process answers', async () => {
+    const created = await call('POST', `${EVENTS_API}/events`, { json: event('Fresh reads') });
+    const id = created.body.id as number;
+    for (let i = 0; i < 20; i++) {
+      await call('PATCH', `${EVENTS_API}/events/${id}`, { json: { title: `Version ${i}` } });
+      const [single, listing] = await Promise.all([
+        call('GET', `${EVENTS_API}/events/${id}`, { auth: undefined }),
+        call('GET', `${EVENTS_API}/events?per_page=50&search=Version&start_date=2026-01-01`, {
+          auth: undefined,
+        }),
+      ]);
+      expect(single.body.title, `single read ${i}`).toBe(`Version ${i}`);
+      const titles = (listing.body.events as Array<{ id: number; title: string }>).filter(
+        (e) => e.id === id,
+      );
+      expect(
+        titles.map((e) => e.title),
+        `listing ${i}`,
+      ).toEqual([`Version ${i}`]);
+    }
+  }, 60_000);
+
   it('keeps term counts equal to the published events that carry each term', () => {
     const drift = side
       .prepare(
