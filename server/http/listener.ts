@@ -5,6 +5,7 @@
  * a connection with no traffic in either direction (a client that stops reading) is dropped.
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
 export interface ConnectionLimits {
@@ -69,7 +70,10 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
 };
 
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+  // Like Node's own handler, never answer once something was written: the bytes would land in
+  // the middle of (or right after) another response on this connection.
+  const written = (socket as Socket).bytesWritten ?? 0;
+  if (error.code === 'ECONNRESET' || !socket.writable || written > 0) {
     socket.destroy();
     return;
   }
@@ -92,7 +96,6 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
-  socket.on('data', () => undefined);
   socket.once('end', () => socket.destroy());
   setTimeout(() => socket.destroy(), 1_000).unref();
 }

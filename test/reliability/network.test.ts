@@ -344,6 +344,12 @@ describe('request bodies', () => {
       expect(body.code).toMatch(/^rest_/);
       w.socket.destroy();
     }
+    // After a complete answer on the connection, garbage gets no second, stray answer.
+    const pipelined = await open(server.port);
+    pipelined.socket.write('GET /api/ HTTP/1.1\r\nHost: localhost\r\n\r\nGARBAGE\r\n\r\n');
+    await closedWithin([pipelined], 2_000);
+    expect(pipelined.received()).toMatch(/^HTTP\/1\.1 200 /);
+    expect(pipelined.received().match(/HTTP\/1\.1 \d{3} /g)).toHaveLength(1);
     const alive = await rawRequest(server.url, 'GET', '/api/');
     expect(alive.status).toBe(200);
   });
