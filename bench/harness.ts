@@ -55,7 +55,11 @@ async function prepareData(
 const selected = (options: BenchOptions, scenarios: readonly Scenario[]) =>
   options.only.length === 0
     ? scenarios
-    : scenarios.filter((s) => options.only.some((word) => s.name.includes(word)));
+    : scenarios.filter((s) =>
+        options.only.some((word) =>
+          word.endsWith('$') ? s.name === word.slice(0, -1) : s.name.includes(word),
+        ),
+      );
 
 async function ceilings(
   ceiling: Spawned,
@@ -87,11 +91,13 @@ export async function runBenchmark(
   const target = options.connections[options.connections.length - 1]!;
 
   const ceiling = await spawnCeiling();
+  const noAnswerCache = options.noAnswerCache ?? false;
   const server = await spawnServer({
     db: file,
     adminPassword: options.adminPassword,
     countQueries: true,
     cpuProfDir: options.profileDir,
+    noAnswerCache,
   });
   const rows: Row[] = [];
   const multicore: Report['multicore'] = [];
@@ -114,6 +120,7 @@ export async function runBenchmark(
         db: file,
         adminPassword: options.adminPassword,
         workers: options.workers,
+        noAnswerCache,
       });
       try {
         log(`Almanac with ${options.workers} worker processes (${cluster.url}):`);
@@ -145,6 +152,7 @@ export async function runBenchmark(
         db: file,
         adminPassword: options.adminPassword,
         workers: options.workers,
+        noAnswerCache,
       });
       try {
         log(`Mixed workload with ${options.workers} worker processes:`);
@@ -178,6 +186,7 @@ export async function runBenchmark(
       targetSeconds: options.targetSeconds,
       workers: options.workers,
       quick: options.quick,
+      answerCache: !noAnswerCache,
     },
     seed,
     ceiling: ceiling1,
@@ -216,6 +225,7 @@ export async function runScaling(
         db: file,
         adminPassword: options.adminPassword,
         countQueries: true,
+        noAnswerCache: options.noAnswerCache ?? true,
       });
       const ctx: MeasureContext = {
         options,
@@ -249,7 +259,12 @@ export async function runScaling(
     seconds: Math.round((Date.now() - started) / 1000),
     machine,
     machineAfter: { loadAverage: after.loadAverage, freeMemoryGb: after.freeMemoryGb },
-    options: { sizes: options.sizes, connections: options.connections, seconds: options.seconds },
+    options: {
+      sizes: options.sizes,
+      connections: options.connections,
+      seconds: options.seconds,
+      answerCache: !(options.noAnswerCache ?? true),
+    },
     seed: null,
     ceiling: ceiling1,
     ceilingEnd: null,

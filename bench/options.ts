@@ -29,6 +29,11 @@ export interface BenchOptions {
   profileDir: string | undefined;
   adminPassword: string;
   quiet: boolean;
+  /**
+   * Serve without remembered answers, so every request runs its queries. Default: off for the
+   * main run (the server as shipped), on for the scaling run (which measures the queries).
+   */
+  noAnswerCache: boolean | undefined;
 }
 
 export const DEFAULT_ADMIN_PASSWORD = 'bench-admin-password';
@@ -53,6 +58,7 @@ export function defaultOptions(overrides: Partial<BenchOptions> = {}): BenchOpti
     profileDir: undefined,
     adminPassword: process.env.ALMANAC_ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
     quiet: false,
+    noAnswerCache: undefined,
     ...overrides,
   };
 }
@@ -66,7 +72,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --scaling           listings at 10k and 1M events instead of the main run
   --sizes LIST        sizes for --scaling (default 10000,1000000)
   --reuse             keep an already seeded database of the same size
-  --only LIST         only scenarios whose name contains one of these words
+  --no-cache, --cache serve without / with remembered answers (default: with; --scaling: without)
+  --only LIST         only scenarios whose name contains one of these words (word$: exactly)
   --profile DIR       write a CPU profile of the server into DIR
   --out DIR           where latest.json / latest.md go (default bench/results)`;
 
@@ -101,6 +108,12 @@ export function parseOptions(argv: string[]): BenchOptions {
         break;
       case '--sizes':
         given.sizes = list(value());
+        break;
+      case '--no-cache':
+        given.noAnswerCache = true;
+        break;
+      case '--cache':
+        given.noAnswerCache = false;
         break;
       case '--reuse':
         given.reuse = true;

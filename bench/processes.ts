@@ -172,6 +172,8 @@ export interface ServerOptions {
   countQueries?: boolean | 'sql';
   /** Folder for a V8 CPU profile of the server (`--cpu-prof`). */
   cpuProfDir?: string;
+  /** Serve without remembered answers (ALMANAC_ANSWER_CACHE=off): every request does the work. */
+  noAnswerCache?: boolean;
 }
 
 export function spawnServer(options: ServerOptions): Promise<Spawned> {
@@ -198,6 +200,7 @@ export function spawnServer(options: ServerOptions): Promise<Spawned> {
       ALMANAC_COUNT_QUERIES:
         options.countQueries === 'sql' ? 'sql' : options.countQueries ? '1' : '0',
       ALMANAC_DATA_DIR: dirname(options.db),
+      ALMANAC_ANSWER_CACHE: options.noAnswerCache ? 'off' : 'on',
     },
     nodeArgs,
     ready: /Almanac listening on (http:\/\/\S+)/,

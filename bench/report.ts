@@ -154,7 +154,8 @@ export function toMarkdown(report: Report): string {
       .map(([c, r]) => `${fmt(r.rps)} req/s at ${c} connection${c === '1' ? '' : 's'}`)
       .join(', ')}` +
       (report.ceilingEnd ? `; ${fmt(report.ceilingEnd.rps)} req/s at 32 again at the end.` : '.'),
-    `Server peak RSS over the run: ${fmt(report.serverPeakRssMb)} MB. Run time ${fmt(report.seconds)} s.`,
+    `Server peak RSS over the run: ${fmt(report.serverPeakRssMb)} MB. Run time ${fmt(report.seconds)} s. ` +
+      `Remembered answers (server/resources/events/answers.ts): ${report.options.answerCache === false ? 'off (every request runs its queries)' : 'on'}.`,
     '',
     rowsTable(report.rows),
     '',
