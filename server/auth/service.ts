@@ -86,70 +86,84 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
 
   const actorOf = (user: UserRow): Actor => ({ id: user.id, role: user.role });
 
-  async function basic(encoded: string, client: string): Promise<Actor> {
+  /** How a secret is compared with its stored hash: fully (scrypt), or only if remembered. */
+  type Verify = (secret: string, hash: string) => Promise<boolean>;
+  const remembered: Verify = async (secret, hash) => verified.has(digest(hash, secret));
+
+  async function basic(encoded: string, verify: Verify): Promise<Actor | ApiError> {
     const decoded = Buffer.from(encoded, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     const login = colon < 0 ? decoded : decoded.slice(0, colon);
     const password = colon < 0 ? '' : decoded.slice(colon + 1);
     const user = login === '' ? undefined : store.byLogin(login);
     if (!user)
-      fail(
-        client,
-        unauthorized(
-          'invalid_username',
-          'Unknown username. Check again or try your email address.',
-        ),
+      return unauthorized(
+        'invalid_username',
+        'Unknown username. Check again or try your email address.',
       );
-    if (await check(password, user.password_hash)) return actorOf(user);
+    if (await verify(password, user.password_hash)) return actorOf(user);
     const compact = password.replace(/\s+/g, '');
     for (const appPassword of store.appPasswords(user.id)) {
-      if (await check(compact, appPassword.secret_hash)) {
+      if (await verify(compact, appPassword.secret_hash)) {
         store.touchAppPassword(appPassword.uuid, formatUtc(clock.now()));
         return actorOf(user);
       }
     }
-    return fail(
-      client,
-      unauthorized(
-        'incorrect_password',
-        'The provided password is an invalid application password.',
-      ),
+    return unauthorized(
+      'incorrect_password',
+      'The provided password is an invalid application password.',
     );
   }
 
-  async function bearer(token: string, client: string): Promise<Actor> {
+  async function bearer(token: string, verify: Verify): Promise<Actor | ApiError> {
     const [id, secret] = token.split('.');
     const session = id && secret ? store.session(id) : undefined;
-    const invalid = () =>
-      unauthorized('rest_invalid_token', 'The session token is invalid or has expired.');
-    if (!session || !secret) fail(client, invalid());
+    const invalid = unauthorized(
+      'rest_invalid_token',
+      'The session token is invalid or has expired.',
+    );
+    if (!session || !secret) return invalid;
     if (session.expires_utc <= formatUtc(clock.now())) {
       store.removeSession(session.id);
-      fail(client, invalid());
+      return invalid;
     }
-    if (!(await check(secret, session.secret_hash))) fail(client, invalid());
+    if (!(await verify(secret, session.secret_hash))) return invalid;
     const user = store.byId(session.user_id);
-    if (!user) fail(client, invalid());
-    return actorOf(user);
+    return user ? actorOf(user) : invalid;
+  }
+
+  function resolver(
+    scheme: string,
+  ): ((value: string, verify: Verify) => Promise<Actor | ApiError>) | undefined {
+    if (/^basic$/i.test(scheme)) return basic;
+    if (/^bearer$/i.test(scheme)) return bearer;
+    return undefined;
   }
 
   return {
     /** Resolves the `Authorization` header; `null` for anonymous requests, 401 for bad credentials. */
     async authenticate(header: string | undefined, client: string): Promise<Actor | null> {
       if (header === undefined || header.trim() === '') return null;
-      const [scheme, value = ''] = header.trim().split(/\s+/, 2);
+      const [scheme = '', value = ''] = header.trim().split(/\s+/, 2);
+      const resolve = resolver(scheme);
+      // Credentials accepted before cost nothing to check, so a client with no failures and
+      // nothing queued skips the queue. Only then: the remembered-secret lookup answers at once,
+      // and letting a burst of guesses use it would bypass the throttle.
+      if (resolve && !failures.has(client) && !queues.has(client)) {
+        const known = await resolve(value, remembered);
+        if (!(known instanceof ApiError)) return known;
+      }
       return oneAtATime(client, async () => {
         await throttle(client);
-        let actor: Actor;
-        if (/^basic$/i.test(scheme!)) actor = await basic(value, client);
-        else if (/^bearer$/i.test(scheme!)) actor = await bearer(value, client);
-        else
+        if (!resolve)
           return fail(
             client,
             unauthorized('rest_unsupported_authorization', 'Use Basic or Bearer authorization.'),
           );
+        const result = await resolve(value, check);
+        if (result instanceof ApiError) fail(client, result);
         failures.delete(client);
-        return actor;
+        return result;
       });
     },
 

@@ -249,6 +249,23 @@ describe('failed sign-ins sent all at once', () => {
     // Four free attempts, then eight that each wait 250 ms for the one before.
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
     expect(server.services.auth.failureCount('127.0.0.30')).toBe(12);
+    // The right password, remembered from an honest sign-in elsewhere, does not shortcut the
+    // queue when it arrives inside a burst of guesses.
+    await rawRequest(server.url, 'GET', `${ADMIN_API}/me`, {
+      auth: server.admin,
+      localAddress: '127.0.0.33',
+    });
+    const burst = Array.from({ length: 12 }, (_, i) =>
+      rawRequest(server.url, 'GET', `${ADMIN_API}/me`, {
+        auth: i === 11 ? server.admin : basicAuth('admin', `burst-${i}`),
+        localAddress: '127.0.0.34',
+      }),
+    );
+    const burstStart = Date.now();
+    const right = await burst[11]!;
+    expect(right.status).toBe(200);
+    expect(Date.now() - burstStart).toBeGreaterThanOrEqual(1_750);
+    await Promise.all(burst);
     // Another client is not held up meanwhile.
     const other = await rawRequest(server.url, 'GET', `${ADMIN_API}/me`, {
       auth: server.admin,
