@@ -296,6 +296,53 @@ export function integrityCheck(db: Database.Database): string[] {
   );
 }
 
+/**
+ * Data the schema derives from other rows through triggers (term counts, per-day event counts,
+ * the full-text index), compared with a recomputation: a list of what disagrees, empty when all
+ * is consistent. Tables that do not exist are skipped.
+ */
+export function derivedDataProblems(db: Database.Database): string[] {
+  const problems: string[] = [];
+  const has = (name: string) =>
+    db.prepare('SELECT 1 FROM sqlite_schema WHERE name = ?').get(name) !== undefined;
+  if (has('terms') && has('event_terms')) {
+    const drift = db
+      .prepare(
+        `SELECT t.id, t.count, (SELECT count(*) FROM event_terms et JOIN events e ON e.id = et.event_id
+           WHERE et.term_id = t.id AND e.status = 'publish') AS actual FROM terms t`,
+      )
+      .all() as Array<{ id: number; count: number; actual: number }>;
+    for (const t of drift.filter((row) => row.count !== row.actual))
+      problems.push(`term ${t.id} counts ${t.count}, has ${t.actual}`);
+  }
+  if (has('event_day_counts')) {
+    const drift = db
+      .prepare(
+        `SELECT * FROM (
+           SELECT status, start_day, end_day, n FROM event_day_counts WHERE n <> 0
+           EXCEPT
+           SELECT status, substr(start_utc, 1, 10), substr(end_utc, 1, 10), count(*)
+           FROM events WHERE hide_from_listings = 0 GROUP BY 1, 2, 3)
+         UNION ALL SELECT * FROM (
+           SELECT status, substr(start_utc, 1, 10), substr(end_utc, 1, 10), count(*)
+           FROM events WHERE hide_from_listings = 0 GROUP BY 1, 2, 3
+           EXCEPT
+           SELECT status, start_day, end_day, n FROM event_day_counts WHERE n <> 0)`,
+      )
+      .all();
+    if (drift.length > 0)
+      problems.push(`event_day_counts differ: ${JSON.stringify(drift).slice(0, 300)}`);
+  }
+  if (has('events_fts')) {
+    try {
+      db.prepare("INSERT INTO events_fts (events_fts, rank) VALUES ('integrity-check', 1)").run();
+    } catch (error) {
+      problems.push(`events_fts: ${(error as Error).message}`);
+    }
+  }
+  return problems;
+}
+
 export function foreignKeyProblems(db: Database.Database): unknown[] {
   return db.pragma('foreign_key_check') as unknown[];
 }

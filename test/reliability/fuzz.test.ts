@@ -17,6 +17,7 @@ import { ROLES } from '../../shared/roles.js';
 import {
   allEndpoints,
   dbChecksum,
+  derivedDataProblems,
   fillPath,
   integrityCheck,
   isNumericParam,
@@ -413,7 +414,8 @@ describe('hostile input on every endpoint of the registry', () => {
     );
   }, 120_000);
 
-  it('leaves a database that passes the integrity check', () => {
+  it('leaves a database that passes the integrity check, with consistent derived data', () => {
     expect(integrityCheck(side)).toEqual(['ok']);
+    expect(derivedDataProblems(side)).toEqual([]);
   });
 });
