@@ -46,8 +46,26 @@ export function requestOrigin(req: Request, services: Services): string {
   return `${req.protocol}://${req.get('host') ?? `127.0.0.1`}`;
 }
 
-export function clientKey(req: Request): string {
-  return req.socket.remoteAddress ?? 'unknown';
+/**
+ * Who a request comes from, for the failed-login throttle. One IPv6 host usually owns a whole
+ * /64 and can pick a new address for every attempt, so IPv6 clients count by their /64; an
+ * IPv4-mapped address counts as the IPv4 address it is.
+ */
+export function clientKey(req: Pick<Request, 'socket'>): string {
+  const address = (req.socket.remoteAddress ?? 'unknown').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':') || address === '::1') return address;
+  return `${ipv6Groups(address.split('%')[0]!).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, `::` expanded. */
+function ipv6Groups(address: string): string[] {
+  const [head = '', tail] = address.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const zeros = Array.from({ length: Math.max(0, 8 - left.length - right.length) }, () => '0');
+  return [...left, ...zeros, ...right].map((group) => group.replace(/^0+(?=.)/, ''));
 }
 
 async function send(res: Response, result: ApiResponse): Promise<void> {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { fixedClock } from '../../server/clock.js';
 import { MAX_APP_PASSWORDS, SESSION_TTL_MS } from '../../server/auth/service.js';
+import { clientKey } from '../../server/http/dispatch.js';
 import { basic, startTestServer } from '../helpers/server.js';
 import {
   ADMIN_API,
@@ -419,5 +420,25 @@ describe('sessions and credentials end when they should', () => {
       const me = await server.call('GET', `${ADMIN_API}/me`, { auth: user.auth });
       expect(me.body.role).toBe(role);
     }
+  });
+});
+
+describe('the throttle’s notion of a client', () => {
+  const key = (remoteAddress: string) => clientKey({ socket: { remoteAddress } } as never);
+
+  it('counts an IPv6 host by its /64, since it can pick a new address for every attempt', () => {
+    expect(key('2001:db8:1:2:aaaa::1')).toBe(key('2001:db8:1:2:bbbb:cccc:dddd:eeee'));
+    expect(key('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(key('2001:db8:1:3::1')).not.toBe(key('2001:db8:1:2::1'));
+    expect(key('fe80::1%eth0')).toBe(key('fe80::2%eth0'));
+    expect(key('2001:0DB8:0001:0002::9')).toBe(key('2001:db8:1:2::9'));
+  });
+
+  it('counts IPv4 and IPv4-mapped addresses as the same client, and loopback as itself', () => {
+    expect(key('::ffff:192.168.1.20')).toBe('192.168.1.20');
+    expect(key('192.168.1.20')).toBe('192.168.1.20');
+    expect(key('192.168.1.21')).not.toBe(key('192.168.1.20'));
+    expect(key('::1')).toBe('::1');
+    expect(key('127.0.0.1')).toBe('127.0.0.1');
   });
 });
