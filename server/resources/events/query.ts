@@ -119,11 +119,40 @@ function driver(q: EventQuery): boolean {
 const BROAD: ReadonlySet<Driver> = new Set(['search', 'tags', 'categories']);
 
 /**
- * Above this many matches, a page of a broad filter walks the start-date index in listing order
- * and stops after a page (matches are frequent: a few hundred rows at most), instead of loading
- * and sorting every match.
+ * A page of a broad filter either loads every match through the filter's index and sorts them
+ * (a table row per match), or walks the listing index in order, checking the filter on each
+ * event, and stops after the page (about `window / total` index steps per listed event, each far
+ * cheaper than a row). With `total` matches among the `window` listed events, walking wins when
+ * total² · 10 > window · (offset + limit). When the window's size is not cheap to know, a page
+ * walks above this many matches.
  */
 const WALK_ABOVE = 300;
+
+/** Drivers that are lists of event ids. */
+const BY_ID: ReadonlySet<Driver> = new Set([
+  'search',
+  'tags',
+  'categories',
+  'organizers',
+  'include',
+]);
+
+/**
+ * Whether a count can read only events_id_span: led by a list of ids, and filtering on nothing
+ * but status and dates besides other id lists.
+ */
+function idSpan(q: EventQuery): boolean {
+  const leading = driverOf(q);
+  return (
+    leading !== undefined &&
+    BY_ID.has(leading) &&
+    q.visibility.kind === 'all' &&
+    q.venues === undefined &&
+    q.parent === undefined &&
+    q.featured === undefined &&
+    q.geo === undefined
+  );
+}
 
 /**
  * The WHERE clause. Without statistics SQLite prefers walking the start-date index in listing
@@ -156,33 +185,44 @@ function whereSql(q: EventQuery, walk = false): { sql: string; params: Params; d
     params[name] = JSON.stringify(ids);
     where.push(fragment);
   };
+  /**
+   * A filter on the event's id. The leading one loads its ids through its own index; any other
+   * is checked on each candidate row through the link table's primary key, instead of first
+   * building the list of every event it matches (a big category has tens of thousands).
+   */
+  const byId = (name: Driver, ids: string, check: string) =>
+    where.push(name === leading ? `e.id IN (${ids})` : `EXISTS (${check})`);
   if (q.search !== undefined) {
     params.search = q.search;
+    // Never a per-row check: FTS5 would evaluate the whole MATCH again for every row.
     where.push(
       `${lead('search')}e.id IN (SELECT rowid FROM events_fts WHERE events_fts MATCH @search)`,
     );
   }
-  list(
-    'categories',
-    q.categories,
-    `${lead('categories')}e.id IN (SELECT event_id FROM event_terms WHERE term_id IN (SELECT value FROM json_each(@categories)))`,
-  );
-  list(
-    'tags',
-    q.tags,
-    `${lead('tags')}e.id IN (SELECT event_id FROM event_terms WHERE term_id IN (SELECT value FROM json_each(@tags)))`,
-  );
+  for (const name of ['categories', 'tags'] as const) {
+    const terms = q[name];
+    if (terms === undefined) continue;
+    params[name] = JSON.stringify(terms);
+    byId(
+      name,
+      `SELECT event_id FROM event_terms WHERE term_id IN (SELECT value FROM json_each(@${name}))`,
+      `SELECT 1 FROM event_terms WHERE event_id = e.id AND term_id IN (SELECT value FROM json_each(@${name}))`,
+    );
+  }
   list(
     'venues',
     q.venues,
     // The venue index is partial (events without a venue are not in it).
     `${lead('venues')}e.venue_id IN (SELECT value FROM json_each(@venues)) AND e.venue_id IS NOT NULL`,
   );
-  list(
-    'organizers',
-    q.organizers,
-    `${lead('organizers')}e.id IN (SELECT event_id FROM event_organizers WHERE organizer_id IN (SELECT value FROM json_each(@organizers)))`,
-  );
+  if (q.organizers !== undefined) {
+    params.organizers = JSON.stringify(q.organizers);
+    byId(
+      'organizers',
+      'SELECT event_id FROM event_organizers WHERE organizer_id IN (SELECT value FROM json_each(@organizers))',
+      'SELECT 1 FROM event_organizers WHERE event_id = e.id AND organizer_id IN (SELECT value FROM json_each(@organizers))',
+    );
+  }
   list('include', q.include, `${lead('include')}e.id IN (SELECT value FROM json_each(@include))`);
   if (q.parent !== undefined) {
     params.parent = q.parent;
@@ -281,6 +321,14 @@ export function createEventsQuery(db: Db) {
       endDayStart: `${endDay} 00:00:00`,
     })!.n;
   };
+  /** See WALK_ABOVE. The window's size comes from the per-day counts when its shape allows. */
+  const walks = (q: EventQuery, total: number | undefined, limit: number, offset: number) => {
+    if (total === undefined) return true;
+    const bare = { ...q, search: undefined, categories: undefined, tags: undefined };
+    if (!plainWindow(bare)) return total > WALK_ABOVE;
+    const window = windowCount(bare.visibility.statuses, bare.startMin, bare.endMax);
+    return total * total * 10 > window * (offset + limit);
+  };
   const prepared = (sql: string): Statement => {
     let statement = cache.get(sql);
     if (!statement) {
@@ -303,8 +351,7 @@ export function createEventsQuery(db: Db) {
      */
     page(q: EventQuery, limit: number, offset: number, total?: number): EventRow[] {
       const leading = driverOf(q);
-      const walk =
-        leading !== undefined && BROAD.has(leading) && (total === undefined || total > WALK_ABOVE);
+      const walk = leading !== undefined && BROAD.has(leading) && walks(q, total, limit, offset);
       const { sql, params, driven } = whereSql(q, walk);
       // A driven query sorts its few rows rather than walk the start index in order.
       const order = driven ? '+e.start_utc, e.id' : 'e.start_utc, e.id';
@@ -315,7 +362,9 @@ export function createEventsQuery(db: Db) {
     count(q: EventQuery): number {
       if (plainWindow(q)) return windowCount(q.visibility.statuses, q.startMin, q.endMax);
       const { sql, params } = whereSql(q);
-      const statement = prepared(`SELECT count(*) AS n FROM events e WHERE ${sql}`);
+      const statement = prepared(
+        `SELECT count(*) AS n FROM events e ${idSpan(q) ? 'INDEXED BY events_id_span ' : ''}WHERE ${sql}`,
+      );
       // better-sqlite3 refuses a parameter object for a statement without named parameters.
       const row = (Object.keys(params).length > 0 ? statement.get(params) : statement.get()) as {
         n: number;
