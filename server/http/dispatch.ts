@@ -74,7 +74,7 @@ async function send(res: Response, result: ApiResponse): Promise<void> {
   if (result.json) {
     // Express keeps a preset ETag instead of hashing the body again.
     res.set('ETag', result.json.etag);
-    res.type('json').send(result.json.text);
+    res.type('json').send(result.json.bytes);
     return;
   }
   const file = result.file;

@@ -17,7 +17,7 @@ export interface ApiResponse {
   /** An absolute file path to stream as the body instead of JSON (backup downloads). */
   file?: string;
   /** The body already serialised to JSON (a remembered answer), sent as it is, with its ETag. */
-  json?: { text: string; etag: string };
+  json?: { bytes: Buffer; etag: string };
 }
 
 export type ArgsSchema = z.ZodObject;

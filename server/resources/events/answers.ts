@@ -49,9 +49,9 @@ export function weakEtag(text: string): string {
   return `W/"${Buffer.byteLength(text, 'utf8').toString(16)}-${hash}"`;
 }
 
-/** A response with its body serialised once, to be remembered and sent many times. */
+/** A response with its body serialised once (as UTF-8 bytes), to be remembered and sent many times. */
 export function serialised(response: ApiResponse): ApiResponse {
   const text = JSON.stringify(response.body);
   const { body: _body, ...rest } = response;
-  return { ...rest, body: null, json: { text, etag: weakEtag(text) } };
+  return { ...rest, body: null, json: { bytes: Buffer.from(text, 'utf8'), etag: weakEtag(text) } };
 }

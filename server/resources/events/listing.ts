@@ -6,6 +6,7 @@
 import { DateTime } from 'luxon';
 import { canEditOthers, canEditPosts, type Actor, type PostStatus } from '../../../shared/roles.js';
 import { formatWall, parseDateInput } from '../../../shared/dates.js';
+import { formatInZone, formatUtc } from '../../../shared/time.js';
 import {
   DEFAULT_GEOLOC_RADIUS_KM,
   MAX_EVENTS_PER_PAGE,
@@ -25,6 +26,7 @@ const ALL_BUT_TRASH: PostStatus[] = ['publish', 'future', 'draft', 'pending', 'p
 type DateParam =
   'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after';
 const RELATIVE: DateParam[] = ['starts_before', 'starts_after', 'ends_before', 'ends_after'];
+const ALL_DATES: DateParam[] = ['start_date', 'end_date', ...RELATIVE];
 
 /** WordPress search: every word must appear; each word is an FTS5 prefix phrase. */
 export function ftsQuery(search: string): string | undefined {
@@ -125,7 +127,26 @@ export function createEventListing(
   }
 
   /** The date filters as UTC bounds, plus how they are echoed in links. */
+  /** The default window is the same all day: remembered per site zone and day (UTC and local). */
+  let defaultWindow: { key: string; value: ReturnType<typeof computeDates> } | undefined;
+
   function dates(input: EventListInput) {
+    if (input.include !== undefined || ALL_DATES.some((name) => input[name] !== undefined)) {
+      return computeDates(input);
+    }
+    const siteZone = core.settings.get().timezone;
+    const now = core.clock.now();
+    const key = [
+      siteZone,
+      input.strict_dates === true,
+      formatUtc(now).slice(0, 10),
+      formatInZone(now, siteZone).slice(0, 10),
+    ].join('|');
+    if (defaultWindow?.key !== key) defaultWindow = { key, value: computeDates(input) };
+    return defaultWindow.value;
+  }
+
+  function computeDates(input: EventListInput) {
     const siteZone = core.settings.get().timezone;
     const now = core.clock.now();
     const strict = input.strict_dates === true;
