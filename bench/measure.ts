@@ -66,6 +66,11 @@ export interface MeasureContext {
   auth: string;
   /** Ceiling throughput per concurrency, for the ratio column. */
   ceiling: Record<string, LoadResult>;
+  /**
+   * The ceiling's process: at the target concurrency it is measured again right before each
+   * scenario, so that the ratio compares runs seconds apart (other load on the machine drifts).
+   */
+  ceilingProcess?: Spawned;
   log: (line: string) => void;
 }
 
@@ -103,6 +108,10 @@ export async function measureScenario(
   const target = ctx.options.connections[ctx.options.connections.length - 1];
   for (const c of connections) {
     const seconds = c === target ? ctx.options.targetSeconds : ctx.options.seconds;
+    const adjacent =
+      c === target && ctx.ceilingProcess && ctx.options.adjacentCeilingSeconds > 0
+        ? await measureCeiling(ctx.ceilingProcess, c, ctx.options.adjacentCeilingSeconds, 0)
+        : undefined;
     if (ctx.options.warmupSeconds > 0)
       await runLoad(
         server.url,
@@ -115,12 +124,13 @@ export async function measureScenario(
         runLoad(server.url, shifted(nextOffset(scenario.name, 1_000_000)), c, seconds),
       ),
     );
-    const ceiling = ctx.ceiling[String(c)];
+    const ceiling = adjacent ?? ctx.ceiling[String(c)];
     const row: Row = {
       ...result,
       scenario: scenario.name,
       label: scenario.label,
       workers,
+      ceilingRps: ceiling?.rps ?? null,
       ratio:
         ceiling && ceiling.rps > 0 ? Math.round((result.rps / ceiling.rps) * 1000) / 1000 : null,
       cpuRatio:

@@ -11,6 +11,8 @@ export interface BenchOptions {
   seconds: number;
   targetSeconds: number;
   warmupSeconds: number;
+  /** Seconds of the ceiling measured again before each scenario at the target concurrency. */
+  adjacentCeilingSeconds: number;
   /** Server processes for the multi-core comparison (0 skips it). */
   workers: number;
   /** Sequential requests per scenario used to count SQL statements per request. */
@@ -46,6 +48,7 @@ export function defaultOptions(overrides: Partial<BenchOptions> = {}): BenchOpti
     seconds: quick ? 1 : 6,
     targetSeconds: quick ? 1 : 10,
     warmupSeconds: quick ? 0 : 1,
+    adjacentCeilingSeconds: quick ? 0 : 3,
     workers: 2,
     probeRequests: quick ? 3 : 20,
     quick,

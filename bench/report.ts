@@ -34,6 +34,8 @@ export interface Row extends LoadResult {
   label: string;
   /** Server processes serving (1 unless a multi-core row). */
   workers: number;
+  /** The ceiling this row is compared with (measured just before it at the target concurrency). */
+  ceilingRps: number | null;
   /** Throughput as a share of the bare-Express ceiling at the same concurrency. */
   ratio: number | null;
   /**
@@ -163,6 +165,8 @@ export function toMarkdown(report: Report): string {
   if (report.multicore.length > 0) {
     parts.push(
       '## Multi-core',
+      '',
+      'Read throughput at the target concurrency, one process and N worker processes (`--workers`) measured back to back on the same data.',
       '',
       markdownTable(
         ['Scenario', 'Workers', '1 process req/s', 'N processes req/s', 'Gain'],
