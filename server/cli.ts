@@ -22,6 +22,8 @@ function announce(config: ServerConfig, url: string, firstAdmin: FirstAdmin | un
 }
 
 async function main() {
+  // A closed stdout (the launcher went away) must not crash the shutdown of in-flight requests.
+  process.stdout.on('error', () => undefined);
   const config = loadConfig(process.argv.slice(2));
   if (config.workers > 1) {
     await runCluster(config, { onListening: (url, admin) => announce(config, url, admin) });

@@ -28,7 +28,7 @@ import { seedWorld, type World } from '../helpers/reliability-fixtures.js';
 const CLUSTER = existsSync(join(REPO, 'server/cluster.ts'));
 const WORKERS = CLUSTER ? 2 : 1;
 const MERGE_ROUNDS = Number(process.env.ALMANAC_MERGE_ROUNDS ?? 5);
-const MERGE_VENUES = process.env.ALMANAC_MERGE_VENUES === '1';
+const MERGE_VENUES = process.env.ALMANAC_MERGE_VENUES !== '0';
 
 let dir: { dir: string; cleanup(): void };
 let server: SpawnedServer;

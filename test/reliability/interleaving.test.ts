@@ -34,3 +34,27 @@ describe('an update racing with another process’s write to the same object', (
     expect(String(after.body.excerpt)).toContain('Written elsewhere');
   });
 });
+
+describe('venue updates between processes', () => {
+  it('keeps the other process’s change to a venue', async () => {
+    const server = await startTestServer({ file: true });
+    const created = await server.call('POST', `${EV}/venues`, {
+      auth: server.admin,
+      body: { venue: 'Hall' },
+    });
+    const id = created.body.id as number;
+    const other = await holdWriteLock(
+      server.services.config.dbPath,
+      `UPDATE venues SET city = 'Elsewhere' WHERE id = ${id}`,
+      400,
+    );
+    const res = await server.call('PATCH', `${EV}/venues/${id}`, {
+      auth: server.admin,
+      body: { phone: '123' },
+    });
+    await other.done;
+    expect(res.status).toBe(200);
+    const after = await server.call('GET', `${EV}/venues/${id}`, { auth: server.admin });
+    expect(after.body).toMatchObject({ phone: '123', city: 'Elsewhere' });
+  });
+});

@@ -246,6 +246,9 @@ export function createLinkedService(
     update(row: AnyLinkedRow, input: LinkedInput, actor: Actor | null): AnyLinkedRow {
       crossCheck(input, row);
       store.transaction(() => {
+        // Merge into the row as it is now: another process may have written it since the read
+        // the route's checks used, and merging into that older copy would undo its change.
+        row = store.find(row.id) ?? row;
         const { values } = build(input, actor, row);
         if (input.image !== undefined)
           values.image_id = media.ensure(input.image, actor?.id ?? null);
@@ -267,6 +270,10 @@ export function createLinkedService(
       }
       const timestamp = now();
       store.transaction(() => {
+        row = store.find(row.id) ?? row;
+        if (row.status === 'trash') {
+          throw new ApiError(`${kind.type}-is-in-trash`, kind.messages.inTrash, 410);
+        }
         const values: LinkedValues = { ...row, status: 'trash', modified_utc: timestamp };
         values.slug = uniqueSlug(`${row.slug}__trashed`, row.id);
         store.trash(row, values, timestamp);
