@@ -4,28 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { NS, create, createEvent } from '../helpers/create.js';
 
-const NS = '/api/calendar/events/v1';
+const venue = (server: TestServer, body: Record<string, unknown>, auth = server.admin) =>
+  create(server, 'venues', body, auth);
 
-async function venue(server: TestServer, body: Record<string, unknown>, auth = server.admin) {
-  const res = await server.call('POST', `${NS}/venues`, { auth, body });
-  expect(res.status, res.text).toBe(201);
-  return res.body as { id: number } & Record<string, unknown>;
-}
-
-async function event(server: TestServer, body: Record<string, unknown>) {
-  const res = await server.call('POST', `${NS}/events`, {
-    auth: server.admin,
-    body: {
-      title: 'E',
-      start_date: '2026-07-01 10:00:00',
-      end_date: '2026-07-01 11:00:00',
-      ...body,
-    },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body as { id: number } & Record<string, unknown>;
-}
+const event = createEvent;
 
 const ids = (body: Record<string, unknown>) =>
   (body.venues as Array<{ id: number }>).map((v) => v.id).sort((a, b) => a - b);

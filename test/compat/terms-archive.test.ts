@@ -4,29 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { NS, create, createEvent } from '../helpers/create.js';
 
-const NS = '/api/calendar/events/v1';
 type Kind = 'categories' | 'tags';
 
-async function term(server: TestServer, kind: Kind, body: Record<string, unknown>) {
-  const res = await server.call('POST', `${NS}/${kind}`, { auth: server.admin, body });
-  expect(res.status, res.text).toBe(201);
-  return res.body as { id: number } & Record<string, unknown>;
-}
+const term = (server: TestServer, kind: Kind, body: Record<string, unknown>) =>
+  create(server, kind, body);
 
-async function event(server: TestServer, body: Record<string, unknown>) {
-  const res = await server.call('POST', `${NS}/events`, {
-    auth: server.admin,
-    body: {
-      title: 'E',
-      start_date: '2026-07-01 10:00:00',
-      end_date: '2026-07-01 11:00:00',
-      ...body,
-    },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body as { id: number } & Record<string, unknown>;
-}
+const event = createEvent;
 
 const names = (body: Record<string, unknown>, kind: Kind) =>
   (body[kind] as Array<{ name: string }>).map((t) => t.name);
