@@ -1,0 +1,34 @@
+/**
+ * Behaviour unchanged: the API answers exactly what the committed baseline recorded for the same
+ * requests (status, headers, bytes of the body). When a change of behaviour is intended, re-record
+ * with `npm run api:snapshot -- --out test/snapshots/api-baseline.json` and review the diff.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { compareRecordings, recordApi, type Recording } from './api-recorder.js';
+
+const BASELINE = new URL('./api-baseline.json', import.meta.url);
+
+describe('recorded API answers', () => {
+  it('are identical to the baseline', async () => {
+    const baseline = JSON.parse(readFileSync(BASELINE, 'utf8')) as Recording;
+    const recording = await recordApi();
+    expect(recording.answers.length).toBeGreaterThan(200);
+    const differences = compareRecordings(baseline, recording);
+    expect(differences.join('\n')).toBe('');
+  }, 120_000);
+
+  it('notices a changed answer', async () => {
+    const baseline = JSON.parse(readFileSync(BASELINE, 'utf8')) as Recording;
+    const changed = structuredClone(baseline);
+    const single = changed.answers.find((answer) => answer.name === 'events: single')!;
+    (single.body as Record<string, unknown>).title = 'Something else';
+    single.sha256 = 'different';
+    single.headers['x-tec-total'] = '1';
+    const differences = compareRecordings(baseline, changed);
+    expect(differences).toHaveLength(1);
+    expect(differences[0]).toContain('events: single (GET /api/calendar/events/v1/events/8)');
+    expect(differences[0]).toContain('body .title: "Summer Concert" → "Something else"');
+    expect(differences[0]).toContain('header x-tec-total: undefined → "1"');
+  });
+});
