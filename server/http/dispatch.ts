@@ -12,6 +12,7 @@ import type { Registry } from './registry.js';
 import type { ApiResponse } from './route.js';
 import { parseArgs } from './validate.js';
 import { rootIndex } from './indexes.js';
+import { bodyParams, effectiveMethod, queryParams } from './wp-request.js';
 
 type RootStyle = 'api' | 'wp-json' | 'rest_route';
 
@@ -88,17 +89,12 @@ async function send(res: Response, result: ApiResponse): Promise<void> {
   );
 }
 
-function collectParams(req: Request, pathParams: Record<string, string>): Record<string, unknown> {
-  const query = { ...(req.query as Record<string, unknown>) };
-  delete query.rest_route;
-  const body = req.method === 'GET' || req.method === 'HEAD' ? {} : bodyObject(req.body);
-  return { ...query, ...body, ...pathParams };
-}
-
-function bodyObject(body: unknown): Record<string, unknown> {
-  return body !== null && typeof body === 'object' && !Array.isArray(body)
-    ? (body as Record<string, unknown>)
-    : {};
+function collectParams(
+  req: Request,
+  method: string,
+  pathParams: Record<string, string>,
+): Record<string, unknown> {
+  return { ...queryParams(req), ...bodyParams(req, method), ...pathParams };
 }
 
 export function restDispatcher(registry: Registry, services: Services) {
@@ -107,25 +103,27 @@ export function restDispatcher(registry: Registry, services: Services) {
     if (!located) return next();
     const origin = requestOrigin(req, services);
 
+    const method = effectiveMethod(req);
+
     if (located.path === '/') {
-      if (req.method !== 'GET' && req.method !== 'HEAD') throw noRoute();
+      if (method !== 'GET' && method !== 'HEAD') throw noRoute();
       const links = createLinks(origin, located.style, '');
       await send(res, { body: rootIndex(registry, services, links) });
       return;
     }
 
-    const match = registry.match(located.path, req.method);
+    const match = registry.match(located.path, method);
     if (!match?.endpoint) throw noRoute();
     const { endpoint } = match;
 
     const actor = await services.auth.authenticate(req.get('authorization'), clientKey(req));
-    const raw = collectParams(req, match.pathParams);
+    const raw = collectParams(req, method, match.pathParams);
     const links: Links = createLinks(origin, located.style, match.requestedNamespace);
     const ctx: RequestContext = {
       actor,
       services,
       links,
-      method: req.method,
+      method,
       sent: new Set(Object.keys(raw)),
       raw,
       bearerToken: /^bearer\s+/i.test(req.get('authorization') ?? '')

@@ -59,7 +59,8 @@ export function hostGuard(services: Services) {
 }
 
 const EXPOSED = 'X-TEC-Total, X-TEC-TotalPages, Link, ETag';
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Content-Disposition, X-Requested-With';
+const ALLOWED_HEADERS =
+  'Authorization, Content-Type, Content-Disposition, X-Requested-With, X-HTTP-Method-Override';
 const METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 
 export function cors(services: Services) {
