@@ -264,7 +264,9 @@ export function createEventListing(
       ['start_date', echo.start_date],
       ['end_date', echo.end_date],
       ['search', input.search],
-      ['status', input.status ? csv(input.status) : actor === null ? 'publish' : undefined],
+      // Whoever cannot edit events sees only published ones, and the link says so, for a
+      // subscriber as for an anonymous visitor (compat-notes §2.2).
+      ['status', input.status ? csv(input.status) : canEditPosts(actor) ? undefined : 'publish'],
       ['post_parent', input.post_parent],
       ['include', csv(input.include)],
       ['starts_before', echo.starts_before],

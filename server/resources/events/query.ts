@@ -345,7 +345,8 @@ export function createEventsQuery(db: Db) {
       return leading !== undefined && BROAD.has(leading);
     },
     /**
-     * One page of matching events in listing order: start, then id. `total`, when known, picks
+     * One page of matching events in listing order: start, then id (publication date, then id,
+     * for `include`). `total`, when known, picks
      * the plan of a broad filter: few matches are loaded through the filter's index and sorted,
      * many are found by walking the listing in order.
      */
@@ -353,8 +354,15 @@ export function createEventsQuery(db: Db) {
       const leading = driverOf(q);
       const walk = leading !== undefined && BROAD.has(leading) && walks(q, total, limit, offset);
       const { sql, params, driven } = whereSql(q, walk);
-      // A driven query sorts its few rows rather than walk the start index in order.
-      const order = driven ? '+e.start_utc, e.id' : 'e.start_utc, e.id';
+      // A driven query sorts its few rows rather than walk the start index in order. With
+      // `include` the reference falls back to WordPress's post order: publication date, then id
+      // (compat-notes §2.4).
+      const order =
+        leading === 'include'
+          ? '+e.date_utc, e.id'
+          : driven
+            ? '+e.start_utc, e.id'
+            : 'e.start_utc, e.id';
       return prepared(
         `SELECT e.* FROM events e WHERE ${sql} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
       ).all({ ...params, limit, offset }) as EventRow[];

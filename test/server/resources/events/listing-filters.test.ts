@@ -182,6 +182,48 @@ describe('GET /events filters', () => {
     expect(url.searchParams.get('status')).toBe('publish,draft');
   });
 
+  it('echoes status=publish in rest_url for whoever sees only published events (compat-notes §2.2)', async () => {
+    const server = await startTestServer();
+    const subscriber = await server.userWith('subscriber');
+    const contributor = await server.userWith('contributor');
+    const statusIn = async (auth?: string) => {
+      const res = await server.call('GET', EVENTS, { auth });
+      expect(res.status).toBe(200);
+      return new URL(res.body.rest_url as string).searchParams.get('status');
+    };
+    expect(await statusIn()).toBe('publish');
+    expect(await statusIn(subscriber.auth)).toBe('publish');
+    // Those who can edit events see more than published ones without asking.
+    expect(await statusIn(contributor.auth)).toBeNull();
+    expect(await statusIn(server.admin)).toBeNull();
+  });
+
+  it('orders include by publication date, then id, not by start (compat-notes §2.4)', async () => {
+    const server = await startTestServer();
+    const late = await makeEvent(server, {
+      start_date: '2026-09-01 10:00:00',
+      end_date: '2026-09-01 11:00:00',
+      date: '2026-01-01 09:00:00',
+    });
+    const early = await makeEvent(server, {
+      start_date: '2026-07-01 10:00:00',
+      end_date: '2026-07-01 11:00:00',
+      date: '2026-03-01 09:00:00',
+    });
+    const tie = await makeEvent(server, {
+      start_date: '2026-08-01 10:00:00',
+      end_date: '2026-08-01 11:00:00',
+      date: '2026-01-01 09:00:00',
+    });
+    const include = [early.id, tie.id, late.id].join(',');
+    const all = await server.call('GET', EVENTS, { query: { include } });
+    expect(ids(all)).toEqual([late.id, tie.id, early.id]);
+    const second = await server.call('GET', EVENTS, { query: { include, per_page: 2, page: 2 } });
+    expect(ids(second)).toEqual([early.id]);
+    // Without include the listing stays in start order.
+    expect(ids(await server.call('GET', EVENTS))).toEqual([early.id, tie.id, late.id]);
+  });
+
   it('finds events near a point, and events whose venue has coordinates', async () => {
     const server = await startTestServer();
     const paris = await post(server, 'venues', {
