@@ -4,17 +4,13 @@
  * Imported by the preload, so it holds no Electron or Node imports.
  */
 import { z } from 'zod';
+import { desktopSessionSchema } from '../shared/desktop-bridge.js';
 import { MAX_URL_LENGTH } from './trusted-url.js';
 
 export const CHANNELS = {
   getSession: 'almanac:get-session',
   openExternal: 'almanac:open-external',
 } as const;
-
-export const desktopSessionSchema = z.object({
-  token: z.string().min(1).max(512),
-  expires_utc: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
-});
 
 /** What `getSession` answers: a session, or null when the server cannot give one. */
 export const sessionAnswerSchema = desktopSessionSchema.nullable();

@@ -5,11 +5,17 @@
  * child process alike, through the small `ChildHandle` interface, so it is tested in plain Node.
  */
 import type { ChildProcess } from 'node:child_process';
-import { z } from 'zod';
-import { desktopSessionSchema } from './ipc-contract.js';
+import type { DesktopSession } from '../shared/desktop-bridge.js';
+import {
+  readyMessageSchema,
+  sessionReplySchema,
+  startErrorMessageSchema,
+  type ParentMessage,
+  type ReadyMessage,
+} from '../shared/server-messages.js';
 
 export interface ChildHandle {
-  send(message: object): void;
+  send(message: ParentMessage): void;
   onMessage(listener: (message: unknown) => void): () => void;
   onExit(listener: (code: number | null) => void): () => void;
   kill(): void;
@@ -17,30 +23,7 @@ export interface ChildHandle {
   readonly exited: boolean;
 }
 
-const readySchema = z.object({
-  type: z.literal('ready'),
-  url: z.string().regex(/^http:\/\/[^/\s]+$/),
-  session: desktopSessionSchema,
-  first_admin: z
-    .object({ login: z.string(), generated_password: z.string().optional() })
-    .optional(),
-});
-
-const errorSchema = z.object({
-  type: z.literal('error'),
-  code: z.string(),
-  message: z.string(),
-});
-
-const sessionReplySchema = z.object({
-  type: z.literal('session'),
-  request_id: z.number(),
-  session: desktopSessionSchema.optional(),
-  error: z.string().optional(),
-});
-
-export type ReadyMessage = z.infer<typeof readySchema>;
-export type DesktopSession = z.infer<typeof desktopSessionSchema>;
+export type { DesktopSession, ReadyMessage };
 
 export type StartFailure = 'timeout' | 'exited' | 'error';
 
@@ -103,12 +86,12 @@ export function awaitReady(child: ChildHandle, timeoutMs: number): Promise<Runni
       timeoutMs,
     );
     const offMessage = child.onMessage((raw) => {
-      const failure = errorSchema.safeParse(raw);
+      const failure = startErrorMessageSchema.safeParse(raw);
       if (failure.success) {
         fail(new ServerStartError('error', failure.data.message, failure.data.code));
         return;
       }
-      const ready = readySchema.safeParse(raw);
+      const ready = readyMessageSchema.safeParse(raw);
       if (!ready.success) return;
       cleanup();
       resolve(connect(child, ready.data));

@@ -12,7 +12,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { parentMessageSchema, type ServerMessage } from '../shared/server-messages.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseTooNewError } from './db/migrate.js';
 import type { Services } from './services.js';
@@ -28,7 +28,7 @@ interface ParentPort {
 }
 
 interface Channel {
-  send(message: object): Promise<void>;
+  send(message: ServerMessage): Promise<void>;
   onMessage(listener: (message: unknown) => void): void;
   /** Under Electron the parent passes options in the environment, never in argv. */
   argv: string[];
@@ -56,11 +56,6 @@ function parentChannel(): Channel | undefined {
   }
   return undefined;
 }
-
-const incoming = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('shutdown') }),
-  z.object({ type: z.literal('session'), request_id: z.number().int() }),
-]);
 
 /** The built console: next to the sources (`dist/console`) or next to the bundle (`dist/node/server/`). */
 function consoleDir(env: NodeJS.ProcessEnv): string | undefined {
@@ -127,7 +122,7 @@ async function main(channel: Channel) {
   }
 
   channel.onMessage((raw) => {
-    const message = incoming.safeParse(raw);
+    const message = parentMessageSchema.safeParse(raw);
     if (!message.success) return;
     if (message.data.type === 'shutdown') return stop();
     const { request_id } = message.data;

@@ -2,11 +2,15 @@
  * The few functions the desktop app's preload script exposes to the console window, as
  * `window.almanac`. In a plain browser it is absent and the console shows its sign-in form.
  */
-export interface DesktopSession {
-  /** A Bearer token for the local administrator, minted by the server process at start-up. */
-  token: string;
-  expires_utc: string;
-}
+import { z } from 'zod';
+
+/** A Bearer token for the local administrator, minted by the server process at start-up. */
+export const desktopSessionSchema = z.object({
+  token: z.string().min(1).max(512),
+  expires_utc: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+});
+
+export type DesktopSession = z.infer<typeof desktopSessionSchema>;
 
 export interface DesktopBridge {
   /** The session the desktop app opened for its owner, so they never type a password locally. */

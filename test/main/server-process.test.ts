@@ -150,7 +150,7 @@ describe('fromUtilityProcess', () => {
     expect(utility.kill).toHaveBeenCalledTimes(1);
     emitter.emit('exit', 0);
     expect(handle.exited).toBe(true);
-    handle.send({ type: 'late' });
+    handle.send({ type: 'session', request_id: 1 });
     handle.kill();
     expect(utility.postMessage).toHaveBeenCalledTimes(1);
     expect(utility.kill).toHaveBeenCalledTimes(1);
