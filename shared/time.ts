@@ -53,6 +53,11 @@ export function formatUtc(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** The instant of a stored `YYYY-MM-DD HH:MM:SS` UTC time (the inverse of `formatUtc`). */
+export function parseUtc(text: string): Date {
+  return new Date(`${text.replace(' ', 'T')}Z`);
+}
+
 /** `YYYY-MM-DD HH:MM:SS` of an instant as wall time in `zone`. */
 export function formatInZone(date: Date, zone: string): string {
   const tz = normalizeZone(zone) ?? 'UTC';

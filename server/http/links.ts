@@ -53,3 +53,8 @@ export function createLinks(
     site: (path) => `${base}${path.startsWith('/') ? path : `/${path}`}`,
   };
 }
+
+/** `<host>?id=<ID>`, the reference's global id (host without port, like PHP's URL host). */
+export function globalId(id: number, links: Pick<Links, 'origin'>): string {
+  return `${new URL(links.origin).hostname}?id=${id}`;
+}

@@ -5,7 +5,8 @@ import { wallMillis } from '../../../shared/dates.js';
 import type { OrganizerWire } from '../../../shared/schemas/organizer.js';
 import type { VenueWire } from '../../../shared/schemas/venue.js';
 import type { EventRow } from './store.js';
-import { parseCostColumn, utcDate, type Wire } from './present.js';
+import { parseUtc } from '../../../shared/time.js';
+import { parseCostColumn, type Wire } from './present.js';
 
 export interface JsonLdInput {
   row: EventRow;
@@ -65,7 +66,7 @@ export function eventJsonLd(input: JsonLdInput): Wire {
       url: input.url,
       category: 'primary',
       availability: 'inStock',
-      validFrom: utcDate(row.date_utc).toISOString().replace('.000Z', '+00:00'),
+      validFrom: parseUtc(row.date_utc).toISOString().replace('.000Z', '+00:00'),
     };
   }
   return ld;

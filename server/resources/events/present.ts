@@ -1,9 +1,9 @@
 /** Event rows → the event object of compat-notes §1.1, keys in the reference's order. */
-import type { Links } from '../../http/links.js';
+import { globalId, type Links } from '../../http/links.js';
 import { autop } from '../../text/html.js';
 import { dateDetails, wallMillis, zoneAbbreviationAt } from '../../../shared/dates.js';
 import { presentCost, type CostDefaults } from '../../../shared/cost.js';
-import { formatInZone } from '../../../shared/time.js';
+import { formatInZone, parseUtc } from '../../../shared/time.js';
 import type { ImageWire } from '../../../shared/schemas/linked-post.js';
 import type { OrganizerWire } from '../../../shared/schemas/organizer.js';
 import type { EmbeddedTermWire } from '../../../shared/schemas/term.js';
@@ -41,11 +41,6 @@ export function eventUrl(row: Pick<EventRow, 'id' | 'slug' | 'status'>, links: L
   return links.site(`/?post_type=tribe_events&p=${row.id}`);
 }
 
-/** `<host>?id=<ID>`, the reference's global id (host without port, like PHP's URL host). */
-export function globalId(id: number, links: Links): string {
-  return `${new URL(links.origin).hostname}?id=${id}`;
-}
-
 export function parseCostColumn(cost: string): string[] {
   try {
     const value: unknown = JSON.parse(cost);
@@ -73,9 +68,9 @@ export function presentEvent(
     global_id_lineage: [gid],
     author: String(row.author ?? 0),
     status: row.status,
-    date: formatInZone(utcDate(row.date_utc), ctx.siteZone),
+    date: formatInZone(parseUtc(row.date_utc), ctx.siteZone),
     date_utc: row.date_utc,
-    modified: formatInZone(utcDate(row.modified_utc), ctx.siteZone),
+    modified: formatInZone(parseUtc(row.modified_utc), ctx.siteZone),
     modified_utc: row.modified_utc,
     url,
     rest_url: links.rest(`events/${row.id}`),
@@ -113,8 +108,4 @@ export function presentEvent(
   };
   if (embeds.jsonLd) wire.json_ld = embeds.jsonLd;
   return wire;
-}
-
-export function utcDate(text: string): Date {
-  return new Date(`${text.replace(' ', 'T')}Z`);
 }

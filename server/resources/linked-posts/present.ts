@@ -3,8 +3,8 @@
  * reference's order, every empty value removed, then the always-present keys appended.
  */
 import type { ImageWire } from '../../../shared/schemas/linked-post.js';
-import { formatInZone } from '../../../shared/time.js';
-import type { Links } from '../../http/links.js';
+import { formatInZone, parseUtc } from '../../../shared/time.js';
+import { globalId, type Links } from '../../http/links.js';
 import { autop } from '../../text/html.js';
 import type { AnyLinkedRow, LinkedKind } from './kind.js';
 
@@ -27,13 +27,6 @@ const isEmpty = (value: unknown) =>
   value === false ||
   (Array.isArray(value) && value.length === 0);
 
-export const utcDate = (utc: string) => new Date(`${utc.replace(' ', 'T')}Z`);
-
-/** `"<home host>?id=<ID>"`, the reference's global id. */
-export function globalId(links: Links, id: number): string {
-  return `${new URL(links.origin).hostname}?id=${id}`;
-}
-
 export function permalink(kind: LinkedKind, row: AnyLinkedRow, links: Links): string {
   return links.site(`/${kind.type}/${encodeURIComponent(row.slug)}/`);
 }
@@ -51,9 +44,9 @@ export function presentLinked(
     ['id', row.id],
     ['author', row.author === null ? '0' : String(row.author)],
     ['status', row.status],
-    ['date', formatInZone(utcDate(row.date_utc), timezone)],
+    ['date', formatInZone(parseUtc(row.date_utc), timezone)],
     ['date_utc', row.date_utc],
-    ['modified', formatInZone(utcDate(row.modified_utc), timezone)],
+    ['modified', formatInZone(parseUtc(row.modified_utc), timezone)],
     ['modified_utc', row.modified_utc],
     ['url', url],
     [kind.nameField, row.title],
@@ -75,7 +68,7 @@ export function presentLinked(
     out.show_map = row.show_map === 1;
     out.show_map_link = row.show_map_link === 1;
   }
-  const id = globalId(links, row.id);
+  const id = globalId(row.id, links);
   out.global_id = id;
   out.global_id_lineage = [id];
   return out;
