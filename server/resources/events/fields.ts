@@ -4,7 +4,6 @@
  * before the start, status scale-back and scheduling (compat-notes §5.2, §7.2, §11.10).
  */
 import type { DateTime } from 'luxon';
-import slugify from 'slugify';
 import { scaleBackStatus, type Actor, type PostStatus } from '../../../shared/roles.js';
 import { formatWall, parseDateInput, readWall } from '../../../shared/dates.js';
 import { costEntries } from '../../../shared/cost.js';
@@ -22,17 +21,6 @@ export interface FieldContext {
 
 /** Everything but the id, the slug and the links, which need the write transaction. */
 export type EventFields = Omit<EventRow, 'id' | 'slug' | 'venue_id' | 'image_id'>;
-
-/** Lower-case ASCII words joined by hyphens, as WordPress's `sanitize_title` makes them. */
-export function toSlug(text: string): string {
-  return slugify(text.replace(/[^\p{L}\p{N}\s_-]+/gu, ' '), {
-    lower: true,
-    strict: true,
-    trim: true,
-  })
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '');
-}
 
 /** Titles are plain text. */
 export function cleanTitle(title: string): string {

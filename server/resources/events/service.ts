@@ -15,13 +15,14 @@ import { ApiError, notFound } from '../../http/errors.js';
 import type { Links } from '../../http/links.js';
 import type { ApiResponse, ParamErrors } from '../../http/route.js';
 import type { CoreServices } from '../../services.js';
+import { toSlug, uniqueSlug } from '../../text/slug.js';
 import type { MediaService } from '../media/service.js';
 import type { OrganizersService } from '../organizers/service.js';
 import type { TermsService } from '../terms/service.js';
 import type { VenuesService } from '../venues/service.js';
 import { createAnswerCache, serialised } from './answers.js';
 import { createEventEmbedder } from './embed.js';
-import { eventFields, toSlug, type EventFields } from './fields.js';
+import { eventFields, type EventFields } from './fields.js';
 import { createEventListing } from './listing.js';
 import { createEventsQuery } from './query.js';
 import { createEventsStore, type EventRow } from './store.js';
@@ -83,7 +84,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       if (fields.status === 'draft' || fields.status === 'pending') return '';
       base = toSlug(fields.title) || String(id);
     }
-    return store.uniqueSlug(base, id);
+    return uniqueSlug(base, store.slugVariants(base, id));
   }
 
   /** Create (no id) or update; the stored row is read inside the write transaction. */

@@ -1,5 +1,6 @@
 /** SQL for single events: rows, their links to organizers and terms, slugs and the trash. */
 import type { Db } from '../../db/open.js';
+import { prepareSlugVariants } from '../../db/slug-variants.js';
 import type { PostStatus } from '../../../shared/roles.js';
 
 /** One `events` row as stored. */
@@ -68,20 +69,12 @@ const COLUMNS = [
 ] as const;
 
 export function createEventsStore(db: Db) {
+  const slugVariants = prepareSlugVariants<{ id: number }>(db, 'events', 'id <> @id');
   const s = {
     get: db.prepare<[number], EventRow>('SELECT * FROM events WHERE id = ?'),
     kind: db.prepare<[number], { kind: string }>('SELECT kind FROM posts WHERE id = ?'),
     bySlug: db.prepare<[string], EventRow>(
       'SELECT * FROM events WHERE slug = ? ORDER BY id LIMIT 1',
-    ),
-    slugTaken: db.prepare<[string, number], { id: number }>(
-      'SELECT id FROM events WHERE slug = ? AND id <> ? LIMIT 1',
-    ),
-    // Numbered variants `base-N` sit in the index between `base-` and `base.` ('.' follows '-').
-    highestSuffix: db.prepare<{ lo: string; hi: string; from: number; id: number }, { n: number }>(
-      `SELECT max(CAST(substr(slug, @from) AS INTEGER)) AS n FROM events
-       WHERE slug > @lo AND slug < @hi AND id <> @id
-         AND substr(slug, @from) <> '' AND substr(slug, @from) NOT GLOB '*[^0-9]*'`,
     ),
     userExists: db.prepare<[number], { id: number }>('SELECT id FROM users WHERE id = ?'),
     insertPost: db.prepare<[]>("INSERT INTO posts (kind) VALUES ('event')"),
@@ -132,17 +125,8 @@ export function createEventsStore(db: Db) {
     bySlug: (slug: string): EventRow | undefined => s.bySlug.get(slug),
     userExists: (id: number): boolean => s.userExists.get(id) !== undefined,
 
-    /** `base`, else `base-N` with N one above the highest taken (at least 2). */
-    uniqueSlug(base: string, selfId: number): string {
-      if (s.slugTaken.get(base, selfId) === undefined) return base;
-      const highest = s.highestSuffix.get({
-        lo: `${base}-`,
-        hi: `${base}.`,
-        from: base.length + 2,
-        id: selfId,
-      })?.n;
-      return `${base}-${Math.max(2, (highest ?? 1) + 1)}`;
-    },
+    /** The slugs other events use among `base` and `base-<n>`. */
+    slugVariants: (base: string, selfId: number): Set<string> => slugVariants(base, { id: selfId }),
 
     /** Runs one use case's writes atomically; the callback must be synchronous. */
     write: <T>(work: () => T): T => db.transaction(work)(),

@@ -3,7 +3,6 @@
  * detection, merging updates, trash and restore, listings, and the links events make to them
  * (by id, `{id}`, or inline data that creates or reuses an item).
  */
-import slugify from 'slugify';
 import type { z } from 'zod';
 import {
   canEditOthers,
@@ -21,6 +20,7 @@ import { ApiError, invalidParam } from '../../http/errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import { plainText, sanitizeHtml } from '../../text/html.js';
+import { toSlug, uniqueSlug } from '../../text/slug.js';
 import type { MediaService } from '../media/service.js';
 import type { AnyLinkedRow, LinkedKind, LinkedValues } from './kind.js';
 import { createEntries } from './entries.js';
@@ -103,15 +103,13 @@ export function createLinkedService(
     return formatUtc(date.toJSDate());
   }
 
-  function uniqueSlug(base: string, exceptId = 0): string {
+  function freeSlug(base: string, exceptId = 0): string {
     const root = base === '' ? kind.type : base;
-    let candidate = root;
-    for (let n = 2; store.slugTaken(candidate, exceptId); n++) candidate = `${root}-${n}`;
-    return candidate;
+    return uniqueSlug(root, store.slugVariants(root, exceptId));
   }
 
-  const slugFor = (title: string) =>
-    slugify(title, { lower: true, strict: true, trim: true }).slice(0, 190);
+  /** Long names keep their URLs short. */
+  const slugFor = (title: string) => toSlug(title).slice(0, 190);
 
   /** Every column value of a write: `input` over `existing`, or over the defaults on create. */
   function build(
@@ -174,7 +172,7 @@ export function createLinkedService(
     const duplicate = store.findDuplicate(given);
     if (duplicate) return duplicate.id;
     if (input.image !== undefined) values.image_id = media.ensure(input.image, actor?.id ?? null);
-    values.slug = uniqueSlug(slugFor(String(values.title)));
+    values.slug = freeSlug(slugFor(String(values.title)));
     return store.insert(values);
   }
 
@@ -255,7 +253,7 @@ export function createLinkedService(
         if (row.status === 'trash' && values.status !== 'trash') {
           const previous = store.trashMeta(row.id);
           const slug = previous?.previous_slug ?? row.slug.replace(/__trashed(-\d+)?$/, '');
-          values.slug = uniqueSlug(slug, row.id);
+          values.slug = freeSlug(slug, row.id);
           store.forgetTrash(row.id);
         }
         store.update(row.id, values);
@@ -275,7 +273,7 @@ export function createLinkedService(
           throw new ApiError(`${kind.type}-is-in-trash`, kind.messages.inTrash, 410);
         }
         const values: LinkedValues = { ...row, status: 'trash', modified_utc: timestamp };
-        values.slug = uniqueSlug(`${row.slug}__trashed`, row.id);
+        values.slug = freeSlug(`${row.slug}__trashed`, row.id);
         store.trash(row, values, timestamp);
       });
       return get(row.id);

@@ -5,6 +5,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
+import { prepareSlugVariants } from '../../db/slug-variants.js';
 import type { AnyLinkedRow, LinkedKind, LinkedValues } from './kind.js';
 
 export interface ListFilter {
@@ -47,6 +48,7 @@ export function createLinkedStore(db: Db, kind: LinkedKind) {
     ...kind.extraColumns,
   ];
   const searchColumns = ['title', 'description', 'excerpt', ...kind.searchColumns];
+  const slugVariants = prepareSlugVariants<{ id: number }>(db, t, 'id <> @id');
 
   const statements = {
     byId: db.prepare<[number], AnyLinkedRow>(`SELECT * FROM ${t} WHERE id = ?`),
@@ -55,9 +57,6 @@ export function createLinkedStore(db: Db, kind: LinkedKind) {
     ),
     byIds: db.prepare<[string], AnyLinkedRow>(
       `SELECT * FROM ${t} WHERE id IN (SELECT value FROM json_each(?))`,
-    ),
-    slugTaken: db.prepare<[string, number], { id: number }>(
-      `SELECT id FROM ${t} WHERE slug = ? AND id <> ? LIMIT 1`,
     ),
     insertPost: db.prepare(`INSERT INTO posts (kind) VALUES ('${kind.type}')`),
     insert: db.prepare<Params>(
@@ -149,8 +148,8 @@ export function createLinkedStore(db: Db, kind: LinkedKind) {
       ids.length === 0 ? [] : statements.byIds.all(JSON.stringify([...new Set(ids)])),
     kindOf: (id: number): string | undefined => statements.kindOf.get(id)?.kind,
     eventExists: (id: number): boolean => statements.eventExists.get(id) !== undefined,
-    slugTaken: (slug: string, exceptId = 0): boolean =>
-      statements.slugTaken.get(slug, exceptId) !== undefined,
+    /** The slugs other items use among `base` and `base-<n>`. */
+    slugVariants: (base: string, exceptId = 0): Set<string> => slugVariants(base, { id: exceptId }),
     trashMeta: (id: number): TrashMeta | undefined => statements.trashMeta.get(id),
 
     /**

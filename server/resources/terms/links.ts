@@ -6,8 +6,8 @@ import type { Links } from '../../http/links.js';
 import type { EmbeddedTermWire, Taxonomy } from '../../../shared/schemas/term.js';
 import { presentEmbeddedTerm } from './present.js';
 import type { TermsStore } from './store.js';
-import { cleanName, toSlug } from './text.js';
-import { uniqueSlug } from './write.js';
+import { toSlug } from '../../text/slug.js';
+import { cleanName, freeSlug } from './write.js';
 
 export interface EventTerms {
   categories: EmbeddedTermWire[];
@@ -79,7 +79,7 @@ export function createTermLinks(store: TermsStore) {
           store.insert({
             taxonomy,
             name,
-            slug: slug === '' ? '' : uniqueSlug(store, taxonomy, slug),
+            slug: slug === '' ? '' : freeSlug(store, taxonomy, slug),
             description: '',
             parent: null,
           }),

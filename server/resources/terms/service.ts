@@ -14,7 +14,7 @@ import type {
 import { createTermLinks } from './links.js';
 import { createTermsStore, type TermRow, type TermSort } from './store.js';
 import { createTermWrites, notHierarchical } from './write.js';
-import { toSlug } from './text.js';
+import { toSlug } from '../../text/slug.js';
 
 /** The reference clamps every term archive to 50 per page (compat-notes §3.1). */
 export const MAX_PER_PAGE = 50;

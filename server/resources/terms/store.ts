@@ -3,6 +3,8 @@
  * once; listing queries are composed from fixed fragments and cached per shape.
  */
 import type { Db } from '../../db/open.js';
+import { prepareSlugVariants } from '../../db/slug-variants.js';
+import { uniqueSlug } from '../../text/slug.js';
 import type { Taxonomy } from '../../../shared/schemas/term.js';
 
 export interface TermRow {
@@ -60,6 +62,11 @@ export function likePattern(text: string): string {
 }
 
 export function createTermsStore(db: Db) {
+  const slugVariants = prepareSlugVariants<{ taxonomy: string; id: number }>(
+    db,
+    'terms',
+    'taxonomy = @taxonomy AND id <> @id',
+  );
   const s = {
     byId: db.prepare<[number], TermRow>('SELECT * FROM terms WHERE id = ?'),
     bySlug: db.prepare<[string, string], TermRow>(
@@ -201,13 +208,16 @@ export function createTermsStore(db: Db) {
       return { rows, total: n };
     },
 
+    /** The slugs other terms of the taxonomy use among `base` and `base-<n>`. */
+    slugVariants: (taxonomy: Taxonomy, base: string, self = 0): Set<string> =>
+      slugVariants(base, { taxonomy, id: self }),
+
     /** Inserts a term; a slug left empty by sanitising becomes the term's id, as in WordPress. */
     insert(term: NewTerm): number {
       const id = Number(s.insert.run(term).lastInsertRowid);
       if (term.slug !== '') return id;
-      let slug = String(id);
-      for (let n = 2; s.bySlug.get(term.taxonomy, slug); n++) slug = `${id}-${n}`;
-      s.setSlug.run(slug, id);
+      const base = String(id);
+      s.setSlug.run(uniqueSlug(base, slugVariants(base, { taxonomy: term.taxonomy, id })), id);
       return id;
     },
     update: (id: number, changes: TermChanges): void => {

@@ -5,16 +5,20 @@
 import { ApiError, invalidParam } from '../../http/errors.js';
 import type { Taxonomy, TermCreate, TermUpdate } from '../../../shared/schemas/term.js';
 import type { TermRow, TermsStore } from './store.js';
-import { cleanDescription, cleanName, toSlug } from './text.js';
+import { sanitizeHtml } from '../../text/html.js';
+import { toSlug, uniqueSlug } from '../../text/slug.js';
 
-/** `base`, else `base-2`, `base-3`, ... : the first slug no other term of the taxonomy uses. */
-export function uniqueSlug(store: TermsStore, taxonomy: Taxonomy, base: string, self?: number) {
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? base : `${base}-${n}`;
-    const holder = store.bySlug(taxonomy, candidate);
-    if (!holder || holder.id === self) return candidate;
-  }
+/** Names are plain text: tags are dropped and whitespace runs collapse. */
+export function cleanName(name: string): string {
+  return name
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
+
+/** The first slug from `base` that no other term of the taxonomy uses. */
+export const freeSlug = (store: TermsStore, taxonomy: Taxonomy, base: string): string =>
+  uniqueSlug(base, store.slugVariants(taxonomy, base));
 
 export const termExists = (taxonomy: Taxonomy, termId: number): ApiError =>
   new ApiError(
@@ -64,8 +68,8 @@ export function createTermWrites(store: TermsStore) {
     const id = store.insert({
       taxonomy,
       name,
-      slug: base === '' ? '' : uniqueSlug(store, taxonomy, base),
-      description: input.description === undefined ? '' : cleanDescription(input.description),
+      slug: base === '' ? '' : freeSlug(store, taxonomy, base),
+      description: input.description === undefined ? '' : sanitizeHtml(input.description),
       parent,
     });
     return store.get(id)!;
@@ -92,7 +96,7 @@ export function createTermWrites(store: TermsStore) {
       if (holder && holder.id !== existing.id) throw duplicateSlug(slug);
     }
     const description =
-      input.description === undefined ? existing.description : cleanDescription(input.description);
+      input.description === undefined ? existing.description : sanitizeHtml(input.description);
     store.update(existing.id, { name, slug, description, parent });
     return store.get(existing.id)!;
   });

@@ -5,6 +5,8 @@
  * Table names come only from the fixed map below (posts.kind → table), never from input.
  */
 import type { Db } from '../../db/open.js';
+import { prepareSlugVariants } from '../../db/slug-variants.js';
+import { uniqueSlug } from '../../text/slug.js';
 import type { PostStatus } from '../../../shared/roles.js';
 
 export const TRASH_KINDS = ['event', 'venue', 'organizer'] as const;
@@ -85,6 +87,13 @@ export function createTrashStore(db: Db) {
       ReturnType<Db['prepare']>
     >;
 
+  const slugVariants = Object.fromEntries(
+    TRASH_KINDS.map((kind) => [
+      kind,
+      prepareSlugVariants<{ id: number }>(db, TABLES[kind], "id <> @id AND status <> 'trash'"),
+    ]),
+  ) as Record<TrashKind, (base: string, params: { id: number }) => Set<string>>;
+
   const s = {
     list: db.prepare<[ListParams & { limit: number; offset: number }], TrashRow>(
       `SELECT * ${FILTERED} ORDER BY x.trashed_utc DESC, x.id DESC LIMIT @limit OFFSET @offset`,
@@ -98,10 +107,6 @@ export function createTrashStore(db: Db) {
       [number],
       { previous_status: PostStatus; previous_slug: string; trashed_utc: string }
     >('SELECT previous_status, previous_slug, trashed_utc FROM trash_meta WHERE post_id = ?'),
-    slugTaken: perKind(
-      (table) =>
-        `SELECT 1 FROM ${table} WHERE slug = @slug AND id <> @id AND status <> 'trash' LIMIT 1`,
-    ),
     restore: perKind(
       (table) =>
         `UPDATE ${table} SET status = @status, slug = @slug, modified_utc = @now
@@ -155,10 +160,7 @@ export function createTrashStore(db: Db) {
      */
     restore: db.transaction(
       (id: number, kind: TrashKind, status: PostStatus, slug: string, now: string) => {
-        let candidate = slug;
-        for (let n = 2; candidate !== '' && s.slugTaken[kind].get({ slug: candidate, id }); n++) {
-          candidate = `${slug}-${n}`;
-        }
+        const candidate = slug === '' ? '' : uniqueSlug(slug, slugVariants[kind](slug, { id }));
         s.restore[kind].run({ id, status, slug: candidate, now });
         s.dropMeta.run(id);
         return candidate;
