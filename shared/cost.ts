@@ -3,6 +3,7 @@
  * decisions.md 14). The cost is kept as given (one string or a list of strings); the numbers, the
  * currency symbol and its position are read from it, and the display form is built from those.
  */
+import type { CostDetailsWire } from './schemas/wire/common.js';
 
 export interface CostDefaults {
   currency_symbol: string;
@@ -12,12 +13,7 @@ export interface CostDefaults {
 
 export interface CostView {
   cost: string;
-  cost_details: {
-    currency_symbol: string;
-    currency_code: string;
-    currency_position: string;
-    values: string[];
-  };
+  cost_details: CostDetailsWire;
 }
 
 const NUMBER = /\d+(?:[.,]\d+)*/g;
@@ -95,7 +91,7 @@ export function presentCost(entries: string[], defaults: CostDefaults): CostView
     currency === undefined || currency.symbol === defaults.currency_symbol
       ? defaults.currency_code
       : '';
-  const details = {
+  const details: Omit<CostDetailsWire, 'values'> = {
     currency_symbol: currency?.symbol ?? '',
     currency_code: code,
     currency_position: currency?.position ?? '',

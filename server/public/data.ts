@@ -2,17 +2,12 @@
  * What the public pages show, read through the resource services with an anonymous actor, so a
  * page shows exactly what an anonymous API client may read: published content only.
  */
-import type { z } from 'zod';
 import { ApiError } from '../http/errors.js';
 import type { Links } from '../http/links.js';
 import type { Services } from '../services.js';
 import { eventListSchema } from '../../shared/schemas/event.js';
 import { categoryListSchema, tagListSchema } from '../../shared/schemas/term.js';
-import type { event, organizer, venue } from '../../shared/schemas/wire/index.js';
-
-export type EventWire = z.output<typeof event>;
-export type VenueWire = z.output<typeof venue>;
-export type OrganizerWire = z.output<typeof organizer>;
+import type { EventWire, OrganizerWire, VenueWire } from '../../shared/schemas/wire/index.js';
 
 export interface TermPage {
   taxonomy: 'category' | 'tag';
@@ -42,7 +37,7 @@ export function publishedEvent(services: Services, slug: string, links: Links) {
   const row = services.events.findBySlug(slug);
   if (!row) return undefined;
   // `read` publishes due scheduled events and refuses anything an anonymous reader may not see.
-  return visible(() => services.events.read(row.id, null, links) as unknown as EventWire);
+  return visible(() => services.events.read(row.id, null, links));
 }
 
 function publishedLinked<W>(

@@ -3,7 +3,8 @@ import type { Translate } from '../../shared/i18n/index.js';
 import { attr, jsonLdScript, link, rich, safeUrl, text } from './html.js';
 import { shortWhen, whenHtml } from './format.js';
 import { LABELS, type LabelKey } from './labels.js';
-import type { EventPage, EventWire, OrganizerWire, TermPage, VenueWire } from './data.js';
+import type { EventWire, OrganizerWire, VenueWire } from '../../shared/schemas/wire/index.js';
+import type { EventPage, TermPage } from './data.js';
 
 export interface PageContext {
   t: Translate;

@@ -248,5 +248,3 @@ export const eventListSchema = z.object({
 });
 
 export type EventListInput = z.output<typeof eventListSchema>;
-
-export type { CostDetailsWire, DateDetailsWire, EventWire } from './event-wire.js';

@@ -21,20 +21,4 @@ export const mediaExternalSchema = z.object({
     .meta({ description: 'The URL of an external image to register instead of uploading a file.' }),
 });
 
-/** A media item as the admin API shows it. */
-export interface MediaWire {
-  id: number;
-  url: string;
-  /** The file name in the media folder; `""` for external images. */
-  file: string;
-  external: boolean;
-  mime_type: string;
-  extension: string;
-  width: number | null;
-  height: number | null;
-  filesize: number | null;
-  author: number | null;
-  date_utc: string;
-}
-
 export const MEDIA_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

@@ -1,13 +1,7 @@
-/** Organizer payloads (calendar-api.md §2.3, compat-notes §7.4) and the wire shape (§1.5). */
+/** Organizer payloads (calendar-api.md §2.3, compat-notes §7.4); the wire shape is in wire/linked.ts. */
 import { z } from 'zod';
 import { nonEmptyString } from './coerce.js';
-import {
-  linkedPostFields,
-  linkedPostListFields,
-  text,
-  websiteInput,
-  type LinkedPostWireBase,
-} from './linked-post.js';
+import { linkedPostFields, linkedPostListFields, text, websiteInput } from './linked-post.js';
 
 /** Every organizer field except the name, all optional. */
 export const organizerDetailFields = {
@@ -35,11 +29,3 @@ export const organizerInlineSchema = organizerCreateSchema;
 
 export const organizerListSchema = z.object(linkedPostListFields);
 export type OrganizerListInput = z.output<typeof organizerListSchema>;
-
-/** An organizer as the API shows it; empty fields are omitted (compat-notes §1.5). */
-export interface OrganizerWire extends LinkedPostWireBase {
-  organizer?: string;
-  phone?: string;
-  website?: string;
-  email?: string;
-}

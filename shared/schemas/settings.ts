@@ -8,17 +8,7 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const MAX_PER_PAGE = 50;
 
-export interface Settings {
-  timezone: string;
-  per_page: number;
-  currency_symbol: string;
-  currency_code: string;
-  currency_position: 'prefix' | 'postfix';
-  language: Language;
-  public_url: string;
-  lan_sharing: boolean;
-  cors_origins: string[];
-}
+export type { Settings } from './wire/admin.js';
 
 const origin = z
   .string()

@@ -1,7 +1,7 @@
 /**
  * Event categories and tags: the payloads of `/categories` and `/tags` (calendar-api.md §2.4,
- * §2.5, §4.5, §4.6) and their wire shapes (compat-notes §1.6). One definition serves validation,
- * the OpenAPI document and the console's forms.
+ * §2.5, §4.5, §4.6); their wire shapes (compat-notes §1.6) are in wire/terms.ts. One definition
+ * serves validation, the OpenAPI document and the console's forms.
  */
 import { z } from 'zod';
 import { booleanLike, idList, integerLike, listOf, nonEmptyString, positiveInt } from './coerce.js';
@@ -116,38 +116,3 @@ export const categoryListSchema = tagListSchema.extend({
 });
 
 export type TermListArgs = z.output<typeof categoryListSchema>;
-
-export interface TermUrls {
-  self: string;
-  collection: string;
-  up?: string;
-}
-
-/** A term as `/categories` and `/tags` show it (compat-notes §1.6 b, key order of §11.11). */
-export interface TermWire {
-  id: number;
-  count: number;
-  description: string;
-  name: string;
-  slug: string;
-  taxonomy: (typeof WIRE_TAXONOMY)[Taxonomy];
-  parent?: number;
-  meta: [];
-  url: string;
-  urls: TermUrls;
-}
-
-/** A term embedded in an event (compat-notes §1.6 a). */
-export interface EmbeddedTermWire {
-  id: number;
-  name: string;
-  slug: string;
-  term_group: 0;
-  term_taxonomy_id: number;
-  taxonomy: (typeof WIRE_TAXONOMY)[Taxonomy];
-  description: string;
-  parent: number;
-  count: number;
-  filter: 'raw';
-  urls: TermUrls;
-}

@@ -35,14 +35,3 @@ export const loginSchema = z.object({
 export const appPasswordCreateSchema = z.object({
   name: z.string().trim().min(1, 'must not be empty.').max(100, 'must be at most 100 characters.'),
 });
-
-/** A user as the admin API shows it: never a secret. */
-export interface UserWire {
-  id: number;
-  login: string;
-  email: string;
-  display_name: string;
-  role: (typeof ROLES)[number];
-  registered_utc: string;
-  modified_utc: string;
-}

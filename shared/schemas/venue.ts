@@ -1,13 +1,7 @@
-/** Venue payloads (calendar-api.md §2.2, compat-notes §7.4) and the venue wire shape (§1.4). */
+/** Venue payloads (calendar-api.md §2.2, compat-notes §7.4); the wire shape is in wire/linked.ts. */
 import { z } from 'zod';
 import { booleanLike, nonEmptyString, numberLike } from './coerce.js';
-import {
-  linkedPostFields,
-  linkedPostListFields,
-  text,
-  websiteInput,
-  type LinkedPostWireBase,
-} from './linked-post.js';
+import { linkedPostFields, linkedPostListFields, text, websiteInput } from './linked-post.js';
 
 /** A coordinate in range, or `""` to clear it. */
 const coordinate = (limit: number, description: string) =>
@@ -55,21 +49,3 @@ export const venueInlineSchema = venueCreateSchema.extend({
 
 export const venueListSchema = z.object(linkedPostListFields);
 export type VenueListInput = z.output<typeof venueListSchema>;
-
-/** A venue as the API shows it; empty fields are omitted (compat-notes §1.4). */
-export interface VenueWire extends LinkedPostWireBase {
-  venue?: string;
-  address?: string;
-  city?: string;
-  country?: string;
-  province?: string;
-  state?: string;
-  zip?: string;
-  phone?: string;
-  website?: string;
-  stateprovince?: string;
-  geo_lat?: number;
-  geo_lng?: number;
-  show_map: boolean;
-  show_map_link: boolean;
-}

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appPasswordCreateSchema } from '../../../shared/schemas/users';
 import { admin, api } from '../api/client';
-import type { AppPassword } from '../api/types';
+import type { AppPasswordWire, NewAppPasswordWire } from '../../../shared/schemas/wire';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { Field } from '../ui/Field';
@@ -23,14 +23,14 @@ export function PasswordList({ userId, login, title = 'Application passwords' }:
   const key = ['app-passwords', userId];
   const list = useQuery({
     queryKey: key,
-    queryFn: () => api<AppPassword[]>(admin(`users/${userId}/application-passwords`)),
+    queryFn: () => api<AppPasswordWire[]>(admin(`users/${userId}/application-passwords`)),
   });
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
-  const [fresh, setFresh] = useState<AppPassword | null>(null);
+  const [fresh, setFresh] = useState<NewAppPasswordWire | null>(null);
   const create = useMutation({
     mutationFn: () =>
-      api<AppPassword>(admin(`users/${userId}/application-passwords`), {
+      api<NewAppPasswordWire>(admin(`users/${userId}/application-passwords`), {
         method: 'POST',
         body: { name },
       }),
@@ -46,8 +46,8 @@ export function PasswordList({ userId, login, title = 'Application passwords' }:
       api(admin(`users/${userId}/application-passwords/${uuid}`), { method: 'DELETE' }),
     onMutate: async (uuid) => {
       // Optimistic: the row disappears at once and comes back if the server refuses.
-      const previous = client.getQueryData<AppPassword[]>(key);
-      client.setQueryData<AppPassword[]>(key, (rows) => rows?.filter((r) => r.uuid !== uuid));
+      const previous = client.getQueryData<AppPasswordWire[]>(key);
+      client.setQueryData<AppPasswordWire[]>(key, (rows) => rows?.filter((r) => r.uuid !== uuid));
       return { previous };
     },
     onError: (_e, _uuid, context) => client.setQueryData(key, context?.previous),

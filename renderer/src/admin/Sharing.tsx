@@ -8,22 +8,14 @@ import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
 import { Switch } from '../ui/Switch';
 import { useSaveSettings, useSettings } from './useSettings';
-
-interface Network {
-  bind_host: string;
-  port: number;
-  lan_sharing: boolean;
-  lan_addresses: string[];
-  console_urls: string[];
-  fixed_by_config?: boolean;
-}
+import type { NetworkWire } from '../../../shared/schemas/wire';
 
 export default function Sharing() {
   const settings = useSettings();
   const save = useSaveSettings();
   const network = useQuery({
     queryKey: ['network'],
-    queryFn: () => api<Network>(admin('network')),
+    queryFn: () => api<NetworkWire>(admin('network')),
   });
   const [chosen, setChosen] = useState<string | null>(null);
   const on = settings.data?.lan_sharing ?? false;

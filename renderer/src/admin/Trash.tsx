@@ -10,15 +10,9 @@ import { Pager } from '../ui/Pager';
 import { Spinner } from '../ui/Spinner';
 import { StatusBadge } from '../ui/StatusBadge';
 import { useToast } from '../ui/toasts';
+import type { TrashPageWire } from '../../../shared/schemas/wire';
 
-interface Item {
-  id: number;
-  kind: 'event' | 'venue' | 'organizer';
-  title: string;
-  slug: string;
-  trashed_utc: string;
-  previous_status: string;
-}
+type Page = TrashPageWire;
 
 const PER_PAGE = 20;
 
@@ -30,7 +24,7 @@ export default function Trash() {
   const list = useQuery({
     queryKey: key,
     queryFn: () =>
-      api<{ items: Item[]; total: number }>(admin('trash'), {
+      api<Page>(admin('trash'), {
         query: { page, per_page: PER_PAGE },
       }),
   });
@@ -39,7 +33,7 @@ export default function Trash() {
     invalidate(client, 'events', 'venues', 'organizers');
   };
   const optimistic = async (id: number) => {
-    const previous = client.getQueryData<{ items: Item[]; total: number }>(key);
+    const previous = client.getQueryData<Page>(key);
     if (previous)
       client.setQueryData(key, {
         ...previous,
@@ -48,11 +42,7 @@ export default function Trash() {
       });
     return { previous };
   };
-  const rollback = (
-    _e: unknown,
-    _id: number,
-    context?: { previous?: { items: Item[]; total: number } },
-  ) => {
+  const rollback = (_e: unknown, _id: number, context?: { previous?: Page }) => {
     if (context?.previous) client.setQueryData(key, context.previous);
   };
   const restore = useMutation({

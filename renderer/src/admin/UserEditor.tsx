@@ -2,7 +2,7 @@ import { useEffect, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { userUpdateSchema } from '../../../shared/schemas/users';
 import { admin, api } from '../api/client';
-import type { User } from '../api/types';
+import type { UserWire } from '../../../shared/schemas/wire';
 import { Link } from '../app/Link';
 import { navigate } from '../app/router';
 import { useAuth } from '../app/auth';
@@ -28,7 +28,7 @@ export default function UserEditor({ id }: { id: string }) {
   const { user: me } = useAuth();
   const user = useQuery({
     queryKey: ['users', Number(id)],
-    queryFn: () => api<User>(admin(`users/${id}`)),
+    queryFn: () => api<UserWire>(admin(`users/${id}`)),
   });
   const form = useForm<Record<string, string>>({
     login: '',
@@ -49,7 +49,7 @@ export default function UserEditor({ id }: { id: string }) {
   }, [user.data]);
   const save = useMutation({
     mutationFn: (body: Record<string, string>) =>
-      api<User>(admin(`users/${id}`), { method: 'PATCH', body }),
+      api<UserWire>(admin(`users/${id}`), { method: 'PATCH', body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['users'] });
       toast({ tone: 'success', message: 'Saved.' });

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLES } from '../../../shared/roles';
 import { userCreateSchema } from '../../../shared/schemas/users';
 import { admin, api } from '../api/client';
-import type { User } from '../api/types';
+import type { UserArchiveWire, UserWire } from '../../../shared/schemas/wire';
 import { Link } from '../app/Link';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
@@ -40,13 +40,12 @@ export default function Users() {
   const toast = useToast();
   const users = useQuery({
     queryKey: ['users'],
-    queryFn: () =>
-      api<{ users: User[]; total: number }>(admin('users'), { query: { per_page: 100 } }),
+    queryFn: () => api<UserArchiveWire>(admin('users'), { query: { per_page: 100 } }),
   });
   const form = useForm<Record<string, string>>(EMPTY);
   const create = useMutation({
     mutationFn: (body: Record<string, string>) =>
-      api<User>(admin('users'), { method: 'POST', body }),
+      api<UserWire>(admin('users'), { method: 'POST', body }),
     onSuccess: (user) => {
       void client.invalidateQueries({ queryKey: ['users'] });
       toast({ tone: 'success', message: `Created ${user.login}.` });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { admin, api } from '../api/client';
-import type { SettingsWire } from '../api/types';
+import type { SettingsWire } from '../../../shared/schemas/wire';
 
 export function useSettings() {
   return useQuery({ queryKey: ['settings'], queryFn: () => api<SettingsWire>(admin('settings')) });

@@ -2,14 +2,10 @@
  * The one place the console talks HTTP: same-origin fetch with the session's Bearer token, JSON in
  * and out, and the API's error shape turned into an ApiFailure the forms can show field by field.
  */
+import type { ApiErrorWire } from '../../../shared/schemas/wire';
+
 export const EVENTS_NS = '/api/calendar/events/v1';
 export const ADMIN_NS = '/api/calendar/admin/v1';
-
-export interface ErrorBody {
-  code: string;
-  message: string;
-  data?: { status?: number; params?: Record<string, string> | string[]; details?: unknown };
-}
 
 export class ApiFailure extends Error {
   constructor(
@@ -70,6 +66,9 @@ export interface ApiResponse<T> {
   headers: Headers;
   body: T;
 }
+
+/** An error answer; a proxy's page in front of the server may lack any of its parts. */
+type ErrorBody = Partial<ApiErrorWire>;
 
 function fieldMessages(body: ErrorBody): Record<string, string> {
   const params = body.data?.params;

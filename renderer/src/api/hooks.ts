@@ -11,9 +11,9 @@ import {
 } from '@tanstack/react-query';
 import { api, ev, request, type Query } from './client';
 import { RESOURCE, type ItemOf, type Kind } from './resources';
-import type { Archive } from './types';
+import type { ArchiveWire } from '../../../shared/schemas/wire';
 
-export interface Page<T> extends Archive {
+export interface Page<T> extends ArchiveWire {
   items: T[];
 }
 
@@ -29,7 +29,7 @@ export async function fetchPage<K extends Kind>(
   signal?: AbortSignal,
 ): Promise<Page<ItemOf[K]>> {
   try {
-    const body = await api<Archive & Record<string, unknown>>(ev(kind), { query, signal });
+    const body = await api<ArchiveWire & Record<string, unknown>>(ev(kind), { query, signal });
     return { ...body, items: (body[kind] as ItemOf[K][] | undefined) ?? [] };
   } catch (error) {
     // A page past the end is a 404 on events, venues and organizers; show it as an empty page.

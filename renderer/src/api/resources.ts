@@ -2,7 +2,13 @@
  * The five calendar resources, described once so lists, pickers and editors share the paths,
  * listing keys and name fields.
  */
-import type { EventWire, OrganizerWire, TermWire, VenueWire } from './types';
+import type {
+  CategoryWire,
+  EventWire,
+  OrganizerWire,
+  TagWire,
+  VenueWire,
+} from '../../../shared/schemas/wire';
 
 export type Kind = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 
@@ -10,8 +16,8 @@ export interface ItemOf {
   events: EventWire;
   venues: VenueWire;
   organizers: OrganizerWire;
-  categories: TermWire;
-  tags: TermWire;
+  categories: CategoryWire;
+  tags: TagWire;
 }
 
 export const RESOURCE: Record<

@@ -14,7 +14,7 @@ import {
 } from 'react';
 import type { DesktopBridge } from '../../../shared/desktop-bridge';
 import { admin, api, setToken, whenUnauthorized } from '../api/client';
-import type { Session, User } from '../api/types';
+import type { SessionWire, UserWire } from '../../../shared/schemas/wire';
 
 const STORAGE_KEY = 'almanac.session';
 
@@ -26,7 +26,7 @@ declare global {
 
 interface AuthState {
   status: 'loading' | 'signed-out' | 'signed-in';
-  user: User | null;
+  user: UserWire | null;
   desktop: boolean;
   signIn(login: string, password: string): Promise<void>;
   signOut(): Promise<void>;
@@ -53,7 +53,7 @@ function store(token: string | null): void {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<AuthState['status']>('loading');
-  const [user, setUser] = useState<User | null>(null);
+  const [user, setUser] = useState<UserWire | null>(null);
   const desktop = typeof window !== 'undefined' && window.almanac !== undefined;
 
   const forget = useCallback(() => {
@@ -73,7 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!token) return forget();
       setToken(token);
       try {
-        const me = await api<User>(admin('me'));
+        const me = await api<UserWire>(admin('me'));
         if (cancelled) return;
         setUser(me);
         setStatus('signed-in');
@@ -88,7 +88,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [forget]);
 
   const signIn = useCallback(async (login: string, password: string) => {
-    const session = await api<Session>(admin('sessions'), {
+    const session = await api<SessionWire>(admin('sessions'), {
       method: 'POST',
       body: { login, password, label: 'Console' },
       anonymous: true,

@@ -1,5 +1,5 @@
 import { useAll } from '../api/hooks';
-import { decodeEntities } from '../api/resources';
+import { decodeEntities, nameOf } from '../api/resources';
 import { Field } from '../ui/Field';
 
 export interface Filters {
@@ -69,7 +69,7 @@ export function CalendarFilters({ value, onChange }: Props) {
           <option value="">All</option>
           {(venues.data ?? []).map((v) => (
             <option key={v.id} value={v.id}>
-              {decodeEntities(v.venue)}
+              {nameOf('venues', v)}
             </option>
           ))}
         </select>
@@ -79,7 +79,7 @@ export function CalendarFilters({ value, onChange }: Props) {
           <option value="">All</option>
           {(organizers.data ?? []).map((o) => (
             <option key={o.id} value={o.id}>
-              {decodeEntities(o.organizer)}
+              {nameOf('organizers', o)}
             </option>
           ))}
         </select>

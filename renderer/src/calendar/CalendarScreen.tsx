@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api, ev, messageOf } from '../api/client';
 import { invalidate } from '../api/hooks';
 import { decodeEntities } from '../api/resources';
-import type { EventWire } from '../api/types';
+import type { EventWire } from '../../../shared/schemas/wire';
 import { navigate } from '../app/router';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';

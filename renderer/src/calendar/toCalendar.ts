@@ -5,7 +5,7 @@
 import type { EventInput } from '@fullcalendar/core';
 import { DateTime } from 'luxon';
 import { decodeEntities } from '../api/resources';
-import type { EventWire } from '../api/types';
+import type { EventWire } from '../../../shared/schemas/wire';
 import { API_FORMAT, parseWall } from '../events/dates';
 
 export function toCalendarEvent(event: EventWire): EventInput {

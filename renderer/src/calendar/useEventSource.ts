@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EventSourceFuncArg } from '@fullcalendar/core';
 import { fetchPage } from '../api/hooks';
-import type { EventWire } from '../api/types';
+import type { EventWire } from '../../../shared/schemas/wire';
 import type { Filters } from './CalendarFilters';
 import { rangeQuery, toCalendarEvent } from './toCalendar';
 

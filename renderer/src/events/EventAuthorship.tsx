@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { admin, api } from '../api/client';
-import type { User } from '../api/types';
+import type { UserArchiveWire } from '../../../shared/schemas/wire';
 import { useAuth } from '../app/auth';
 import { Field } from '../ui/Field';
 import type { EventForm } from './formTypes';
@@ -13,7 +13,7 @@ export function EventAuthorship({ form }: { form: EventForm }) {
   const users = useQuery({
     queryKey: ['users'],
     enabled: isAdmin,
-    queryFn: () => api<{ users: User[] }>(admin('users'), { query: { per_page: 100 } }),
+    queryFn: () => api<UserArchiveWire>(admin('users'), { query: { per_page: 100 } }),
   });
   return (
     <>

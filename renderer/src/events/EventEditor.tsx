@@ -7,7 +7,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { eventCreateSchema } from '../../../shared/schemas/event';
 import { useItem, useSave } from '../api/hooks';
 import { decodeEntities } from '../api/resources';
-import type { EventWire } from '../api/types';
+import type { EventWire } from '../../../shared/schemas/wire';
 import { Link } from '../app/Link';
 import { navigate, useLocation } from '../app/router';
 import { Button } from '../ui/Button';

@@ -1,5 +1,5 @@
 import { useAll } from '../api/hooks';
-import { decodeEntities } from '../api/resources';
+import { decodeEntities, nameOf } from '../api/resources';
 import type { EventForm } from './formTypes';
 import { InlineOrganizer } from './InlineOrganizer';
 import { InlineTerm } from './InlineTerm';
@@ -21,7 +21,7 @@ export function EventLinks({ form }: { form: EventForm }) {
           label="Organizers"
           options={(organizers.data ?? []).map((o) => ({
             id: o.id,
-            label: decodeEntities(o.organizer),
+            label: nameOf('organizers', o),
           }))}
           value={values.organizer}
           error={errors.organizer}

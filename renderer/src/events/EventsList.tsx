@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from '../app/Link';
 import { navigate } from '../app/router';
-import { decodeEntities } from '../api/resources';
-import type { EventWire } from '../api/types';
+import { decodeEntities, nameOf } from '../api/resources';
+import type { EventWire } from '../../../shared/schemas/wire';
 import { ResourceList, type Column } from '../lists/ResourceList';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
@@ -32,8 +32,8 @@ const columns: Array<Column<EventWire>> = [
   {
     key: 'venue',
     label: 'Venue',
-    render: (e) => (Array.isArray(e.venue) ? '—' : decodeEntities(e.venue.venue)),
-    sortValue: (e) => (Array.isArray(e.venue) ? '' : e.venue.venue.toLowerCase()),
+    render: (e) => (Array.isArray(e.venue) ? '—' : nameOf('venues', e.venue)),
+    sortValue: (e) => (Array.isArray(e.venue) ? '' : nameOf('venues', e.venue).toLowerCase()),
   },
   {
     key: 'categories',

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ev } from '../api/client';
-import type { OrganizerWire } from '../api/types';
+import type { OrganizerWire } from '../../../shared/schemas/wire';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { FormFields } from '../ui/FormFields';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ev } from '../api/client';
-import type { TermWire } from '../api/types';
+import type { TermWire } from '../../../shared/schemas/wire';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
 import { serverErrors } from '../ui/form';

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ev } from '../api/client';
 import { invalidate, useAll } from '../api/hooks';
-import { decodeEntities } from '../api/resources';
-import type { VenueWire } from '../api/types';
+import { nameOf } from '../api/resources';
+import type { VenueWire } from '../../../shared/schemas/wire';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { Field } from '../ui/Field';
@@ -31,7 +31,7 @@ export function VenuePicker({ value, error, onChange }: Props) {
           <option value="">No venue</option>
           {(venues.data ?? []).map((v) => (
             <option key={v.id} value={v.id}>
-              {decodeEntities(v.venue)}
+              {nameOf('venues', v)}
               {v.city ? ` — ${v.city}` : ''}
             </option>
           ))}

@@ -1,7 +1,7 @@
 /** The event editor's values, and how they map to and from the API (calendar-api.md §2.1). */
 import { DateTime } from 'luxon';
 import { plainText } from '../api/resources';
-import type { EventWire } from '../api/types';
+import type { EventWire } from '../../../shared/schemas/wire';
 import type { Values } from '../ui/form';
 import { fromInput, toInput } from './dates';
 

@@ -1,7 +1,7 @@
 import { Link } from '../app/Link';
 import { navigate } from '../app/router';
-import { decodeEntities } from '../api/resources';
-import type { OrganizerWire } from '../api/types';
+import { nameOf } from '../api/resources';
+import type { OrganizerWire } from '../../../shared/schemas/wire';
 import { ResourceList, type Column } from '../lists/ResourceList';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
@@ -11,8 +11,8 @@ const columns: Array<Column<OrganizerWire>> = [
   {
     key: 'organizer',
     label: 'Name',
-    render: (o) => <Link to={`/organizers/${o.id}`}>{decodeEntities(o.organizer)}</Link>,
-    sortValue: (o) => o.organizer.toLowerCase(),
+    render: (o) => <Link to={`/organizers/${o.id}`}>{nameOf('organizers', o)}</Link>,
+    sortValue: (o) => nameOf('organizers', o).toLowerCase(),
   },
   { key: 'email', label: 'E-mail', render: (o) => o.email || '—', sortValue: (o) => o.email ?? '' },
   { key: 'phone', label: 'Phone', render: (o) => o.phone || '—' },

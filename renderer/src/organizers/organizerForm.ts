@@ -1,6 +1,6 @@
 import { organizerCreateSchema } from '../../../shared/schemas/organizer';
 import { plainText } from '../api/resources';
-import type { OrganizerWire } from '../api/types';
+import type { OrganizerWire } from '../../../shared/schemas/wire';
 import type { FieldSpec } from '../ui/FormFields';
 import type { Values } from '../ui/form';
 import { STATUS_FIELD } from '../ui/statusOptions';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { categoryCreateSchema, tagCreateSchema } from '../../../shared/schemas/term';
 import { useAll } from '../api/hooks';
-import type { TermWire } from '../api/types';
+import type { TermWire } from '../../../shared/schemas/wire';
 import type { FieldSpec } from '../ui/FormFields';
 import type { Values } from '../ui/form';
 import { ResourceEditor, type EditorConfig } from '../ui/ResourceEditor';
@@ -21,7 +21,7 @@ function termValues(t: TermWire): Values {
     name: t.name,
     slug: t.slug,
     description: t.description ?? '',
-    ...(t.parent !== undefined ? { parent: String(t.parent) } : {}),
+    ...('parent' in t ? { parent: String(t.parent) } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Link } from '../app/Link';
 import { navigate } from '../app/router';
 import { decodeEntities } from '../api/resources';
-import type { TermWire } from '../api/types';
+import type { TermWire } from '../../../shared/schemas/wire';
 import { ResourceList, type Column } from '../lists/ResourceList';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';

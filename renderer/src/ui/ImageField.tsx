@@ -4,7 +4,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { admin, api } from '../api/client';
-import type { MediaWire } from '../api/types';
+import type { MediaWire } from '../../../shared/schemas/wire';
 import { Button } from './Button';
 import { ErrorNote } from './ErrorNote';
 import { Field } from './Field';

@@ -1,7 +1,7 @@
 import { Link } from '../app/Link';
 import { navigate } from '../app/router';
-import { decodeEntities } from '../api/resources';
-import type { VenueWire } from '../api/types';
+import { nameOf } from '../api/resources';
+import type { VenueWire } from '../../../shared/schemas/wire';
 import { ResourceList, type Column } from '../lists/ResourceList';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
@@ -11,8 +11,8 @@ const columns: Array<Column<VenueWire>> = [
   {
     key: 'venue',
     label: 'Name',
-    render: (v) => <Link to={`/venues/${v.id}`}>{decodeEntities(v.venue)}</Link>,
-    sortValue: (v) => v.venue.toLowerCase(),
+    render: (v) => <Link to={`/venues/${v.id}`}>{nameOf('venues', v)}</Link>,
+    sortValue: (v) => nameOf('venues', v).toLowerCase(),
   },
   {
     key: 'where',

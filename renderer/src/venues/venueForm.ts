@@ -1,6 +1,6 @@
 import { venueCreateSchema } from '../../../shared/schemas/venue';
 import { plainText } from '../api/resources';
-import type { VenueWire } from '../api/types';
+import type { VenueWire } from '../../../shared/schemas/wire';
 import type { FieldSpec } from '../ui/FormFields';
 import type { Values } from '../ui/form';
 import { STATUS_FIELD } from '../ui/statusOptions';

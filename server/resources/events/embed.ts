@@ -5,13 +5,13 @@
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import { eventJsonLd } from './json-ld.js';
-import type { OrganizerWire } from '../../../shared/schemas/organizer.js';
-import { eventUrl, presentEvent, type EventWireFull, type PresentContext } from './present.js';
+import type { EventWire, OrganizerWire } from '../../../shared/schemas/wire/index.js';
+import { eventUrl, presentEvent, type PresentContext } from './present.js';
 import type { EventDeps } from './service.js';
 import type { EventRow, EventsStore } from './store.js';
 
 export function createEventEmbedder(store: EventsStore, ports: EventDeps, core: CoreServices) {
-  function many(rows: EventRow[], links: Links, options: { jsonLd: boolean }): EventWireFull[] {
+  function many(rows: EventRow[], links: Links, options: { jsonLd: boolean }): EventWire[] {
     const settings = core.settings.get();
     const ctx: PresentContext = {
       links,
@@ -69,7 +69,7 @@ export function createEventEmbedder(store: EventsStore, ports: EventDeps, core: 
 
   return {
     many,
-    one: (row: EventRow, links: Links, options: { jsonLd: boolean }): EventWireFull =>
+    one: (row: EventRow, links: Links, options: { jsonLd: boolean }): EventWire =>
       many([row], links, options)[0]!,
   };
 }

@@ -2,8 +2,7 @@
 import { plainText } from '../../text/html.js';
 import { lowestCost } from '../../../shared/cost.js';
 import { wallMillis } from '../../../shared/dates.js';
-import type { OrganizerWire } from '../../../shared/schemas/organizer.js';
-import type { VenueWire } from '../../../shared/schemas/venue.js';
+import type { OrganizerWire, VenueWire } from '../../../shared/schemas/wire/index.js';
 import type { EventRow } from './store.js';
 import { parseUtc } from '../../../shared/time.js';
 import { parseCostColumn, type Wire } from './present.js';

@@ -4,16 +4,16 @@ import { autop } from '../../text/html.js';
 import { dateDetails, wallMillis, zoneAbbreviationAt } from '../../../shared/dates.js';
 import { presentCost, type CostDefaults } from '../../../shared/cost.js';
 import { formatInZone, parseUtc } from '../../../shared/time.js';
-import type { ImageWire } from '../../../shared/schemas/linked-post.js';
-import type { OrganizerWire } from '../../../shared/schemas/organizer.js';
-import type { EmbeddedTermWire } from '../../../shared/schemas/term.js';
-import type { VenueWire } from '../../../shared/schemas/venue.js';
-import type { EventWire } from '../../../shared/schemas/event.js';
+import type {
+  EmbeddedTermWire,
+  EventWire,
+  ImageWire,
+  OrganizerWire,
+  VenueWire,
+} from '../../../shared/schemas/wire/index.js';
 import type { EventRow } from './store.js';
 
 export type Wire = Record<string, unknown>;
-/** The event object with the linked objects' own wire types. */
-export type EventWireFull = EventWire<ImageWire, VenueWire, OrganizerWire, EmbeddedTermWire>;
 
 /** What an event links to, loaded for a whole page at once. */
 export interface EventEmbeds {
@@ -50,11 +50,7 @@ export function parseCostColumn(cost: string): string[] {
   }
 }
 
-export function presentEvent(
-  row: EventRow,
-  embeds: EventEmbeds,
-  ctx: PresentContext,
-): EventWireFull {
+export function presentEvent(row: EventRow, embeds: EventEmbeds, ctx: PresentContext): EventWire {
   const { links } = ctx;
   const url = eventUrl(row, links);
   // The stored wall and UTC times of the start give the zone's offset without a zone lookup.
@@ -62,7 +58,7 @@ export function presentEvent(
   const offsetMinutes = Math.round((wallMillis(row.start_local) - startMs) / 60_000);
   const cost = presentCost(parseCostColumn(row.cost), ctx.currency);
   const gid = globalId(row.id, links);
-  const wire: EventWireFull = {
+  const wire: EventWire = {
     id: row.id,
     global_id: gid,
     global_id_lineage: [gid],

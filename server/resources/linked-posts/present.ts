@@ -2,7 +2,7 @@
  * Venue and organizer rows as the API shows them (compat-notes §1.4, §1.5): fields in the
  * reference's order, every empty value removed, then the always-present keys appended.
  */
-import type { ImageWire } from '../../../shared/schemas/linked-post.js';
+import type { ImageWire } from '../../../shared/schemas/wire/index.js';
 import { formatInZone, parseUtc } from '../../../shared/time.js';
 import { globalId, type Links } from '../../http/links.js';
 import { autop } from '../../text/html.js';

@@ -1,6 +1,6 @@
 /** Media rows as the API shows them: the §1.2 `image` object and the admin media item. */
-import type { ImageWire } from '../../../shared/schemas/linked-post.js';
-import type { MediaWire } from '../../../shared/schemas/media.js';
+import type { ImageWire } from '../../../shared/schemas/wire/index.js';
+import type { MediaWire } from '../../../shared/schemas/wire/admin.js';
 import { extensionOf } from './image-info.js';
 import type { MediaRow } from './store.js';
 

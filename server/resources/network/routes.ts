@@ -1,6 +1,7 @@
 /** Admin namespace: where the server can be reached, for the console's LAN sharing panel. */
 import { z } from 'zod';
 import { isAdministrator } from '../../../shared/roles.js';
+import type { NetworkWire } from '../../../shared/schemas/wire/admin.js';
 import { endpoint, type RouteDef } from '../../http/route.js';
 
 export const networkRoutes: RouteDef[] = [
@@ -21,7 +22,7 @@ export const networkRoutes: RouteDef[] = [
               console_urls: status.lan_addresses.map(
                 (a) => `http://${host(a)}:${status.port}/console/`,
               ),
-            },
+            } satisfies NetworkWire,
           };
         },
       }),

@@ -4,8 +4,9 @@ import { isAdministrator } from '../../../shared/roles.js';
 import { settingsUpdateSchema } from '../../../shared/schemas/settings.js';
 import { EDITABLE, endpoint, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
+import type { SettingsWire } from '../../../shared/schemas/wire/admin.js';
 
-const body = (ctx: RequestContext) => ({
+const body = (ctx: RequestContext): SettingsWire => ({
   ...ctx.services.settings.get(),
   overridden: ctx.services.settings.overridden(),
 });

@@ -3,7 +3,8 @@
  * embedded term shapes for a page of events (one query per page, STYLE.md performance rules).
  */
 import type { Links } from '../../http/links.js';
-import type { EmbeddedTermWire, Taxonomy } from '../../../shared/schemas/term.js';
+import type { Taxonomy } from '../../../shared/schemas/term.js';
+import type { EmbeddedTermWire } from '../../../shared/schemas/wire/index.js';
 import { presentEmbeddedTerm } from './present.js';
 import type { TermsStore } from './store.js';
 import { toSlug } from '../../text/slug.js';

@@ -1,20 +1,21 @@
 /** Term rows → the two wire shapes of compat-notes §1.6. */
 import type { Links } from '../../http/links.js';
-import {
-  WIRE_TAXONOMY,
-  type EmbeddedTermWire,
-  type Taxonomy,
-  type TermUrls,
-  type TermWire,
-} from '../../../shared/schemas/term.js';
+import { WIRE_TAXONOMY, type Taxonomy } from '../../../shared/schemas/term.js';
+import type {
+  CategoryWire,
+  EmbeddedTermWire,
+  TagWire,
+  TermUrlsWire,
+  TermWire,
+} from '../../../shared/schemas/wire/index.js';
 import type { TermRow } from './store.js';
 
 /** The REST collection of each taxonomy. */
 export const COLLECTION: Record<Taxonomy, string> = { category: 'categories', tag: 'tags' };
 
-function urls(row: TermRow, links: Links): TermUrls {
+function urls(row: TermRow, links: Links): TermUrlsWire {
   const base = COLLECTION[row.taxonomy];
-  const out: TermUrls = { self: links.rest(`${base}/${row.id}`), collection: links.rest(base) };
+  const out: TermUrlsWire = { self: links.rest(`${base}/${row.id}`), collection: links.rest(base) };
   if (row.parent !== null) out.up = links.rest(`${base}/${row.parent}`);
   return out;
 }
@@ -27,21 +28,18 @@ export function termPageUrl(row: Pick<TermRow, 'taxonomy' | 'slug'>, links: Link
 
 /** Archive item, single, create, update and delete responses (key order: compat-notes §11.11). */
 export function presentTerm(row: TermRow, links: Links): TermWire {
-  const wire: TermWire = {
+  const head = {
     id: row.id,
     count: row.count,
     description: row.description,
     name: row.name,
     slug: row.slug,
     taxonomy: WIRE_TAXONOMY[row.taxonomy],
-    meta: [],
-    url: termPageUrl(row, links),
-    urls: urls(row, links),
   };
-  if (row.taxonomy !== 'category') return wire;
+  const tail = { meta: [] as [], url: termPageUrl(row, links), urls: urls(row, links) };
+  if (row.taxonomy !== 'category') return { ...head, ...tail } satisfies TagWire;
   // `parent` sits between `taxonomy` and `meta`, and only categories have one.
-  const { meta, url, urls: u, ...head } = wire;
-  return { ...head, parent: row.parent ?? 0, meta, url, urls: u };
+  return { ...head, parent: row.parent ?? 0, ...tail } satisfies CategoryWire;
 }
 
 /** A term inside an event's `categories` or `tags` (compat-notes §1.6 a). */

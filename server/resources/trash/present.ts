@@ -1,24 +1,7 @@
-/** Wire shapes of the trash (admin namespace). */
+/** Trash entries as the admin namespace shows them (shapes in shared/schemas/wire/admin.ts). */
 import type { PostStatus } from '../../../shared/roles.js';
-import type { TrashKind } from './store.js';
+import type { RestoredWire, TrashItemWire } from '../../../shared/schemas/wire/admin.js';
 import type { TrashEntry } from './service.js';
-
-export interface TrashItemWire {
-  id: number;
-  kind: TrashKind;
-  title: string;
-  slug: string;
-  trashed_utc: string;
-  previous_status: PostStatus;
-}
-
-export interface RestoredWire {
-  id: number;
-  kind: TrashKind;
-  title: string;
-  slug: string;
-  status: PostStatus;
-}
 
 export const presentTrashItem = (entry: TrashEntry): TrashItemWire => ({
   id: entry.id,

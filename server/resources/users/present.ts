@@ -1,4 +1,4 @@
-import type { UserWire } from '../../../shared/schemas/users.js';
+import type { AppPasswordWire, UserWire } from '../../../shared/schemas/wire/admin.js';
 import type { AppPasswordRow, UserRow } from './store.js';
 
 export function presentUser(row: UserRow): UserWire {
@@ -13,7 +13,7 @@ export function presentUser(row: UserRow): UserWire {
   };
 }
 
-export function presentAppPassword(row: AppPasswordRow) {
+export function presentAppPassword(row: AppPasswordRow): AppPasswordWire {
   return {
     uuid: row.uuid,
     name: row.name,

@@ -3,7 +3,7 @@
  * field inside their own write transactions.
  */
 import type { Actor } from '../../../shared/roles.js';
-import type { VenueWire } from '../../../shared/schemas/venue.js';
+import type { VenueWire } from '../../../shared/schemas/wire/index.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import type { MediaService } from '../media/service.js';

@@ -4,6 +4,7 @@
  * and tests can check real responses against the same definitions.
  */
 import { z } from 'zod';
+import { POST_STATUSES } from '../../roles.js';
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
@@ -15,6 +16,9 @@ const padded = (digits: number, description: string) =>
     .string()
     .regex(new RegExp(`^\\d{${digits}}$`))
     .meta({ description });
+
+/** The status of an event, venue or organizer. */
+export const postStatus = (description: string) => z.enum(POST_STATUSES).meta({ description });
 
 /** Each component of a date as a zero-padded string, a plain split of the date string. */
 export const dateDetails = z
@@ -130,3 +134,34 @@ export const archiveTotals = {
   total: z.number().int().meta({ description: 'The number of matching objects on all pages.' }),
   total_pages: z.number().int().meta({ description: 'The number of pages.' }),
 };
+
+/** What every archive page carries besides its items. */
+export const archive = z.object({ ...archiveLinks, ...archiveTotals });
+
+/**
+ * An archive page (§2.1): the items under `key`, the links to the neighbouring pages and the
+ * totals. Term archives put the items between the totals and the links, as WordPress does.
+ */
+export function archiveOf<K extends string, T extends z.ZodType>(
+  key: K,
+  item: T,
+  what: string,
+  order: 'items first' | 'totals first' = 'items first',
+) {
+  const items = { [key]: z.array(item).meta({ description: `The ${key} of this page.` }) } as {
+    [P in K]: z.ZodArray<T>;
+  };
+  const { rest_url, ...neighbours } = archiveLinks;
+  const shape =
+    order === 'items first'
+      ? { ...items, ...archiveLinks, ...archiveTotals }
+      : { rest_url, ...archiveTotals, ...items, ...neighbours };
+  return z.object(shape).meta({ description: `A page of ${what}.` });
+}
+
+export type DateDetailsWire = z.infer<typeof dateDetails>;
+export type CostDetailsWire = z.infer<typeof costDetails>;
+export type ImageSizeWire = z.infer<typeof imageSize>;
+export type ImageWire = z.infer<typeof image>;
+export type ApiErrorWire = z.infer<typeof apiError>;
+export type ArchiveWire = z.infer<typeof archive>;

@@ -1,8 +1,7 @@
 /** The event wire shape (compat-notes §1.1, in its key order) and the event archive (§2.1). */
 import { z } from 'zod';
 import {
-  archiveLinks,
-  archiveTotals,
+  archiveOf,
   costDetails,
   dateDetails,
   dateTime,
@@ -11,6 +10,7 @@ import {
   globalIdLineage,
   image,
   jsonLd,
+  postStatus,
 } from './common.js';
 import { embeddedTerm } from './terms.js';
 import { organizer, venue } from './linked.js';
@@ -23,7 +23,7 @@ export const event = z
     global_id: globalId,
     global_id_lineage: globalIdLineage,
     author: z.string().meta({ description: "The ID of the event's author, as a string." }),
-    status: z.string().meta({ description: "The event's status." }),
+    status: postStatus("The event's status."),
     date: dateTime("The event's publication date in the site time zone."),
     date_utc: dateTime("The event's publication date in UTC."),
     modified: dateTime("The event's last modification date in the site time zone."),
@@ -76,10 +76,7 @@ export const event = z
   })
   .meta({ description: 'An event.' });
 
-export const eventArchive = z
-  .object({
-    events: z.array(event).meta({ description: 'The events of this page.' }),
-    ...archiveLinks,
-    ...archiveTotals,
-  })
-  .meta({ description: 'A page of events.' });
+export const eventArchive = archiveOf('events', event, 'events');
+
+export type EventWire = z.infer<typeof event>;
+export type EventArchiveWire = z.infer<typeof eventArchive>;

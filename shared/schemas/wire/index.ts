@@ -12,6 +12,7 @@ export * from './common.js';
 export * from './terms.js';
 export * from './linked.js';
 export * from './events.js';
+export * from './admin.js';
 
 export const WIRE_SCHEMAS: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['ImageSize', imageSize],

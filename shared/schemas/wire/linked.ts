@@ -1,16 +1,17 @@
 /**
  * Venue and organizer wire shapes (compat-notes §1.4, §1.5). Empty fields are left out of these
- * objects, so almost every field is optional; there is no `rest_url`.
+ * objects, so every field that can be empty is optional (a name of "0" too, as the reference's
+ * `empty()` drops it); there is no `rest_url`.
  */
 import { z } from 'zod';
 import {
-  archiveLinks,
-  archiveTotals,
+  archiveOf,
   dateTime,
   globalId,
   globalIdLineage,
   image,
   jsonLd,
+  postStatus,
 } from './common.js';
 
 const head = (what: string) => ({
@@ -22,18 +23,12 @@ const head = (what: string) => ({
     .string()
     .optional()
     .meta({ description: `The ID of the ${what}'s author, as a string.` }),
-  status: z
-    .string()
-    .optional()
-    .meta({ description: `The ${what}'s status.` }),
-  date: dateTime(`The ${what}'s publication date in the site time zone.`).optional(),
-  date_utc: dateTime(`The ${what}'s publication date in UTC.`).optional(),
-  modified: dateTime(`The ${what}'s last modification date in the site time zone.`).optional(),
-  modified_utc: dateTime(`The ${what}'s last modification date in UTC.`).optional(),
-  url: z
-    .string()
-    .optional()
-    .meta({ description: `The public page of the ${what}.` }),
+  status: postStatus(`The ${what}'s status.`),
+  date: dateTime(`The ${what}'s publication date in the site time zone.`),
+  date_utc: dateTime(`The ${what}'s publication date in UTC.`),
+  modified: dateTime(`The ${what}'s last modification date in the site time zone.`),
+  modified_utc: dateTime(`The ${what}'s last modification date in UTC.`),
+  url: z.string().meta({ description: `The public page of the ${what}.` }),
 });
 
 const body = (what: string) => ({
@@ -94,18 +89,10 @@ export const organizer = z
   })
   .meta({ description: 'An organizer; empty fields are left out.' });
 
-export const venueArchive = z
-  .object({
-    venues: z.array(venue).meta({ description: 'The venues of this page.' }),
-    ...archiveLinks,
-    ...archiveTotals,
-  })
-  .meta({ description: 'A page of venues.' });
+export const venueArchive = archiveOf('venues', venue, 'venues');
+export const organizerArchive = archiveOf('organizers', organizer, 'organizers');
 
-export const organizerArchive = z
-  .object({
-    organizers: z.array(organizer).meta({ description: 'The organizers of this page.' }),
-    ...archiveLinks,
-    ...archiveTotals,
-  })
-  .meta({ description: 'A page of organizers.' });
+export type VenueWire = z.infer<typeof venue>;
+export type OrganizerWire = z.infer<typeof organizer>;
+export type VenueArchiveWire = z.infer<typeof venueArchive>;
+export type OrganizerArchiveWire = z.infer<typeof organizerArchive>;

@@ -1,6 +1,6 @@
 /** Term wire shapes (compat-notes §1.6): embedded in events, and from `/categories` and `/tags`. */
 import { z } from 'zod';
-import { archiveLinks, archiveTotals, emptyList } from './common.js';
+import { archiveOf, emptyList } from './common.js';
 
 export const termUrls = z
   .object({
@@ -73,22 +73,19 @@ export const category = z
 
 export const tag = z.object({ ...termFields, ...termTail }).meta({ description: 'An event tag.' });
 
-export const categoryArchive = z
-  .object({
-    rest_url: archiveLinks.rest_url,
-    ...archiveTotals,
-    categories: z.array(category).meta({ description: 'The categories of this page.' }),
-    next_rest_url: archiveLinks.next_rest_url,
-    previous_rest_url: archiveLinks.previous_rest_url,
-  })
-  .meta({ description: 'A page of event categories.' });
+export const categoryArchive = archiveOf(
+  'categories',
+  category,
+  'event categories',
+  'totals first',
+);
+export const tagArchive = archiveOf('tags', tag, 'event tags', 'totals first');
 
-export const tagArchive = z
-  .object({
-    rest_url: archiveLinks.rest_url,
-    ...archiveTotals,
-    tags: z.array(tag).meta({ description: 'The tags of this page.' }),
-    next_rest_url: archiveLinks.next_rest_url,
-    previous_rest_url: archiveLinks.previous_rest_url,
-  })
-  .meta({ description: 'A page of event tags.' });
+export type TermUrlsWire = z.infer<typeof termUrls>;
+export type EmbeddedTermWire = z.infer<typeof embeddedTerm>;
+export type CategoryWire = z.infer<typeof category>;
+export type TagWire = z.infer<typeof tag>;
+/** A term as `/categories` and `/tags` show it; only categories have a `parent`. */
+export type TermWire = CategoryWire | TagWire;
+export type CategoryArchiveWire = z.infer<typeof categoryArchive>;
+export type TagArchiveWire = z.infer<typeof tagArchive>;

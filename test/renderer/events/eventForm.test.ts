@@ -7,7 +7,7 @@ import {
   rangeQuery,
   toCalendarEvent,
 } from '../../../renderer/src/calendar/toCalendar';
-import type { EventWire } from '../../../renderer/src/api/types';
+import type { EventWire } from '../../../shared/schemas/wire';
 
 const event = {
   id: 4,
