@@ -63,10 +63,12 @@ function open(port: number, host = '127.0.0.1'): Promise<Watched> {
   });
 }
 
-/** Resolves when every socket is closed, or after `ms` with the ones still open. */
-async function closedWithin(watched: Watched[], ms: number): Promise<Watched[]> {
-  await Promise.race([Promise.all(watched.map((w) => w.closed)), sleep(ms)]);
-  return watched.filter((w) => w.closedAfter() === undefined);
+/**
+ * Resolves once every socket is closed. There is no deadline here on purpose: a loaded machine
+ * may be slow, and a server that never closes them fails the test at its timeout instead.
+ */
+async function allClosed(watched: Watched[]): Promise<void> {
+  await Promise.all(watched.map((w) => w.closed));
 }
 
 async function connectionCount(server: TestServer): Promise<number> {
@@ -75,15 +77,9 @@ async function connectionCount(server: TestServer): Promise<number> {
   );
 }
 
-/** The server's open connection count once it reaches 0, or after `ms`. */
-async function connectionsDrained(server: TestServer, ms: number): Promise<number> {
-  const deadline = Date.now() + ms;
-  let count = await connectionCount(server);
-  while (count > 0 && Date.now() < deadline) {
-    await sleep(50);
-    count = await connectionCount(server);
-  }
-  return count;
+/** Resolves once the server holds no connection (polling; no deadline, as above). */
+async function connectionsDrained(server: TestServer): Promise<void> {
+  while ((await connectionCount(server)) > 0) await sleep(50);
 }
 
 describe('DNS rebinding: the Host allow-list', () => {
@@ -333,7 +329,7 @@ describe('request bodies', () => {
     for (const text of cases) {
       const w = await open(server.port);
       w.socket.write(text);
-      await closedWithin([w], 2_000);
+      await allClosed([w]);
       const answer = w.received();
       expect(answer, JSON.stringify(text.slice(0, 60))).toMatch(/^HTTP\/1\.1 4\d\d /);
       const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as {
@@ -347,7 +343,7 @@ describe('request bodies', () => {
     // After a complete answer on the connection, garbage gets no second, stray answer.
     const pipelined = await open(server.port);
     pipelined.socket.write('GET /api/ HTTP/1.1\r\nHost: localhost\r\n\r\nGARBAGE\r\n\r\n');
-    await closedWithin([pipelined], 2_000);
+    await allClosed([pipelined]);
     expect(pipelined.received()).toMatch(/^HTTP\/1\.1 200 /);
     expect(pipelined.received().match(/HTTP\/1\.1 \d{3} /g)).toHaveLength(1);
     const alive = await rawRequest(server.url, 'GET', '/api/');
@@ -384,28 +380,28 @@ describe('slow and abandoned connections', () => {
   });
 
   it('cuts off slowloris clients (headers trickling in) and keeps serving others meanwhile', async () => {
-    const server = await startTestServer({ start: { limits: FAST } });
+    // A headers deadline far above what answering one request takes: the honest request below
+    // must be answered while every attacker still holds its connection.
+    const server = await startTestServer({
+      start: { limits: { ...FAST, headersMs: 4_000, requestMs: 8_000 } },
+    });
     const attackers = await Promise.all(Array.from({ length: 150 }, () => open(server.port)));
     for (const a of attackers) a.socket.write('GET /api/ HTTP/1.1\r\nHost: localhost\r\n');
-    // One more header byte every 50 ms, for at most 3 s: the server must hang up long before.
-    let trickle = 0;
+    // One more header byte every 50 ms until the server hangs up: a client that never stops
+    // sending is only cut off by the server's deadline.
     const timer = setInterval(() => {
-      trickle++;
       for (const a of attackers) if (!a.socket.destroyed) a.socket.write('X');
-      if (trickle >= 60) clearInterval(timer);
     }, 50);
     try {
-      const started = Date.now();
-      const res = await rawRequest(server.url, 'GET', '/api/', { timeoutMs: 2_000 });
+      const res = await rawRequest(server.url, 'GET', '/api/');
       expect(res.status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(1_000);
-      const open = await closedWithin(attackers, 2_500);
-      expect(open.length).toBe(0);
-      for (const a of attackers) expect(a.closedAfter()!).toBeLessThan(2_000);
+      expect(attackers.filter((a) => a.closedAfter() !== undefined)).toEqual([]);
+      await allClosed(attackers);
+      for (const a of attackers) expect(a.received()).not.toMatch(/^HTTP\/1\.1 200/);
     } finally {
       clearInterval(timer);
     }
-    expect(await connectionsDrained(server, 2_000)).toBe(0);
+    await connectionsDrained(server);
   });
 
   it('cuts off clients that connect and send nothing, or stop in the middle of a body', async () => {
@@ -417,7 +413,7 @@ describe('slow and abandoned connections', () => {
         `POST /api/calendar/events/v1/tags HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"name": "`,
       );
     }
-    expect(await closedWithin([...silent, ...partial], 3_000)).toEqual([]);
+    await allClosed([...silent, ...partial]);
     const ok = await rawRequest(server.url, 'GET', '/api/');
     expect(ok.status).toBe(200);
   });
@@ -426,7 +422,7 @@ describe('slow and abandoned connections', () => {
     const server = await startTestServer({ start: { limits: FAST } });
     const idle = await open(server.port);
     idle.socket.write('GET /api/ HTTP/1.1\r\nHost: localhost\r\n\r\n');
-    expect(await closedWithin([idle], 2_000)).toEqual([]);
+    await allClosed([idle]);
     expect(idle.received()).toMatch(/^HTTP\/1\.1 200/);
 
     // A pipeline of requests whose answers are never read fills the socket buffers; the idle
@@ -435,7 +431,7 @@ describe('slow and abandoned connections', () => {
     reader.socket.pause();
     const one = `GET /api/calendar/events/v1/doc HTTP/1.1\r\nHost: localhost\r\n\r\n`;
     for (let i = 0; i < 200 && !reader.socket.destroyed; i++) reader.socket.write(one);
-    expect(await connectionsDrained(server, 8_000)).toBe(0);
+    await connectionsDrained(server);
   });
 
   it('gives the LAN listeners the same deadlines as loopback', async () => {
@@ -453,7 +449,7 @@ describe('slow and abandoned connections', () => {
     try {
       const slow = await open(port, '127.0.0.2');
       slow.socket.write('GET / HTTP/1.1\r\nHost: x\r\n');
-      expect(await closedWithin([slow], 2_000)).toEqual([]);
+      await allClosed([slow]);
     } finally {
       await network.close();
     }
