@@ -1,8 +1,18 @@
-// The whole test suite, as `npm test` runs it: typecheck, lint, the vitest suites (unit, HTTP,
-// component) and, when Debian's Chromium is installed, the end-to-end browser tests. Ends with
-// one line `N passed, M failed` totalling every runner, which CI reads.
+// The whole test suite, as `npm test` runs it: typecheck, lint, the fast tier (unit, HTTP and
+// component tests), the slow tier (crash, fuzz, network, bench smoke, desktop build) and, when
+// Debian's Chromium is installed, the end-to-end browser tests. Ends with one line
+// `N passed, M failed` totalling every runner, which CI reads.
+// `--tier slow` runs only the slow tier and the browser tests (`npm run test:slow`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { tier: { type: 'string' } } });
+if (values.tier !== undefined && values.tier !== 'slow') {
+  console.error('Only --tier slow is supported (the fast tier is `npm run test:fast`).');
+  process.exit(2);
+}
+const all = values.tier === undefined;
 
 const CHROMIUM = process.env.ALMANAC_CHROMIUM ?? '/usr/bin/chromium';
 mkdirSync('.tmp', { recursive: true });
@@ -49,9 +59,20 @@ function vitest(label, args, report) {
   }
 }
 
-check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-check('lint', 'npm', ['run', '--silent', 'lint']);
-vitest('unit, HTTP and component tests', [], '.tmp/vitest.json');
+if (all) {
+  check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  check('lint', 'npm', ['run', '--silent', 'lint']);
+  vitest(
+    'fast tier: unit, HTTP and component tests',
+    ['--project', 'fast'],
+    '.tmp/vitest-fast.json',
+  );
+}
+vitest(
+  'slow tier: crash, fuzz, network, bench smoke, desktop build',
+  ['--project', 'slow'],
+  '.tmp/vitest-slow.json',
+);
 if (existsSync('vitest.e2e.config.ts')) {
   if (existsSync(CHROMIUM))
     vitest(

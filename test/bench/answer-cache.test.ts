@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../server/clock.js';
 import { startTestServer } from '../helpers/server.js';
-import { EVENTS, makeEvent } from '../server/resources/events/helpers.js';
+import { EVENTS } from '../server/resources/events/helpers.js';
+import { createEvent } from '../helpers/fixtures.js';
 
 // Express's own ETag function: a remembered answer must carry the ETag Express would compute.
 const etag = createRequire(import.meta.url)('etag') as (body: string, o: object) => string;
@@ -17,7 +18,7 @@ const etag = createRequire(import.meta.url)('etag') as (body: string, o: object)
 describe('remembered event answers', () => {
   it('are sent as Express sends JSON: same bytes, same type, same ETag', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server);
+    const event = await createEvent(server);
     for (const path of [EVENTS, `${EVENTS}/${event.id}`]) {
       const first = await server.call('GET', path);
       const again = await server.call('GET', path);
@@ -29,7 +30,7 @@ describe('remembered event answers', () => {
 
   it('see writes from the API, from another connection and from the same connection', async () => {
     const server = await startTestServer({ file: true });
-    const event = await makeEvent(server, { title: 'First title' });
+    const event = await createEvent(server, { title: 'First title' });
     const read = async () => (await server.call('GET', `${EVENTS}/${event.id}`)).body;
     const total = async () => (await server.call('GET', EVENTS)).body.total;
 
@@ -60,8 +61,8 @@ describe('remembered event answers', () => {
   it('are kept apart per actor, per REST root and per day', async () => {
     const clock = fixedClock('2026-06-15T12:00:00Z');
     const server = await startTestServer({ clock });
-    await makeEvent(server, { status: 'draft', title: 'Draft' });
-    await makeEvent(server, {
+    await createEvent(server, { status: 'draft', title: 'Draft' });
+    await createEvent(server, {
       title: 'Tomorrow',
       start_date: '2026-06-16 10:00:00',
       end_date: '2026-06-16 11:00:00',

@@ -1,7 +1,8 @@
 /** Compat audit of GET /events against compat-notes §2, §3.2, §3.3, §4 and §9 (archive Cests). */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { EVENTS, ids, makeEvent } from '../server/resources/events/helpers.js';
+import { EVENTS, ids } from '../server/resources/events/helpers.js';
+import { createEvent } from '../helpers/fixtures.js';
 
 const ROOT = '/api/calendar/events/v1/';
 
@@ -15,7 +16,7 @@ async function many(server: TestServer, count: number, fields: Record<string, un
     made.set(server, n);
     const day = new Date(Date.UTC(2026, 6, n)).toISOString().slice(0, 10);
     out.push(
-      await makeEvent(server, {
+      await createEvent(server, {
         title: `Event ${n}`,
         start_date: `${day} 10:00:00`,
         end_date: `${day} 12:00:00`,
@@ -56,7 +57,7 @@ describe('EventArchiveCest', () => {
   it('clamps per_page=100 to 50 silently', async () => {
     const server = await startTestServer({ settings: { per_page: 5 } });
     for (let i = 0; i < 51; i++) {
-      await makeEvent(server, { title: `E${i}` });
+      await createEvent(server, { title: `E${i}` });
     }
     const response = await server.call('GET', EVENTS, { query: { per_page: 100 } });
     expect(response.status).toBe(200);
@@ -105,7 +106,7 @@ describe('EventArchiveCest', () => {
       const start = new Date(now + (i + 1) * week);
       const end = new Date(start.getTime() + 2 * 3600 * 1000);
       const fmt = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
-      await makeEvent(server, { title: `W${i}`, start_date: fmt(start), end_date: fmt(end) });
+      await createEvent(server, { title: `W${i}`, start_date: fmt(start), end_date: fmt(end) });
     }
     const ts = (ms: number) => Math.floor(ms / 1000);
     const after = await server.call('GET', EVENTS, { query: { start_date: ts(now + 5 * week) } });

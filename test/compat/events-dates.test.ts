@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.js';
-import { EVENTS, ids, makeEvent } from '../server/resources/events/helpers.js';
+import { EVENTS, ids } from '../server/resources/events/helpers.js';
+import { createEvent } from '../helpers/fixtures.js';
 
 describe('strtotime-like date input', () => {
   it('reads relative expressions as PHP does', async () => {
@@ -52,7 +53,7 @@ describe('strtotime-like date input', () => {
     for (let week = 1; week <= 10; week++) {
       const day = new Date(Date.UTC(2026, 5, 15 + 7 * week)).toISOString().slice(0, 10);
       made.push(
-        await makeEvent(server, { start_date: `${day} 12:00:00`, end_date: `${day} 14:00:00` }),
+        await createEvent(server, { start_date: `${day} 12:00:00`, end_date: `${day} 14:00:00` }),
       );
     }
     const response = await server.call('GET', EVENTS, { query: { start_date: '+5 weeks' } });

@@ -1,7 +1,8 @@
 /** Compat audit: edge cases of the events API not covered by the Cest-shaped files. */
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.js';
-import { EVENTS, ids, makeEvent } from '../server/resources/events/helpers.js';
+import { EVENTS, ids } from '../server/resources/events/helpers.js';
+import { createEvent } from '../helpers/fixtures.js';
 
 const ROOT = '/api/calendar/events/v1/';
 
@@ -37,7 +38,7 @@ describe('events edge cases', () => {
       auth: server.admin,
       body: { name: 'Child', parent: parent.body.id },
     });
-    const event = await makeEvent(server, { categories: [child.body.id as number] });
+    const event = await createEvent(server, { categories: [child.body.id as number] });
     const term = (event.categories as Record<string, unknown>[])[0]!;
     expect(term).toMatchObject({ parent: parent.body.id, count: 1, filter: 'raw' });
     expect(term.urls).toEqual({
@@ -49,7 +50,7 @@ describe('events edge cases', () => {
 
   it('shows "" after an update clears the website, the permalink when created without one', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server, { website: 'http://a.example' });
+    const event = await createEvent(server, { website: 'http://a.example' });
     const kept = await server.call('POST', `${EVENTS}/${event.id}`, {
       auth: server.admin,
       body: { title: 'Renamed' },
@@ -64,8 +65,8 @@ describe('events edge cases', () => {
 
   it('leaves hidden events out of listings but reads them by id', async () => {
     const server = await startTestServer();
-    const hidden = await makeEvent(server, { hide_from_listings: true });
-    const shown = await makeEvent(server);
+    const hidden = await createEvent(server, { hide_from_listings: true });
+    const shown = await createEvent(server);
     const list = await server.call('GET', EVENTS);
     expect(ids(list)).toEqual([shown.id]);
     const read = await server.call('GET', `${EVENTS}/${hidden.id}`);
@@ -75,7 +76,7 @@ describe('events edge cases', () => {
 
   it('lets a trashed event be updated, staying in the trash without a status', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server);
+    const event = await createEvent(server);
     await server.call('DELETE', `${EVENTS}/${event.id}`, { auth: server.admin });
     const updated = await server.call('PUT', `${EVENTS}/${event.id}`, {
       auth: server.admin,
@@ -87,7 +88,7 @@ describe('events edge cases', () => {
 
   it('exposes the archive headers to browsers and answers the reference namespace', async () => {
     const server = await startTestServer();
-    await makeEvent(server);
+    await createEvent(server);
     const response = await server.call('GET', '/wp-json/tribe/events/v1/events', {
       headers: { origin: 'http://other.example' },
     });
@@ -111,7 +112,7 @@ describe('events edge cases', () => {
 
   it('treats a venue or organizer of 0 on create as none', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server, { venue: 0, organizer: 0 });
+    const event = await createEvent(server, { venue: 0, organizer: 0 });
     expect(event.venue).toEqual([]);
     expect(event.organizer).toEqual([]);
   });

@@ -1,53 +1,11 @@
 /** Compat audit of single event reads, deletes and permissions (compat-notes §1, §4, §5, §6, §9). */
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.js';
-import { EVENTS, makeEvent } from '../server/resources/events/helpers.js';
+import { EVENTS } from '../server/resources/events/helpers.js';
+import { createEvent, EVENT_KEYS } from '../helpers/fixtures.js';
 
 const ROOT = '/api/calendar/events/v1/';
 const FORBIDDEN = 'Sorry, you are not allowed to do that.';
-
-const EVENT_KEYS = [
-  'id',
-  'global_id',
-  'global_id_lineage',
-  'author',
-  'status',
-  'date',
-  'date_utc',
-  'modified',
-  'modified_utc',
-  'url',
-  'rest_url',
-  'title',
-  'description',
-  'excerpt',
-  'slug',
-  'image',
-  'all_day',
-  'start_date',
-  'start_date_details',
-  'end_date',
-  'end_date_details',
-  'utc_start_date',
-  'utc_start_date_details',
-  'utc_end_date',
-  'utc_end_date_details',
-  'timezone',
-  'timezone_abbr',
-  'cost',
-  'cost_details',
-  'website',
-  'show_map',
-  'show_map_link',
-  'hide_from_listings',
-  'sticky',
-  'featured',
-  'categories',
-  'tags',
-  'venue',
-  'organizer',
-  'custom_fields',
-];
 
 describe('SingleEventCest / SingleEventSlugCest', () => {
   it('has every key in the reference order, with sub-shapes', async () => {
@@ -60,7 +18,7 @@ describe('SingleEventCest / SingleEventSlugCest', () => {
       auth: server.admin,
       body: { organizer: 'Organizer 01', email: 'o@example.com' },
     });
-    const event = await makeEvent(server, {
+    const event = await createEvent(server, {
       title: 'Event 01',
       description: 'Event 01 description',
       excerpt: 'Event 01 excerpt',
@@ -202,7 +160,7 @@ describe('SingleEventCest / SingleEventSlugCest', () => {
 
   it('forbids drafts to anonymous users with the exact message', async () => {
     const server = await startTestServer();
-    const draft = await makeEvent(server, { status: 'draft', slug: 'draft-one' });
+    const draft = await createEvent(server, { status: 'draft', slug: 'draft-one' });
     const response = await server.call('GET', `${EVENTS}/${draft.id}`);
     expect(response.status).toBe(403);
     expect(response.body).toEqual({
@@ -216,7 +174,7 @@ describe('SingleEventCest / SingleEventSlugCest', () => {
 
   it('answers trashed events 403 event-no-longer-available, admins included', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server);
+    const event = await createEvent(server);
     await server.call('DELETE', `${EVENTS}/${event.id}`, { auth: server.admin });
     for (const auth of [undefined, server.admin]) {
       const response = await server.call('GET', `${EVENTS}/${event.id}`, { auth });
@@ -240,7 +198,7 @@ describe('EventDeletionCest', () => {
       message: 'Event with ID 23 does not exist.',
       data: { status: 404 },
     });
-    const event = await makeEvent(server);
+    const event = await createEvent(server);
     const anon = await server.call('DELETE', `${EVENTS}/${event.id}`);
     expect(anon.status).toBe(401);
     expect(anon.body).toEqual({
@@ -272,9 +230,13 @@ describe('AuthorizationCest', () => {
     const server = await startTestServer();
     const contributor = await server.userWith('contributor');
     const editor = await server.userWith('editor');
-    const adminEvent = await makeEvent(server, { title: 'Admin event', slug: 'admin-event' });
-    const ownPublished = await makeEvent(server, { author: contributor.id });
-    const ownDraft = await makeEvent(server, { title: 'Draft', status: 'draft' }, contributor.auth);
+    const adminEvent = await createEvent(server, { title: 'Admin event', slug: 'admin-event' });
+    const ownPublished = await createEvent(server, { author: contributor.id });
+    const ownDraft = await createEvent(
+      server,
+      { title: 'Draft', status: 'draft' },
+      contributor.auth,
+    );
     const forbidden = { code: 'rest_forbidden', message: FORBIDDEN, data: { status: 403 } };
     for (const id of [adminEvent.id, ownPublished.id]) {
       const put = await server.call('PUT', `${EVENTS}/${id}`, {
@@ -322,7 +284,7 @@ describe('AuthorizationCest', () => {
 
   it('reports validation before permission, and 404 for unknown ids after it', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server);
+    const event = await createEvent(server);
     const anonBad = await server.call('POST', `${EVENTS}/${event.id}`, { body: { author: 23 } });
     expect(anonBad.status).toBe(400);
     const anonCreate = await server.call('POST', EVENTS, {

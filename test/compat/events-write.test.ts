@@ -1,7 +1,8 @@
 /** Compat audit of event create and update (compat-notes §4.4, §7, §9 Insertion/Update, §11). */
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.js';
-import { EVENTS, makeEvent } from '../server/resources/events/helpers.js';
+import { EVENTS } from '../server/resources/events/helpers.js';
+import { createEvent } from '../helpers/fixtures.js';
 
 const ROOT = '/api/calendar/events/v1/';
 const base = {
@@ -79,7 +80,7 @@ describe('EventInsertionCest', () => {
 
   it('reads natural language dates in the site zone, and date / date_utc', async () => {
     const server = await startTestServer({ settings: { timezone: 'America/New_York' } });
-    const event = await makeEvent(server, {
+    const event = await createEvent(server, {
       start_date: 'tomorrow 9am',
       end_date: 'next wednesday 4pm',
       date: 'tomorrow 9am',
@@ -90,7 +91,7 @@ describe('EventInsertionCest', () => {
     expect(event.utc_end_date).toBe('2026-06-17 20:00:00');
     expect(event.date).toBe('2026-06-16 09:00:00');
     expect(event.date_utc).toBe('2026-06-16 13:00:00');
-    const utc = await makeEvent(server, { date_utc: 'tomorrow 9am' });
+    const utc = await createEvent(server, { date_utc: 'tomorrow 9am' });
     expect(utc.date_utc).toBe('2026-06-16 09:00:00');
     expect(utc.date).toBe('2026-06-16 05:00:00');
   });
@@ -104,20 +105,20 @@ describe('EventInsertionCest', () => {
       ['Europe/Rome', '2026-07-01 08:00:00', 'CEST'],
     ];
     for (const [timezone, utcStart, abbr] of expectations) {
-      const event = await makeEvent(server, { timezone });
+      const event = await createEvent(server, { timezone });
       expect(event.timezone).toBe(timezone);
       expect(event.start_date).toBe('2026-07-01 10:00:00');
       expect(event.utc_start_date).toBe(utcStart);
       expect(event.timezone_abbr).toBe(abbr);
     }
-    const site = await makeEvent(server);
+    const site = await createEvent(server);
     expect(site.timezone).toBe('Australia/Darwin');
     expect(site.utc_start_date).toBe('2026-07-01 00:30:00');
   });
 
   it('ignores read-only fields', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server, {
+    const event = await createEvent(server, {
       url: 'http://example.com/x',
       rest_url: 'http://example.com/y',
       utc_start_date: '2001-01-01 00:00:00',
@@ -134,7 +135,7 @@ describe('EventInsertionCest', () => {
 
   it('snaps all-day natural language dates to whole days', async () => {
     const server = await startTestServer({ settings: { timezone: 'America/New_York' } });
-    const event = await makeEvent(server, {
+    const event = await createEvent(server, {
       all_day: true,
       start_date: 'tomorrow 9am',
       end_date: '+5 days 11am',
@@ -147,7 +148,7 @@ describe('EventInsertionCest', () => {
 
   it('formats costs as the reference and decisions.md 14 say', async () => {
     const server = await startTestServer();
-    const postfix = await makeEvent(server, { cost: '20$' });
+    const postfix = await createEvent(server, { cost: '20$' });
     expect(postfix.cost).toBe('20$');
     expect(postfix.cost_details).toEqual({
       currency_symbol: '$',
@@ -155,16 +156,16 @@ describe('EventInsertionCest', () => {
       currency_position: 'postfix',
       values: ['20'],
     });
-    const range = await makeEvent(server, { cost: ['0$', '20$', '30$'] });
+    const range = await createEvent(server, { cost: ['0$', '20$', '30$'] });
     expect(range.cost).toBe('Free – 30$');
     expect((range.cost_details as { values: string[] }).values.map(Number)).toEqual([0, 20, 30]);
-    const zero = await makeEvent(server, { cost: '0' });
+    const zero = await createEvent(server, { cost: '0' });
     expect(zero.cost).toBe('Free');
     expect((zero.cost_details as { values: string[] }).values).toEqual(['0']);
-    const plain = await makeEvent(server, { cost: '25' });
+    const plain = await createEvent(server, { cost: '25' });
     expect(plain.cost).toBe('$25');
     expect(plain.cost_details).toMatchObject({ currency_symbol: '', currency_position: '' });
-    const none = await makeEvent(server);
+    const none = await createEvent(server);
     expect(none.cost).toBe('');
     expect(none.cost_details).toEqual({
       currency_symbol: '',
@@ -176,32 +177,32 @@ describe('EventInsertionCest', () => {
 
   it('website: echoed, permalink when absent or empty; flags false by default', async () => {
     const server = await startTestServer();
-    const given = await makeEvent(server, { website: 'http://example.com' });
+    const given = await createEvent(server, { website: 'http://example.com' });
     expect(given.website).toBe('http://example.com');
-    const absent = await makeEvent(server, { title: 'No site' });
+    const absent = await createEvent(server, { title: 'No site' });
     expect(absent.website).toBe(absent.url);
     expect(absent.url).toBe(`${server.url}/event/no-site/`);
-    const empty = await makeEvent(server, { title: 'Empty site', website: '' });
+    const empty = await createEvent(server, { title: 'Empty site', website: '' });
     expect(empty.website).toBe(empty.url);
     for (const flag of ['show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured']) {
       expect(absent[flag], flag).toBe(false);
     }
-    const hidden = await makeEvent(server, { hide_from_listings: 'false' });
+    const hidden = await createEvent(server, { hide_from_listings: 'false' });
     expect(hidden.hide_from_listings).toBe(false);
-    const shown = await makeEvent(server, { hide_from_listings: 'true' });
+    const shown = await createEvent(server, { hide_from_listings: 'true' });
     expect(shown.hide_from_listings).toBe(true);
   });
 
   it('scales back a contributor publish to pending and keeps real dates on drafts', async () => {
     const server = await startTestServer();
     const contributor = await server.userWith('contributor');
-    const event = await makeEvent(server, { status: 'publish' }, contributor.auth);
+    const event = await createEvent(server, { status: 'publish' }, contributor.auth);
     expect(event.status).toBe('pending');
     expect(event.author).toBe(String(contributor.id));
     expect(event.date_utc).toBe('2026-06-15 12:00:00');
     expect(event.modified_utc).toBe('2026-06-15 12:00:00');
     const author = await server.userWith('author');
-    const published = await makeEvent(server, { status: 'publish' }, author.auth);
+    const published = await createEvent(server, { status: 'publish' }, author.auth);
     expect(published.status).toBe('publish');
   });
 
@@ -215,27 +216,27 @@ describe('EventInsertionCest', () => {
       auth: server.admin,
       body: { name: 'Old tag' },
     });
-    const created = await makeEvent(server, { categories: 'cat1,cat2', tags: 'tag1,tag2' });
+    const created = await createEvent(server, { categories: 'cat1,cat2', tags: 'tag1,tag2' });
     expect((created.categories as { name: string }[]).map((t) => t.name)).toEqual(['cat1', 'cat2']);
     expect((created.tags as { name: string }[]).map((t) => t.name)).toEqual(['tag1', 'tag2']);
-    const empty = await makeEvent(server, { categories: '', tags: '' });
+    const empty = await createEvent(server, { categories: '', tags: '' });
     expect(empty.categories).toEqual([]);
     expect(empty.tags).toEqual([]);
-    const mixed = await makeEvent(server, {
+    const mixed = await createEvent(server, {
       categories: [cat.body.id, 'cat3'],
       tags: [tag.body.id, 'tag3'],
     });
     expect((mixed.categories as { id: number }[])[0]!.id).toBe(cat.body.id);
     expect((mixed.categories as unknown[]).length).toBe(2);
     expect((mixed.tags as { id: number }[])[0]!.id).toBe(tag.body.id);
-    const byName = await makeEvent(server, { tags: ['Old tag'], categories: ['Existing'] });
+    const byName = await createEvent(server, { tags: ['Old tag'], categories: ['Existing'] });
     expect((byName.tags as { id: number }[]).map((t) => t.id)).toEqual([tag.body.id]);
     expect((byName.categories as { id: number }[]).map((t) => t.id)).toEqual([cat.body.id]);
   });
 
   it('accepts inline venue data and derives stateprovince', async () => {
     const server = await startTestServer();
-    const us = await makeEvent(server, {
+    const us = await createEvent(server, {
       venue: {
         venue: 'US venue',
         address: '1 Main',
@@ -246,7 +247,7 @@ describe('EventInsertionCest', () => {
       },
     });
     expect(us.venue).toMatchObject({ venue: 'US venue', state: 'DC', stateprovince: 'DC' });
-    const ca = await makeEvent(server, {
+    const ca = await createEvent(server, {
       venue: { venue: 'CA venue', city: 'Toronto', country: 'Canada', province: 'ON' },
     });
     expect(ca.venue).toMatchObject({ province: 'ON', stateprovince: 'ON' });
@@ -264,7 +265,7 @@ describe('EventUpdateCest', () => {
       auth: server.admin,
       body: { organizer: 'O' },
     });
-    const event = await makeEvent(server, { venue: venue.body.id, organizer: organizer.body.id });
+    const event = await createEvent(server, { venue: venue.body.id, organizer: organizer.body.id });
     const kept = await server.call('POST', `${EVENTS}/${event.id}`, {
       auth: server.admin,
       body: { title: 'T' },
@@ -282,7 +283,7 @@ describe('EventUpdateCest', () => {
 
   it('clears terms with "", updates by slug, re-reads wall times in a new zone', async () => {
     const server = await startTestServer({ settings: { timezone: 'Australia/Darwin' } });
-    const event = await makeEvent(server, {
+    const event = await createEvent(server, {
       categories: 'cat1',
       tags: 'tag1',
       timezone: 'Australia/Sydney',
@@ -312,7 +313,7 @@ describe('EventUpdateCest', () => {
 
   it('rejects empty title and bad fields on update', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server);
+    const event = await createEvent(server);
     for (const extra of [
       { title: '' },
       { author: 23 },

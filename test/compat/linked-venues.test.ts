@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { NS, create, createEvent } from '../helpers/create.js';
+import { NS, create, createEvent, venueKeys } from '../helpers/fixtures.js';
 
 const venue = (server: TestServer, body: Record<string, unknown>, auth = server.admin) =>
   create(server, 'venues', body, auth);
@@ -31,33 +31,7 @@ describe('venue object', () => {
       website: 'http://hall.example',
       stateprovince: 'SP',
     });
-    expect(Object.keys(v)).toEqual([
-      'id',
-      'author',
-      'status',
-      'date',
-      'date_utc',
-      'modified',
-      'modified_utc',
-      'url',
-      'venue',
-      'description',
-      'excerpt',
-      'slug',
-      'address',
-      'city',
-      'country',
-      'province',
-      'state',
-      'zip',
-      'phone',
-      'website',
-      'stateprovince',
-      'show_map',
-      'show_map_link',
-      'global_id',
-      'global_id_lineage',
-    ]);
+    expect(Object.keys(v)).toEqual(venueKeys(['image', 'geo_lat', 'geo_lng', 'json_ld']));
     expect(v.author).toBe('1');
     expect(v.description).toBe('<p>Desc</p>');
     expect(v.show_map).toBe(true);
@@ -86,22 +60,25 @@ describe('venue object', () => {
   it('omits empty fields, and flags are JSON booleans (decisions.md 13)', async () => {
     const server = await startTestServer();
     const v = await venue(server, { venue: 'Bare', show_map: false, show_map_link: 'no' });
-    expect(Object.keys(v)).toEqual([
-      'id',
-      'author',
-      'status',
-      'date',
-      'date_utc',
-      'modified',
-      'modified_utc',
-      'url',
-      'venue',
-      'slug',
-      'show_map',
-      'show_map_link',
-      'global_id',
-      'global_id_lineage',
-    ]);
+    expect(Object.keys(v)).toEqual(
+      venueKeys([
+        'description',
+        'excerpt',
+        'image',
+        'address',
+        'city',
+        'country',
+        'province',
+        'state',
+        'zip',
+        'phone',
+        'website',
+        'stateprovince',
+        'geo_lat',
+        'geo_lng',
+        'json_ld',
+      ]),
+    );
     expect(v.show_map).toBe(false);
     expect(v.show_map_link).toBe(false);
     const form = await server.call('POST', `${NS}/venues`, {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { NS, create, createEvent } from '../helpers/create.js';
+import { NS, create, createEvent } from '../helpers/fixtures.js';
 
 type Kind = 'categories' | 'tags';
 

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
+import { create, type Collection, type Created } from '../../helpers/fixtures.js';
 
 interface Alias {
   name: string;
@@ -97,11 +98,8 @@ function restLinks(origin: string, node: unknown, out: string[] = []): string[] 
 }
 
 async function seed(server: TestServer) {
-  const post = async (route: string, body: unknown) => {
-    const res = await server.call('POST', canonical(route), { auth: server.admin, body });
-    expect(res.status, JSON.stringify(res.json)).toBe(201);
-    return res.body as { id: number; slug: string };
-  };
+  const post = async (route: `/${Collection}`, body: Record<string, unknown>) =>
+    (await create(server, route.slice(1) as Collection, body)) as Created & { slug: string };
   const category = await post('/categories', { name: 'Music' });
   const tag = await post('/tags', { name: 'Outdoor' });
   const events = [];

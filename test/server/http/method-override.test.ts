@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../helpers/server.js';
-import { createEvent, NS } from '../../helpers/create.js';
+import { createEvent, NS } from '../../helpers/fixtures.js';
 
 describe('method override (WordPress: ?_method= and X-HTTP-Method-Override)', () => {
   it('POST with X-HTTP-Method-Override: DELETE trashes the event', async () => {

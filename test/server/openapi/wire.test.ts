@@ -18,6 +18,7 @@ import {
   venue,
   venueArchive,
 } from '../../../shared/schemas/wire/index.js';
+import { create, type Collection, type Created } from '../../helpers/fixtures.js';
 
 const ns = (route: string) => `/api/calendar/events/v1${route}`;
 
@@ -29,11 +30,8 @@ function expectShape(schema: z.ZodType, body: unknown, what: string) {
 }
 
 async function seed(server: TestServer) {
-  const post = async (route: string, body: unknown) => {
-    const res = await server.call('POST', ns(route), { auth: server.admin, body });
-    expect(res.status, `${route} ${res.text}`).toBe(201);
-    return res.body as { id: number; slug: string };
-  };
+  const post = async (route: `/${Collection}`, body: Record<string, unknown>) =>
+    (await create(server, route.slice(1) as Collection, body)) as Created & { slug: string };
   const cat = await post('/categories', { name: 'Music', description: 'Loud things' });
   const child = await post('/categories', { name: 'Jazz', parent: cat.id });
   const t = await post('/tags', { name: 'Outdoor' });

@@ -1,50 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../../server/clock.js';
 import { startTestServer } from '../../../helpers/server.js';
-import { EVENTS, makeEvent } from './helpers.js';
+import { EVENTS } from './helpers.js';
+import { createEvent, EVENT_KEYS } from '../../../helpers/fixtures.js';
 
-const KEYS = [
-  'id',
-  'global_id',
-  'global_id_lineage',
-  'author',
-  'status',
-  'date',
-  'date_utc',
-  'modified',
-  'modified_utc',
-  'url',
-  'rest_url',
-  'title',
-  'description',
-  'excerpt',
-  'slug',
-  'image',
-  'all_day',
-  'start_date',
-  'start_date_details',
-  'end_date',
-  'end_date_details',
-  'utc_start_date',
-  'utc_start_date_details',
-  'utc_end_date',
-  'utc_end_date_details',
-  'timezone',
-  'timezone_abbr',
-  'cost',
-  'cost_details',
-  'website',
-  'show_map',
-  'show_map_link',
-  'hide_from_listings',
-  'sticky',
-  'featured',
-  'categories',
-  'tags',
-  'venue',
-  'organizer',
-  'custom_fields',
-];
 const valid = {
   title: 'An event',
   start_date: '2026-07-01 10:00:00',
@@ -60,7 +19,7 @@ describe('POST /events', () => {
     });
     expect(response.status).toBe(201);
     const event = response.body;
-    expect(Object.keys(event)).toEqual(KEYS);
+    expect(Object.keys(event)).toEqual(EVENT_KEYS);
     const origin = server.url.replace(/\/$/, '');
     expect(event).toMatchObject({
       global_id: `127.0.0.1?id=${event.id}`,
@@ -189,7 +148,7 @@ describe('POST /events', () => {
   it('sets the author, the publication dates and the website', async () => {
     const server = await startTestServer({ settings: { timezone: 'America/New_York' } });
     const editor = await server.userWith('editor');
-    const event = await makeEvent(server, {
+    const event = await createEvent(server, {
       author: editor.id,
       date: 'tomorrow 9am',
       website: 'http://example.com',
@@ -201,14 +160,14 @@ describe('POST /events', () => {
       date_utc: '2026-06-16 13:00:00',
       website: 'http://example.com',
     });
-    const utc = await makeEvent(server, { date_utc: 'tomorrow 9am', status: 'draft' });
+    const utc = await createEvent(server, { date_utc: 'tomorrow 9am', status: 'draft' });
     expect(utc.date_utc).toBe('2026-06-16 09:00:00');
     expect(utc.date).toBe('2026-06-16 05:00:00');
   });
 
   it('ignores read-only and unknown fields', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server, {
+    const event = await createEvent(server, {
       url: 'http://elsewhere/',
       rest_url: 'http://elsewhere/',
       utc_start_date: '2030-01-01 00:00:00',
@@ -226,14 +185,14 @@ describe('POST /events', () => {
   it('scales the status back for users who cannot publish', async () => {
     const server = await startTestServer();
     const contributor = await server.userWith('contributor');
-    expect((await makeEvent(server, { status: 'publish' }, contributor.auth)).status).toBe(
+    expect((await createEvent(server, { status: 'publish' }, contributor.auth)).status).toBe(
       'pending',
     );
-    expect((await makeEvent(server, {}, contributor.auth)).status).toBe('draft');
-    expect((await makeEvent(server, { status: 'draft' }, contributor.auth)).status).toBe('draft');
+    expect((await createEvent(server, {}, contributor.auth)).status).toBe('draft');
+    expect((await createEvent(server, { status: 'draft' }, contributor.auth)).status).toBe('draft');
     for (const role of ['author', 'editor'] as const) {
       const user = await server.userWith(role);
-      expect((await makeEvent(server, { status: 'publish' }, user.auth)).status).toBe('publish');
+      expect((await createEvent(server, { status: 'publish' }, user.auth)).status).toBe('publish');
     }
   });
 
@@ -248,7 +207,7 @@ describe('POST /events', () => {
         sticky: true,
         featured: '1',
       };
-      expect(await makeEvent(server, flags, user.auth)).toMatchObject({
+      expect(await createEvent(server, flags, user.auth)).toMatchObject({
         show_map: true,
         show_map_link: true,
         hide_from_listings: true,
@@ -256,14 +215,14 @@ describe('POST /events', () => {
         featured: true,
       });
     }
-    expect((await makeEvent(server, { hide_from_listings: 'false' })).hide_from_listings).toBe(
+    expect((await createEvent(server, { hide_from_listings: 'false' })).hide_from_listings).toBe(
       false,
     );
   });
 
   it('schedules a publication dated in the future', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server, { date: '2026-08-01 10:00:00' });
+    const event = await createEvent(server, { date: '2026-08-01 10:00:00' });
     expect(event.status).toBe('future');
     expect(event.url).toBe(
       `${server.url.replace(/\/$/, '')}/?post_type=tribe_events&p=${event.id}`,
@@ -275,7 +234,7 @@ describe('POST /events', () => {
   it('publishes a scheduled event once its date has come', async () => {
     const clock = fixedClock('2026-06-15T12:00:00Z');
     const server = await startTestServer({ clock });
-    const event = await makeEvent(server, { date: '2026-06-20 08:00:00', slug: 'later' });
+    const event = await createEvent(server, { date: '2026-06-20 08:00:00', slug: 'later' });
     expect(event).toMatchObject({ status: 'future', slug: 'later' });
     clock.set('2026-06-20T08:00:01Z');
     const read = await server.call('GET', `${EVENTS}/${event.id}`);
@@ -288,24 +247,26 @@ describe('POST /events', () => {
 
   it('makes slugs from titles, unique, and leaves drafts without one', async () => {
     const server = await startTestServer();
-    expect((await makeEvent(server, { title: 'Summer Fête & Party!' })).slug).toBe(
+    expect((await createEvent(server, { title: 'Summer Fête & Party!' })).slug).toBe(
       'summer-fete-party',
     );
-    expect((await makeEvent(server, { title: 'Summer Fête & Party!' })).slug).toBe(
+    expect((await createEvent(server, { title: 'Summer Fête & Party!' })).slug).toBe(
       'summer-fete-party-2',
     );
-    expect((await makeEvent(server, { slug: 'summer-fete-party' })).slug).toBe(
+    expect((await createEvent(server, { slug: 'summer-fete-party' })).slug).toBe(
       'summer-fete-party-3',
     );
-    const draft = await makeEvent(server, { status: 'draft' });
+    const draft = await createEvent(server, { status: 'draft' });
     expect(draft.slug).toBe('');
     expect(draft.url).toContain(`p=${draft.id}`);
-    expect((await makeEvent(server, { status: 'draft', slug: 'My Draft' })).slug).toBe('my-draft');
+    expect((await createEvent(server, { status: 'draft', slug: 'My Draft' })).slug).toBe(
+      'my-draft',
+    );
   });
 
   it('sanitises HTML in the description and keeps titles as text', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server, {
+    const event = await createEvent(server, {
       title: '<b>Bold</b> title',
       description:
         '<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">link</a></p>',
@@ -316,7 +277,7 @@ describe('POST /events', () => {
 
   it('moves an end before the start to the start', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server, { end_date: '2026-06-30 09:00:00' });
+    const event = await createEvent(server, { end_date: '2026-06-30 09:00:00' });
     expect(event.end_date).toBe('2026-07-01 10:00:00');
   });
 });

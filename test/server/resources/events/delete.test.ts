@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../helpers/server.js';
-import { EVENTS, makeEvent } from './helpers.js';
+import { EVENTS } from './helpers.js';
+import { createEvent } from '../../../helpers/fixtures.js';
 
 describe('DELETE /events/{id}', () => {
   it('moves the event to the trash and answers with it', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server, { slug: 'to-trash' });
+    const event = await createEvent(server, { slug: 'to-trash' });
     const response = await server.call('DELETE', `${EVENTS}/${event.id}`, {
       auth: server.admin,
       query: { force: 'true' },
@@ -25,7 +26,7 @@ describe('DELETE /events/{id}', () => {
 
   it('answers 410 when the event is already in the trash', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server);
+    const event = await createEvent(server);
     await server.call('DELETE', `${EVENTS}/${event.id}`, { auth: server.admin });
     const again = await server.call('DELETE', `${EVENTS}/${event.id}`, { auth: server.admin });
     expect(again.status).toBe(410);
@@ -48,8 +49,8 @@ describe('DELETE /events/{id}', () => {
     const server = await startTestServer();
     const contributor = await server.userWith('contributor');
     const editor = await server.userWith('editor');
-    const adminEvent = await makeEvent(server);
-    const own = await makeEvent(server, { status: 'draft' }, contributor.auth);
+    const adminEvent = await createEvent(server);
+    const own = await createEvent(server, { status: 'draft' }, contributor.auth);
     const del = (id: number, auth?: string) => server.call('DELETE', `${EVENTS}/${id}`, { auth });
     expect((await del(adminEvent.id)).status).toBe(401);
     expect((await del(adminEvent.id, contributor.auth)).status).toBe(403);
@@ -60,7 +61,7 @@ describe('DELETE /events/{id}', () => {
   it('trashes by slug, checking the permission on the event itself', async () => {
     const server = await startTestServer();
     const contributor = await server.userWith('contributor');
-    await makeEvent(server, { slug: 'admins' });
+    await createEvent(server, { slug: 'admins' });
     const denied = await server.call('DELETE', `${EVENTS}/by-slug/admins`, {
       auth: contributor.auth,
     });
@@ -74,7 +75,7 @@ describe('DELETE /events/{id}', () => {
 
   it('restores a trashed event when an update sets another status', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server, { slug: 'comeback', status: 'draft' });
+    const event = await createEvent(server, { slug: 'comeback', status: 'draft' });
     await server.call('DELETE', `${EVENTS}/${event.id}`, { auth: server.admin });
     const untouched = await server.call('POST', `${EVENTS}/${event.id}`, {
       auth: server.admin,

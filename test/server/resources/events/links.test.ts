@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
-import { EVENTS, makeEvent } from './helpers.js';
+import { EVENTS } from './helpers.js';
+import { createEvent, createId } from '../../../helpers/fixtures.js';
 
-const NS = '/api/calendar/events/v1';
+let venues = 0;
+const venue = (server: TestServer, fields: Record<string, unknown> = {}) =>
+  createId(server, 'venues', { venue: `Venue ${++venues}`, ...fields });
 
-async function venue(server: TestServer, fields: Record<string, unknown> = {}): Promise<number> {
-  const response = await server.call('POST', `${NS}/venues`, {
-    auth: server.admin,
-    body: { venue: `Venue ${Math.random()}`, ...fields },
-  });
-  expect(response.status, response.text).toBe(201);
-  return response.body.id as number;
-}
-
-async function organizer(server: TestServer, name: string): Promise<number> {
-  const response = await server.call('POST', `${NS}/organizers`, {
-    auth: server.admin,
-    body: { organizer: name },
-  });
-  expect(response.status, response.text).toBe(201);
-  return response.body.id as number;
-}
+const organizer = (server: TestServer, name: string) =>
+  createId(server, 'organizers', { organizer: name });
 
 type Named = { id: number; organizer?: string; venue?: string };
 
@@ -29,7 +17,7 @@ describe('event links', () => {
     const server = await startTestServer();
     const v1 = await venue(server, { city: 'Paris' });
     const v2 = await venue(server);
-    const event = await makeEvent(server, { venue: v1 });
+    const event = await createEvent(server, { venue: v1 });
     expect((event.venue as Named).id).toBe(v1);
     expect(event.venue).toMatchObject({ city: 'Paris', show_map: true });
     expect(event.venue).not.toHaveProperty('json_ld');
@@ -63,15 +51,15 @@ describe('event links', () => {
       website: 'http://maple.example',
       show_map: false,
     };
-    const first = await makeEvent(server, { venue: data });
+    const first = await createEvent(server, { venue: data });
     expect(first.venue).toMatchObject({ ...data, stateprovince: 'ON', show_map: false });
-    const second = await makeEvent(server, { venue: data });
+    const second = await createEvent(server, { venue: data });
     expect((second.venue as Named).id).toBe((first.venue as Named).id);
   });
 
   it('rejects venues that are not venues and bad inline data', async () => {
     const server = await startTestServer();
-    const notVenue = await makeEvent(server);
+    const notVenue = await createEvent(server);
     for (const value of [notVenue.id, 9999, { venue: '' }, { venue: 'X', website: 'foo' }]) {
       const response = await server.call('POST', EVENTS, {
         auth: server.admin,
@@ -86,12 +74,12 @@ describe('event links', () => {
     const server = await startTestServer();
     const o1 = await organizer(server, 'One');
     const o2 = await organizer(server, 'Two');
-    expect((await makeEvent(server, { organizer: o1 })).organizer).toMatchObject([{ id: o1 }]);
-    expect((await makeEvent(server, { organizer: [o2, o1] })).organizer).toMatchObject([
+    expect((await createEvent(server, { organizer: o1 })).organizer).toMatchObject([{ id: o1 }]);
+    expect((await createEvent(server, { organizer: [o2, o1] })).organizer).toMatchObject([
       { id: o2 },
       { id: o1 },
     ]);
-    const mixed = await makeEvent(server, {
+    const mixed = await createEvent(server, {
       organizer: [
         { organizer: 'Organizer A' },
         { id: o1 },
@@ -115,7 +103,7 @@ describe('event links', () => {
 
   it('creates inline venues and organizers with their images', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server, {
+    const event = await createEvent(server, {
       venue: { venue: 'Pictured Hall', image: 'https://images.example/hall.jpg' },
       organizer: [{ organizer: 'Pictured Person', image: 'https://images.example/person.png' }],
     });
@@ -127,7 +115,7 @@ describe('event links', () => {
 
   it('embeds the venue and organizers json_ld on single reads only', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server, {
+    const event = await createEvent(server, {
       venue: { venue: 'Hall', city: 'Paris' },
       organizer: [{ organizer: 'Ann' }],
     });
@@ -149,7 +137,7 @@ describe('event links', () => {
 
   it('takes categories and tags as ids, names or slugs, creating unknown names', async () => {
     const server = await startTestServer();
-    const created = await makeEvent(server, { categories: 'cat1,cat2', tags: ['Tag One'] });
+    const created = await createEvent(server, { categories: 'cat1,cat2', tags: ['Tag One'] });
     const cats = created.categories as Array<{
       id: number;
       name: string;
@@ -162,7 +150,7 @@ describe('event links', () => {
     ]);
     const tag = (created.tags as Array<{ id: number; slug: string; taxonomy: string }>)[0]!;
     expect(tag).toMatchObject({ slug: 'tag-one', taxonomy: 'post_tag' });
-    const mixed = await makeEvent(server, { categories: [cats[1]!.id, 'cat3'], tags: 'tag-one' });
+    const mixed = await createEvent(server, { categories: [cats[1]!.id, 'cat3'], tags: 'tag-one' });
     expect((mixed.categories as Array<{ name: string }>).map((c) => c.name)).toEqual([
       'cat2',
       'cat3',
@@ -178,10 +166,10 @@ describe('event links', () => {
 
   it('sets the image from a media id or a URL, and refuses bad ones', async () => {
     const server = await startTestServer();
-    const byUrl = await makeEvent(server, { image: 'https://images.example/poster.png' });
+    const byUrl = await createEvent(server, { image: 'https://images.example/poster.png' });
     const image = byUrl.image as { id: number; url: string; extension: string };
     expect(image).toMatchObject({ url: 'https://images.example/poster.png', extension: 'png' });
-    const byId = await makeEvent(server, { image: image.id });
+    const byId = await createEvent(server, { image: image.id });
     expect((byId.image as { id: number }).id).toBe(image.id);
     const contributor = await server.userWith('contributor');
     for (const [value, auth] of [

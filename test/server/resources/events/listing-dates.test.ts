@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
-import { EVENTS, ids, makeEvent } from './helpers.js';
+import { EVENTS, ids } from './helpers.js';
+import { createEvent } from '../../../helpers/fixtures.js';
 
 // The test clock is frozen at 2026-06-15 12:00 UTC.
 const NOW = Date.parse('2026-06-15T12:00:00Z') / 1000;
@@ -16,7 +17,7 @@ async function weekly(server: TestServer): Promise<number[]> {
   for (let i = 0; i < 10; i++) {
     const start = NOW + DAY + i * 7 * DAY;
     made.push(
-      (await makeEvent(server, { start_date: at(start), end_date: at(start + 2 * HOUR) })).id,
+      (await createEvent(server, { start_date: at(start), end_date: at(start + 2 * HOUR) })).id,
     );
   }
   return made;
@@ -28,16 +29,22 @@ const list = (server: TestServer, query: Record<string, string | number>) =>
 describe('GET /events date filters', () => {
   it('shows from the start of yesterday to 24 months ahead by default', async () => {
     const server = await startTestServer();
-    const yesterday = await makeEvent(server, {
+    const yesterday = await createEvent(server, {
       start_date: '2026-06-14 08:00:00',
       end_date: '2026-06-14 09:00:00',
     });
-    await makeEvent(server, { start_date: '2026-06-13 23:00:00', end_date: '2026-06-13 23:30:00' });
-    const later = await makeEvent(server, {
+    await createEvent(server, {
+      start_date: '2026-06-13 23:00:00',
+      end_date: '2026-06-13 23:30:00',
+    });
+    const later = await createEvent(server, {
       start_date: '2028-06-15 10:00:00',
       end_date: '2028-06-15 23:00:00',
     });
-    await makeEvent(server, { start_date: '2028-06-16 10:00:00', end_date: '2028-06-16 11:00:00' });
+    await createEvent(server, {
+      start_date: '2028-06-16 10:00:00',
+      end_date: '2028-06-16 11:00:00',
+    });
     const response = await list(server, {});
     expect(ids(response)).toEqual([yesterday.id, later.id]);
     const url = new URL(response.body.rest_url as string);
@@ -81,7 +88,7 @@ describe('GET /events date filters', () => {
   it('uses exact times with strict_dates', async () => {
     const server = await startTestServer();
     for (const hour of ['14', '16', '19']) {
-      await makeEvent(server, {
+      await createEvent(server, {
         title: `At ${hour}`,
         start_date: `2026-07-01 ${hour}:00:00`,
         end_date: `2026-07-01 ${hour}:30:00`,
@@ -106,7 +113,7 @@ describe('GET /events date filters', () => {
 
   it('reads naive strict dates as UTC even on another site zone', async () => {
     const server = await startTestServer({ settings: { timezone: 'America/New_York' } });
-    const event = await makeEvent(server, {
+    const event = await createEvent(server, {
       start_date: '2026-07-01 10:00:00',
       end_date: '2026-07-01 11:00:00',
     });
@@ -123,19 +130,22 @@ describe('GET /events date filters', () => {
 
   it('lets relative filters replace the default window and find overlapping events', async () => {
     const server = await startTestServer();
-    const past = await makeEvent(server, {
+    const past = await createEvent(server, {
       start_date: '2025-12-31 10:00:00',
       end_date: '2025-12-31 11:00:00',
     });
-    const multi = await makeEvent(server, {
+    const multi = await createEvent(server, {
       start_date: '2025-12-30 10:00:00',
       end_date: '2026-01-03 11:00:00',
     });
-    const single = await makeEvent(server, {
+    const single = await createEvent(server, {
       start_date: '2026-01-01 10:00:00',
       end_date: '2026-01-01 11:00:00',
     });
-    await makeEvent(server, { start_date: '2026-01-03 10:00:00', end_date: '2026-01-03 11:00:00' });
+    await createEvent(server, {
+      start_date: '2026-01-03 10:00:00',
+      end_date: '2026-01-03 11:00:00',
+    });
     const response = await list(server, { ends_after: '2025-12-31', starts_before: '2026-01-02' });
     expect(ids(response)).toEqual([multi.id, single.id]);
     const url = new URL(response.body.rest_url as string);
@@ -151,11 +161,11 @@ describe('GET /events date filters', () => {
 
   it('ignores every date filter with include (decisions.md 2)', async () => {
     const server = await startTestServer();
-    const old = await makeEvent(server, {
+    const old = await createEvent(server, {
       start_date: '2020-01-01 10:00:00',
       end_date: '2020-01-01 11:00:00',
     });
-    const soon = await makeEvent(server);
+    const soon = await createEvent(server);
     const response = await list(server, {
       include: `${soon.id},${old.id}`,
       start_date: '2030-01-01',

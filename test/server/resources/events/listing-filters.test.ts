@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
-import { EVENTS, ids, makeEvent } from './helpers.js';
+import { EVENTS, ids } from './helpers.js';
+import { createEvent, createId } from '../../../helpers/fixtures.js';
 
 const NS = '/api/calendar/events/v1';
-
-async function post(server: TestServer, path: string, body: object): Promise<number> {
-  const response = await server.call('POST', `${NS}/${path}`, { auth: server.admin, body });
-  expect(response.status, response.text).toBe(201);
-  return response.body.id as number;
-}
 
 /** Follows next_rest_url from page 1 and returns every id seen. */
 async function allPages(
@@ -31,11 +26,11 @@ describe('GET /events filters', () => {
     const server = await startTestServer();
     const made = { foo: [] as number[], fooBar: [] as number[], bar: [] as number[] };
     for (let i = 0; i < 2; i++) {
-      made.foo.push((await makeEvent(server, { title: `foo ${i}` })).id);
+      made.foo.push((await createEvent(server, { title: `foo ${i}` })).id);
       made.fooBar.push(
-        (await makeEvent(server, { title: 'Something', description: `foo and "bar" ${i}` })).id,
+        (await createEvent(server, { title: 'Something', description: `foo and "bar" ${i}` })).id,
       );
-      made.bar.push((await makeEvent(server, { title: 'Other', excerpt: `bar ${i}` })).id);
+      made.bar.push((await createEvent(server, { title: 'Other', excerpt: `bar ${i}` })).id);
     }
     const search = async (value: string) =>
       (await allPages(server, { search: value, per_page: 50 })).sort((a, b) => a - b);
@@ -52,9 +47,9 @@ describe('GET /events filters', () => {
     const inCat1 = [];
     const inCat2 = [];
     for (let i = 0; i < 3; i++) {
-      inCat1.push((await makeEvent(server, { categories: 'cat1', tags: 'red' })).id);
-      inCat2.push((await makeEvent(server, { categories: 'cat2', tags: 'blue' })).id);
-      await makeEvent(server, { categories: 'cat3' });
+      inCat1.push((await createEvent(server, { categories: 'cat1', tags: 'red' })).id);
+      inCat2.push((await createEvent(server, { categories: 'cat2', tags: 'blue' })).id);
+      await createEvent(server, { categories: 'cat3' });
     }
     const expected = [...inCat1, ...inCat2].sort((a, b) => a - b);
     expect(await allPages(server, { categories: 'cat1,cat2' })).toEqual(expected);
@@ -83,14 +78,14 @@ describe('GET /events filters', () => {
 
   it('filters by venue and organizer (OR, each event once)', async () => {
     const server = await startTestServer();
-    const v1 = await post(server, 'venues', { venue: 'V1' });
-    const v2 = await post(server, 'venues', { venue: 'V2' });
-    const v3 = await post(server, 'venues', { venue: 'V3' });
-    const o1 = await post(server, 'organizers', { organizer: 'O1' });
-    const o2 = await post(server, 'organizers', { organizer: 'O2' });
-    const atV1 = (await makeEvent(server, { venue: v1, organizer: [o1, o2] })).id;
-    const atV2 = (await makeEvent(server, { venue: v2, organizer: o2 })).id;
-    await makeEvent(server);
+    const v1 = await createId(server, 'venues', { venue: 'V1' });
+    const v2 = await createId(server, 'venues', { venue: 'V2' });
+    const v3 = await createId(server, 'venues', { venue: 'V3' });
+    const o1 = await createId(server, 'organizers', { organizer: 'O1' });
+    const o2 = await createId(server, 'organizers', { organizer: 'O2' });
+    const atV1 = (await createEvent(server, { venue: v1, organizer: [o1, o2] })).id;
+    const atV2 = (await createEvent(server, { venue: v2, organizer: o2 })).id;
+    await createEvent(server);
     expect(ids(await server.call('GET', EVENTS, { query: { venue: [v1, v2, v3] } }))).toEqual([
       atV1,
       atV2,
@@ -114,9 +109,9 @@ describe('GET /events filters', () => {
 
   it('filters by featured, parent and include, and leaves hidden events out', async () => {
     const server = await startTestServer();
-    const featured = (await makeEvent(server, { featured: true })).id;
-    const plain = (await makeEvent(server)).id;
-    const hidden = (await makeEvent(server, { hide_from_listings: true })).id;
+    const featured = (await createEvent(server, { featured: true })).id;
+    const plain = (await createEvent(server)).id;
+    const hidden = (await createEvent(server, { hide_from_listings: true })).id;
     expect(ids(await server.call('GET', EVENTS, { query: { featured: 'true' } }))).toEqual([
       featured,
     ]);
@@ -126,7 +121,7 @@ describe('GET /events filters', () => {
     expect(ids(await server.call('GET', EVENTS))).toEqual([featured, plain]);
     expect((await server.call('GET', EVENTS, { query: { featured: 'maybe' } })).status).toBe(400);
     expect((await server.call('GET', `${EVENTS}/${hidden}`)).status).toBe(200);
-    const child = (await makeEvent(server)).id;
+    const child = (await createEvent(server)).id;
     server.services.db.prepare('UPDATE events SET parent_id = ? WHERE id = ?').run(plain, child);
     const children = await server.call('GET', EVENTS, { query: { post_parent: plain } });
     expect(children.body).toMatchObject({ total: 1, total_pages: 1 });
@@ -143,7 +138,7 @@ describe('GET /events filters', () => {
 
   it('refuses ticketed=true with a clear message and ignores ticketed=false', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server);
+    const event = await createEvent(server);
     const refused = await server.call('GET', EVENTS, { query: { ticketed: 'true' } });
     expect(refused.status).toBe(400);
     expect(refused.body.data).toMatchObject({
@@ -159,11 +154,11 @@ describe('GET /events filters', () => {
     const contributor = await server.userWith('contributor');
     const other = await server.userWith('contributor');
     const editor = await server.userWith('editor');
-    const published = (await makeEvent(server)).id;
-    const adminDraft = (await makeEvent(server, { status: 'draft' })).id;
-    const ownDraft = (await makeEvent(server, {}, contributor.auth)).id;
-    const otherPending = (await makeEvent(server, { status: 'publish' }, other.auth)).id;
-    const trashed = (await makeEvent(server)).id;
+    const published = (await createEvent(server)).id;
+    const adminDraft = (await createEvent(server, { status: 'draft' })).id;
+    const ownDraft = (await createEvent(server, {}, contributor.auth)).id;
+    const otherPending = (await createEvent(server, { status: 'publish' }, other.auth)).id;
+    const trashed = (await createEvent(server)).id;
     await server.call('DELETE', `${EVENTS}/${trashed}`, { auth: server.admin });
     const as = (auth?: string, status?: string) =>
       server.call('GET', EVENTS, { auth, query: status ? { status } : {} });
@@ -200,17 +195,17 @@ describe('GET /events filters', () => {
 
   it('orders include by publication date, then id, not by start (compat-notes §2.4)', async () => {
     const server = await startTestServer();
-    const late = await makeEvent(server, {
+    const late = await createEvent(server, {
       start_date: '2026-09-01 10:00:00',
       end_date: '2026-09-01 11:00:00',
       date: '2026-01-01 09:00:00',
     });
-    const early = await makeEvent(server, {
+    const early = await createEvent(server, {
       start_date: '2026-07-01 10:00:00',
       end_date: '2026-07-01 11:00:00',
       date: '2026-03-01 09:00:00',
     });
-    const tie = await makeEvent(server, {
+    const tie = await createEvent(server, {
       start_date: '2026-08-01 10:00:00',
       end_date: '2026-08-01 11:00:00',
       date: '2026-01-01 09:00:00',
@@ -226,23 +221,27 @@ describe('GET /events filters', () => {
 
   it('finds events near a point, and events whose venue has coordinates', async () => {
     const server = await startTestServer();
-    const paris = await post(server, 'venues', {
+    const paris = await createId(server, 'venues', {
       venue: 'Paris',
       geo_lat: 48.8566,
       geo_lng: 2.3522,
     });
-    const versailles = await post(server, 'venues', {
+    const versailles = await createId(server, 'venues', {
       venue: 'Versailles',
       geo_lat: 48.8049,
       geo_lng: 2.1204,
     });
-    const lyon = await post(server, 'venues', { venue: 'Lyon', geo_lat: 45.764, geo_lng: 4.8357 });
-    const nowhere = await post(server, 'venues', { venue: 'Nowhere' });
-    const inParis = (await makeEvent(server, { venue: paris })).id;
-    const inVersailles = (await makeEvent(server, { venue: versailles })).id;
-    const inLyon = (await makeEvent(server, { venue: lyon })).id;
-    const unplaced = (await makeEvent(server, { venue: nowhere })).id;
-    const noVenue = (await makeEvent(server)).id;
+    const lyon = await createId(server, 'venues', {
+      venue: 'Lyon',
+      geo_lat: 45.764,
+      geo_lng: 4.8357,
+    });
+    const nowhere = await createId(server, 'venues', { venue: 'Nowhere' });
+    const inParis = (await createEvent(server, { venue: paris })).id;
+    const inVersailles = (await createEvent(server, { venue: versailles })).id;
+    const inLyon = (await createEvent(server, { venue: lyon })).id;
+    const unplaced = (await createEvent(server, { venue: nowhere })).id;
+    const noVenue = (await createEvent(server)).id;
     const near = (query: Record<string, string | number>) => server.call('GET', EVENTS, { query });
     expect(ids(await near({ geoloc_lat: 48.85, geoloc_lng: 2.35 }))).toEqual([
       inParis,

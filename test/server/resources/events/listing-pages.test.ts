@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
-import { EVENTS, ids, makeEvent } from './helpers.js';
+import { EVENTS, ids } from './helpers.js';
+import { createEvent } from '../../../helpers/fixtures.js';
 
 async function weekly(server: TestServer, count: number): Promise<number[]> {
   const made: number[] = [];
   for (let i = 0; i < count; i++) {
     const day = String(i + 1).padStart(2, '0');
-    const event = await makeEvent(server, {
+    const event = await createEvent(server, {
       title: `Event ${day}`,
       start_date: `2026-07-${day} 10:00:00`,
       end_date: `2026-07-${day} 12:00:00`,

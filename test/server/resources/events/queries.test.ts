@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Statement } from 'better-sqlite3';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
-import { EVENTS, makeEvent } from './helpers.js';
+import { EVENTS } from './helpers.js';
+import { createEvent } from '../../../helpers/fixtures.js';
 
 /** Counts the statements run while `work` runs (every query goes through these three methods). */
 async function countQueries(server: TestServer, work: () => Promise<unknown>): Promise<number> {
@@ -33,7 +34,7 @@ describe('listing cost', () => {
   it('runs the same number of queries for a page of 2 and a page of 20', async () => {
     const server = await startTestServer();
     for (let i = 0; i < 22; i++) {
-      await makeEvent(server, {
+      await createEvent(server, {
         venue: { venue: `Venue ${i}` },
         organizer: [{ organizer: `Organizer ${i}` }, { organizer: 'Shared' }],
         categories: `cat${i % 3}`,

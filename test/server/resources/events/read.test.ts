@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../helpers/server.js';
-import { EVENTS, makeEvent } from './helpers.js';
+import { EVENTS } from './helpers.js';
+import { createEvent } from '../../../helpers/fixtures.js';
 
 describe('GET /events/{id} and /events/by-slug/{slug}', () => {
   it('returns the event with its json_ld', async () => {
     const server = await startTestServer({ settings: { timezone: 'America/New_York' } });
-    const event = await makeEvent(server, {
+    const event = await createEvent(server, {
       title: 'Event 01',
       cost: '$23',
       start_date: '2027-01-05 14:23:36',
@@ -82,7 +83,7 @@ describe('GET /events/{id} and /events/by-slug/{slug}', () => {
     const contributor = await server.userWith('contributor');
     const other = await server.userWith('contributor');
     const editor = await server.userWith('editor');
-    const draft = await makeEvent(server, { status: 'draft', slug: 'a-draft' }, contributor.auth);
+    const draft = await createEvent(server, { status: 'draft', slug: 'a-draft' }, contributor.auth);
     const denied = await server.call('GET', `${EVENTS}/${draft.id}`);
     expect(denied.status).toBe(403);
     expect(denied.body).toEqual({
@@ -100,13 +101,13 @@ describe('GET /events/{id} and /events/by-slug/{slug}', () => {
     expect((await server.call('GET', `${EVENTS}/${draft.id}`, { auth: editor.auth })).status).toBe(
       200,
     );
-    const priv = await makeEvent(server, { status: 'private' });
+    const priv = await createEvent(server, { status: 'private' });
     expect((await server.call('GET', `${EVENTS}/${priv.id}`)).status).toBe(403);
   });
 
   it('answers 403 for trashed events, to everyone', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server);
+    const event = await createEvent(server);
     await server.call('DELETE', `${EVENTS}/${event.id}`, { auth: server.admin });
     const response = await server.call('GET', `${EVENTS}/${event.id}`, { auth: server.admin });
     expect(response.status).toBe(403);

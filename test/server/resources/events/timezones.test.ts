@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../helpers/server.js';
-import { EVENTS, makeEvent } from './helpers.js';
+import { EVENTS } from './helpers.js';
+import { createEvent } from '../../../helpers/fixtures.js';
 
 describe('event time zones', () => {
   it('reads start and end as wall times in the event zone, not the site zone', async () => {
@@ -12,7 +13,7 @@ describe('event time zones', () => {
       ['Europe/Rome', '2026-07-01 08:00:00', 'CEST'],
     ] as const;
     for (const [timezone, utc, abbr] of cases) {
-      const event = await makeEvent(server, { timezone });
+      const event = await createEvent(server, { timezone });
       expect(event, timezone).toMatchObject({
         timezone,
         timezone_abbr: abbr,
@@ -20,21 +21,21 @@ describe('event time zones', () => {
         utc_start_date: utc,
       });
     }
-    const site = await makeEvent(server);
+    const site = await createEvent(server);
     expect(site).toMatchObject({ timezone: 'Australia/Darwin', timezone_abbr: 'ACST' });
     expect(site.utc_start_date).toBe('2026-07-01 00:30:00');
-    expect((await makeEvent(server, { timezone: '' })).timezone).toBe('Australia/Darwin');
+    expect((await createEvent(server, { timezone: '' })).timezone).toBe('Australia/Darwin');
   });
 
   it('follows daylight saving time on both sides of the change', async () => {
     const server = await startTestServer();
     const zone = { timezone: 'America/New_York' };
-    const before = await makeEvent(server, {
+    const before = await createEvent(server, {
       ...zone,
       start_date: '2026-03-07 10:00:00',
       end_date: '2026-03-07 11:00:00',
     });
-    const after = await makeEvent(server, {
+    const after = await createEvent(server, {
       ...zone,
       start_date: '2026-03-09 10:00:00',
       end_date: '2026-03-09 11:00:00',
@@ -42,7 +43,7 @@ describe('event time zones', () => {
     expect(before).toMatchObject({ timezone_abbr: 'EST', utc_start_date: '2026-03-07 15:00:00' });
     expect(after).toMatchObject({ timezone_abbr: 'EDT', utc_start_date: '2026-03-09 14:00:00' });
     // An event across the autumn change: start in summer time, end in winter time.
-    const across = await makeEvent(server, {
+    const across = await createEvent(server, {
       ...zone,
       start_date: '2026-10-31 22:00:00',
       end_date: '2026-11-01 22:00:00',
@@ -56,7 +57,7 @@ describe('event time zones', () => {
 
   it('accepts UTC offsets as zones', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server, { timezone: 'UTC+2' });
+    const event = await createEvent(server, { timezone: 'UTC+2' });
     expect(event).toMatchObject({ timezone: 'UTC+2', utc_start_date: '2026-07-01 08:00:00' });
   });
 
@@ -83,7 +84,7 @@ describe('event time zones', () => {
       ['Atlantic/Reykjavik', '2026-06-16 09:00:00'],
     ] as const) {
       const server = await startTestServer({ settings: { timezone } });
-      const event = await makeEvent(server, {
+      const event = await createEvent(server, {
         start_date: 'tomorrow 9am',
         end_date: 'next wednesday 4pm',
       });
@@ -95,7 +96,7 @@ describe('event time zones', () => {
 
   it('re-reads the stored wall times when an update changes the zone', async () => {
     const server = await startTestServer({ settings: { timezone: 'Australia/Darwin' } });
-    const event = await makeEvent(server, { timezone: 'Australia/Sydney' });
+    const event = await createEvent(server, { timezone: 'Australia/Sydney' });
     expect(event.utc_start_date).toBe('2026-07-01 00:00:00');
     const moved = await server.call('POST', `${EVENTS}/${event.id}`, {
       auth: server.admin,
@@ -114,7 +115,7 @@ describe('event time zones', () => {
 
   it('snaps all-day events to whole days, single and multi-day', async () => {
     const server = await startTestServer({ settings: { timezone: 'America/New_York' } });
-    const single = await makeEvent(server, {
+    const single = await createEvent(server, {
       all_day: true,
       start_date: '2026-07-01 00:00:00',
       end_date: '2026-07-01 23:59:59',
@@ -126,7 +127,7 @@ describe('event time zones', () => {
       utc_start_date: '2026-07-01 04:00:00',
       utc_end_date: '2026-07-02 03:59:59',
     });
-    const multi = await makeEvent(server, {
+    const multi = await createEvent(server, {
       all_day: 'true',
       start_date: 'tomorrow 9am',
       end_date: '+5 days 11am',

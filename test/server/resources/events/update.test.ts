@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../helpers/server.js';
-import { EVENTS, makeEvent } from './helpers.js';
+import { EVENTS } from './helpers.js';
+import { createEvent } from '../../../helpers/fixtures.js';
 
 describe('updating events', () => {
   it('merges: omitted fields keep their values, empty ones clear them', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server, {
+    const event = await createEvent(server, {
       description: 'Kept',
       cost: '20$',
       website: 'http://example.com',
@@ -43,7 +44,7 @@ describe('updating events', () => {
   it('updates the fields the reference tests update', async () => {
     const server = await startTestServer({ settings: { timezone: 'America/New_York' } });
     const editor = await server.userWith('editor');
-    const event = await makeEvent(server);
+    const event = await createEvent(server);
     const response = await server.call('POST', `${EVENTS}/${event.id}`, {
       auth: server.admin,
       body: {
@@ -77,7 +78,7 @@ describe('updating events', () => {
 
   it('validates before checking permissions, and reports 404 after', async () => {
     const server = await startTestServer();
-    const event = await makeEvent(server);
+    const event = await createEvent(server);
     const bad = await server.call('POST', `${EVENTS}/${event.id}`, {
       body: { date: 'foo', website: 'foo' },
     });
@@ -105,8 +106,8 @@ describe('updating events', () => {
     const contributor = await server.userWith('contributor');
     const author = await server.userWith('author');
     const editor = await server.userWith('editor');
-    const adminEvent = await makeEvent(server);
-    const ownDraft = await makeEvent(server, { status: 'draft' }, contributor.auth);
+    const adminEvent = await createEvent(server);
+    const ownDraft = await createEvent(server, { status: 'draft' }, contributor.auth);
     const put = (id: number, auth: string | undefined, body: object = { title: 'Changed' }) =>
       server.call('PUT', `${EVENTS}/${id}`, { auth, body });
     expect((await put(adminEvent.id, contributor.auth)).status).toBe(403);
@@ -116,7 +117,7 @@ describe('updating events', () => {
       'pending',
     );
     expect((await put(adminEvent.id, editor.auth)).status).toBe(200);
-    const authorsEvent = await makeEvent(server, {}, author.auth);
+    const authorsEvent = await createEvent(server, {}, author.auth);
     expect(
       (await put(authorsEvent.id, author.auth, { featured: true, sticky: true })).body,
     ).toMatchObject({
@@ -131,7 +132,7 @@ describe('updating events', () => {
   it('updates by slug with the permission of the event itself', async () => {
     const server = await startTestServer();
     const contributor = await server.userWith('contributor');
-    await makeEvent(server, { slug: 'by-slug' });
+    await createEvent(server, { slug: 'by-slug' });
     const denied = await server.call('PATCH', `${EVENTS}/by-slug/by-slug`, {
       auth: contributor.auth,
       body: { title: 'Mine now' },
@@ -151,7 +152,7 @@ describe('updating events', () => {
 
   it('gives a draft its slug when it is published', async () => {
     const server = await startTestServer();
-    const draft = await makeEvent(server, { title: 'Draft Party', status: 'draft' });
+    const draft = await createEvent(server, { title: 'Draft Party', status: 'draft' });
     expect(draft.slug).toBe('');
     const published = await server.call('POST', `${EVENTS}/${draft.id}`, {
       auth: server.admin,
@@ -168,7 +169,7 @@ describe('updating events', () => {
       body: { title: 'x', start_date: '2026-07-01', end_date: '2026-07-01', image: '' },
     });
     expect(created.status).toBe(400);
-    const event = await makeEvent(server);
+    const event = await createEvent(server);
     const cleared = await server.call('POST', `${EVENTS}/${event.id}`, {
       auth: server.admin,
       body: { image: '' },

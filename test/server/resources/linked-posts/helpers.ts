@@ -1,8 +1,7 @@
 /**
- * Shared set-up for the venue and organizer tests: API paths, quick creation, and events written
+ * Shared set-up for the venue and organizer tests: API paths, and events written
  * straight into the database so these tests do not depend on the events API.
  */
-import { expect } from 'vitest';
 import type { ApiResult, TestServer } from '../../../helpers/server.js';
 
 export const NS = '/api/calendar/events/v1';
@@ -12,18 +11,6 @@ export const ORGANIZERS = `${NS}/organizers`;
 export interface Item {
   id: number;
   [key: string]: unknown;
-}
-
-/** Creates a venue or organizer and returns its body; fails the test on error. */
-export async function make(
-  server: TestServer,
-  path: string,
-  fields: Record<string, unknown>,
-  auth: string = server.admin,
-): Promise<Item> {
-  const response = await server.call('POST', path, { auth, body: fields });
-  expect(response.status, response.text).toBe(201);
-  return response.body as Item;
 }
 
 /** The ids of a listing response, in order. */

@@ -1,13 +1,16 @@
 /** Organizers (compat-notes §1.5, §3.4, §6, §7.4; Organizer*Cest; decisions.md 1, 5, 6, 12). */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
-import { idsOf, insertEvent, make, ORGANIZERS, organizersOf } from '../linked-posts/helpers.js';
+import { idsOf, insertEvent, ORGANIZERS, organizersOf } from '../linked-posts/helpers.js';
+import { create } from '../../../helpers/fixtures.js';
 
 let made = 0;
 async function organizers(server: TestServer, count: number, fields: Record<string, unknown> = {}) {
   const ids: number[] = [];
   for (let i = 0; i < count; i++)
-    ids.push((await make(server, ORGANIZERS, { organizer: `Organizer ${++made}`, ...fields })).id);
+    ids.push(
+      (await create(server, 'organizers', { organizer: `Organizer ${++made}`, ...fields })).id,
+    );
   return ids;
 }
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
@@ -89,7 +92,8 @@ describe('creating and reading organizers', () => {
       ).toBe(400);
     }
     expect(
-      (await make(server, ORGANIZERS, { organizer: 'On request', email: 'ask at the desk' })).email,
+      (await create(server, 'organizers', { organizer: 'On request', email: 'ask at the desk' }))
+        .email,
     ).toBe('ask at the desk');
     expect((await server.call('POST', ORGANIZERS, { body: { organizer: 'Anon' } })).status).toBe(
       401,
@@ -99,7 +103,10 @@ describe('creating and reading organizers', () => {
   it('omits the author when it has none', async () => {
     const server = await startTestServer();
     const editor = await server.userWith('editor');
-    const organizer = await make(server, ORGANIZERS, { organizer: 'Orphan', author: editor.id });
+    const organizer = await create(server, 'organizers', {
+      organizer: 'Orphan',
+      author: editor.id,
+    });
     await server.call('DELETE', `/api/calendar/admin/v1/users/${editor.id}`, {
       auth: server.admin,
     });
@@ -112,7 +119,7 @@ describe('creating and reading organizers', () => {
     expect((await server.call('GET', `${ORGANIZERS}/foo`)).status).toBe(404);
     expect((await server.call('GET', `${ORGANIZERS}/23`)).status).toBe(400);
     expect((await server.call('GET', `${ORGANIZERS}/by-slug/nobody`)).status).toBe(400);
-    const draft = await make(server, ORGANIZERS, { organizer: 'Secret', status: 'draft' });
+    const draft = await create(server, 'organizers', { organizer: 'Secret', status: 'draft' });
     const anon = await server.call('GET', `${ORGANIZERS}/${draft.id}`);
     expect(anon.body).toEqual({
       code: 'organizer-not-accessible',
@@ -128,17 +135,23 @@ describe('creating and reading organizers', () => {
 
   it('returns an identical organizer instead of a duplicate, comparing every given field', async () => {
     const server = await startTestServer();
-    const a = await make(server, ORGANIZERS, { organizer: 'Org', email: 'org@x.org', phone: '1' });
-    expect((await make(server, ORGANIZERS, { organizer: 'ORG', email: 'ORG@X.ORG' })).id).toBe(
+    const a = await create(server, 'organizers', {
+      organizer: 'Org',
+      email: 'org@x.org',
+      phone: '1',
+    });
+    expect((await create(server, 'organizers', { organizer: 'ORG', email: 'ORG@X.ORG' })).id).toBe(
       a.id,
     );
-    expect((await make(server, ORGANIZERS, { organizer: 'org' })).id).toBe(a.id);
+    expect((await create(server, 'organizers', { organizer: 'org' })).id).toBe(a.id);
     expect(
-      (await make(server, ORGANIZERS, { organizer: 'org', email: 'other@x.org' })).id,
+      (await create(server, 'organizers', { organizer: 'org', email: 'other@x.org' })).id,
     ).not.toBe(a.id);
-    expect((await make(server, ORGANIZERS, { organizer: 'org', phone: '2' })).id).not.toBe(a.id);
+    expect((await create(server, 'organizers', { organizer: 'org', phone: '2' })).id).not.toBe(
+      a.id,
+    );
     expect(
-      (await make(server, ORGANIZERS, { organizer: 'org', website: 'http://org.example' })).id,
+      (await create(server, 'organizers', { organizer: 'org', website: 'http://org.example' })).id,
     ).not.toBe(a.id);
   });
 });
@@ -146,7 +159,7 @@ describe('creating and reading organizers', () => {
 describe('updating and trashing organizers', () => {
   it('keeps omitted fields and drops cleared ones', async () => {
     const server = await startTestServer();
-    const o = await make(server, ORGANIZERS, {
+    const o = await create(server, 'organizers', {
       organizer: 'Keeper',
       email: 'k@x.org',
       phone: '9',
@@ -182,7 +195,7 @@ describe('updating and trashing organizers', () => {
   it('enforces object rights: contributor 403 on an admin organizer, anonymous 401, unknown id 400', async () => {
     const server = await startTestServer();
     const contributor = await server.userWith('contributor');
-    const o = await make(server, ORGANIZERS, { organizer: "Admin's" });
+    const o = await create(server, 'organizers', { organizer: "Admin's" });
     expect(
       (
         await server.call('PUT', `${ORGANIZERS}/${o.id}`, {
@@ -260,18 +273,22 @@ describe('GET /organizers', () => {
 
   it('searches name, description, excerpt, phone, e-mail and website', async () => {
     const server = await startTestServer();
-    await make(server, ORGANIZERS, {
+    await create(server, 'organizers', {
       organizer: 'One',
       phone: '111111111',
       email: 'one@common.com',
       website: 'http://one.com',
     });
-    await make(server, ORGANIZERS, {
+    await create(server, 'organizers', {
       organizer: 'Two',
       phone: '222223333',
       email: 'two@common.com',
     });
-    await make(server, ORGANIZERS, { organizer: 'Three', email: 'three@three.com', phone: '1111' });
+    await create(server, 'organizers', {
+      organizer: 'Three',
+      email: 'three@three.com',
+      phone: '1111',
+    });
     const total = async (search: string) =>
       (await server.call('GET', ORGANIZERS, { query: { search } })).body.total;
     expect(await total('1111')).toBe(2);
@@ -287,7 +304,7 @@ describe('GET /organizers', () => {
   it('filters by event, has_events and only_with_upcoming', async () => {
     const server = await startTestServer();
     const [a, b, c, d] = await organizers(server, 4);
-    const draftOrganizer = await make(server, ORGANIZERS, {
+    const draftOrganizer = await create(server, 'organizers', {
       organizer: 'Draft org',
       status: 'draft',
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
-import { NS, addEvent, linkTerms, listed, makeTerm, type Kind } from './fixtures.js';
+import { NS, addEvent, linkTerms, listed, type Kind } from './fixtures.js';
+import { createId } from '../../../helpers/fixtures.js';
 
 const all = { hide_empty: 'false' };
 
@@ -142,13 +143,13 @@ for (const kind of ['categories', 'tags'] as const) {
   describe(`GET /${kind}: filters`, () => {
     it('searches names and slugs, with % and _ taken literally', async () => {
       const server = await startTestServer();
-      await makeTerm(server, kind, { name: 'Foo' });
-      await makeTerm(server, kind, { name: 'Something', slug: 'foo-bar' });
-      await makeTerm(server, kind, { name: 'Bar' });
-      await makeTerm(server, kind, { name: '100% fun' });
-      await makeTerm(server, kind, { name: '100 fun' });
-      await makeTerm(server, kind, { name: 'snake_case' });
-      await makeTerm(server, kind, { name: 'snakecase' });
+      await createId(server, kind, { name: 'Foo' });
+      await createId(server, kind, { name: 'Something', slug: 'foo-bar' });
+      await createId(server, kind, { name: 'Bar' });
+      await createId(server, kind, { name: '100% fun' });
+      await createId(server, kind, { name: '100 fun' });
+      await createId(server, kind, { name: 'snake_case' });
+      await createId(server, kind, { name: 'snakecase' });
       expect(await names(server, kind, { search: 'foo' })).toEqual(['Foo', 'Something']);
       expect(await names(server, kind, { search: 'bar' })).toEqual(['Bar', 'Something']);
       expect(await names(server, kind, { search: 'zoot' })).toEqual([]);
@@ -193,9 +194,9 @@ for (const kind of ['categories', 'tags'] as const) {
 
     it('orders by name case-insensitively by default, and by the allowed keys', async () => {
       const server = await startTestServer();
-      const c = await makeTerm(server, kind, { name: 'C', slug: 'a-slug' });
-      const a = await makeTerm(server, kind, { name: 'A', slug: 'c-slug' });
-      const b = await makeTerm(server, kind, { name: 'b', slug: 'b-slug' });
+      const c = await createId(server, kind, { name: 'C', slug: 'a-slug' });
+      const a = await createId(server, kind, { name: 'A', slug: 'c-slug' });
+      const b = await createId(server, kind, { name: 'b', slug: 'b-slug' });
       linkTerms(server, addEvent(server, 'publish'), [b, c]);
       linkTerms(server, addEvent(server, 'publish'), [b]);
       expect(await names(server, kind, {})).toEqual(['A', 'b', 'C']);
@@ -238,9 +239,9 @@ for (const kind of ['categories', 'tags'] as const) {
 
     it('hides terms without published events by default (draft-only terms included)', async () => {
       const server = await startTestServer();
-      const published = await makeTerm(server, kind, { name: 'Published' });
-      const draftOnly = await makeTerm(server, kind, { name: 'Draft only' });
-      await makeTerm(server, kind, { name: 'Unused' });
+      const published = await createId(server, kind, { name: 'Published' });
+      const draftOnly = await createId(server, kind, { name: 'Draft only' });
+      await createId(server, kind, { name: 'Unused' });
       linkTerms(server, addEvent(server, 'publish'), [published]);
       linkTerms(server, addEvent(server, 'draft'), [draftOnly, published]);
       linkTerms(server, addEvent(server, 'pending'), [draftOnly]);
@@ -289,9 +290,9 @@ for (const kind of ['categories', 'tags'] as const) {
 
     it('filters by slug; an unknown slug is an empty 200, "" a 400', async () => {
       const server = await startTestServer();
-      await makeTerm(server, kind, { name: 'a' });
-      await makeTerm(server, kind, { name: 'b' });
-      await makeTerm(server, kind, { name: 'c' });
+      await createId(server, kind, { name: 'a' });
+      await createId(server, kind, { name: 'b' });
+      await createId(server, kind, { name: 'c' });
       expect(await names(server, kind, { slug: 'a' })).toEqual(['a']);
       expect(await names(server, kind, { slug: 'c' })).toEqual(['c']);
       expect(await names(server, kind, { slug: 'C' })).toEqual(['c']);
@@ -311,11 +312,11 @@ for (const kind of ['categories', 'tags'] as const) {
 describe('GET /categories: hide_empty and the hierarchy', () => {
   it('keeps an empty category whose descendant has published events', async () => {
     const server = await startTestServer();
-    const root = await makeTerm(server, 'categories', { name: 'Root' });
-    const middle = await makeTerm(server, 'categories', { name: 'Middle', parent: root });
-    const leaf = await makeTerm(server, 'categories', { name: 'Leaf', parent: middle });
-    const drafty = await makeTerm(server, 'categories', { name: 'Drafty', parent: root });
-    await makeTerm(server, 'categories', { name: 'Lonely' });
+    const root = await createId(server, 'categories', { name: 'Root' });
+    const middle = await createId(server, 'categories', { name: 'Middle', parent: root });
+    const leaf = await createId(server, 'categories', { name: 'Leaf', parent: middle });
+    const drafty = await createId(server, 'categories', { name: 'Drafty', parent: root });
+    await createId(server, 'categories', { name: 'Lonely' });
     linkTerms(server, addEvent(server, 'draft'), [drafty]);
     expect(await names(server, 'categories', { hide_empty: 1 })).toEqual([]);
     linkTerms(server, addEvent(server, 'publish'), [leaf]);
@@ -335,10 +336,10 @@ describe('GET /categories: hide_empty and the hierarchy', () => {
 describe('GET /categories: parent', () => {
   it('lists the children of an existing category; unknown or "" is a 400', async () => {
     const server = await startTestServer();
-    const parent = await makeTerm(server, 'categories', { name: 'Parent' });
-    await makeTerm(server, 'categories', { name: 'Kid 1', parent });
-    await makeTerm(server, 'categories', { name: 'Kid 2', parent });
-    const tag = await makeTerm(server, 'tags', { name: 'Tag' });
+    const parent = await createId(server, 'categories', { name: 'Parent' });
+    await createId(server, 'categories', { name: 'Kid 1', parent });
+    await createId(server, 'categories', { name: 'Kid 2', parent });
+    const tag = await createId(server, 'tags', { name: 'Tag' });
     expect(await names(server, 'categories', { parent })).toEqual(['Kid 1', 'Kid 2']);
     expect(await names(server, 'categories', { parent: 0 })).toEqual(['Parent']);
     const kept = await server.call('GET', `${NS}/categories`, {

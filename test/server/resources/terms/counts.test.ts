@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { addEvent, deleteEvent, linkTerms, setStatus, unlinkTerm } from './fixtures.js';
+import { createId } from '../../../helpers/fixtures.js';
 
 const NS = '/api/calendar/events/v1';
 
-async function term(server: TestServer, kind: 'categories' | 'tags', name: string) {
-  const res = await server.call('POST', `${NS}/${kind}`, { auth: server.admin, body: { name } });
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
+const term = (server: TestServer, kind: 'categories' | 'tags', name: string) =>
+  createId(server, kind, { name });
 
 async function count(server: TestServer, kind: 'categories' | 'tags', id: number) {
   const res = await server.call('GET', `${NS}/${kind}/${id}`);

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../helpers/server.js';
-import { NS, makeTerm } from './fixtures.js';
+import { NS } from './fixtures.js';
+import { createId } from '../../../helpers/fixtures.js';
 import type { Role } from '../../../../shared/roles.js';
 
 describe('POST /categories and /tags', () => {
   it('creates a category: 201, count 0, the term shape and a Location header', async () => {
     const server = await startTestServer();
     const editor = await server.userWith('editor');
-    const parent = await makeTerm(server, 'categories', { name: 'Parent' });
+    const parent = await createId(server, 'categories', { name: 'Parent' });
     const res = await server.call('POST', `${NS}/categories`, {
       auth: editor.auth,
       body: { parent, name: 'A category', description: 'Its description', slug: 'a-category-slug' },
@@ -110,7 +111,7 @@ describe('POST /categories and /tags', () => {
   it('rejects "" for any parameter, and bad parents, before checking rights', async () => {
     const server = await startTestServer();
     const subscriber = await server.userWith('subscriber');
-    const tag = await makeTerm(server, 'tags', { name: 'A tag' });
+    const tag = await createId(server, 'tags', { name: 'A tag' });
     const bad: Array<[string, Record<string, unknown>]> = [
       ['name', { name: '' }],
       ['description', { name: 'x', description: '' }],
@@ -158,8 +159,8 @@ describe('POST /categories and /tags', () => {
 
   it('refuses a duplicate name under the same parent with term_exists', async () => {
     const server = await startTestServer();
-    const parent = await makeTerm(server, 'categories', { name: 'Parent' });
-    const first = await makeTerm(server, 'categories', { name: 'Music', parent });
+    const parent = await createId(server, 'categories', { name: 'Parent' });
+    const first = await createId(server, 'categories', { name: 'Music', parent });
     const res = await server.call('POST', `${NS}/categories`, {
       auth: server.admin,
       body: { name: 'MUSIC', parent, slug: 'other-slug' },
@@ -181,7 +182,7 @@ describe('POST /categories and /tags', () => {
 
   it('refuses a duplicate tag name anywhere in the taxonomy; a category may share it', async () => {
     const server = await startTestServer();
-    const tag = await makeTerm(server, 'tags', { name: 'Jazz' });
+    const tag = await createId(server, 'tags', { name: 'Jazz' });
     const res = await server.call('POST', `${NS}/tags`, {
       auth: server.admin,
       body: { name: 'jazz' },

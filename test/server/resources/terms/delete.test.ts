@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../helpers/server.js';
-import { NS, addEvent, linkTerms, makeTerm } from './fixtures.js';
+import { NS, addEvent, linkTerms } from './fixtures.js';
+import { createId } from '../../../helpers/fixtures.js';
 import type { Role } from '../../../../shared/roles.js';
 
 describe('DELETE /categories/{id} and /tags/{id}', () => {
   it('deletes for good and answers 200 with the deleted term', async () => {
     const server = await startTestServer();
     const editor = await server.userWith('editor');
-    const parent = await makeTerm(server, 'categories', { name: 'Parent' });
-    const id = await makeTerm(server, 'categories', { name: 'Gone', description: 'Bye', parent });
+    const parent = await createId(server, 'categories', { name: 'Parent' });
+    const id = await createId(server, 'categories', { name: 'Gone', description: 'Bye', parent });
     for (let i = 0; i < 3; i++) linkTerms(server, addEvent(server, 'publish'), [id]);
     const before = await server.call('GET', `${NS}/categories/${id}`);
     const res = await server.call('DELETE', `${NS}/categories/${id}`, { auth: editor.auth });
@@ -24,7 +25,7 @@ describe('DELETE /categories/{id} and /tags/{id}', () => {
 
   it('deletes a tag; force is irrelevant', async () => {
     const server = await startTestServer();
-    const id = await makeTerm(server, 'tags', { name: 'Tag' });
+    const id = await createId(server, 'tags', { name: 'Tag' });
     const res = await server.call('DELETE', `${NS}/tags/${id}`, {
       auth: server.admin,
       query: { force: 'false' },
@@ -37,11 +38,11 @@ describe('DELETE /categories/{id} and /tags/{id}', () => {
 
   it('moves the children of a deleted category up to its parent', async () => {
     const server = await startTestServer();
-    const root = await makeTerm(server, 'categories', { name: 'Root' });
-    const middle = await makeTerm(server, 'categories', { name: 'Middle', parent: root });
-    const kid1 = await makeTerm(server, 'categories', { name: 'Kid 1', parent: middle });
-    const kid2 = await makeTerm(server, 'categories', { name: 'Kid 2', parent: middle });
-    const grandkid = await makeTerm(server, 'categories', { name: 'Grandkid', parent: kid1 });
+    const root = await createId(server, 'categories', { name: 'Root' });
+    const middle = await createId(server, 'categories', { name: 'Middle', parent: root });
+    const kid1 = await createId(server, 'categories', { name: 'Kid 1', parent: middle });
+    const kid2 = await createId(server, 'categories', { name: 'Kid 2', parent: middle });
+    const grandkid = await createId(server, 'categories', { name: 'Grandkid', parent: kid1 });
     expect(
       (await server.call('DELETE', `${NS}/categories/${middle}`, { auth: server.admin })).status,
     ).toBe(200);
@@ -61,8 +62,8 @@ describe('DELETE /categories/{id} and /tags/{id}', () => {
 
   it('removes the term from its events', async () => {
     const server = await startTestServer();
-    const keep = await makeTerm(server, 'tags', { name: 'Keep' });
-    const drop = await makeTerm(server, 'tags', { name: 'Drop' });
+    const keep = await createId(server, 'tags', { name: 'Keep' });
+    const drop = await createId(server, 'tags', { name: 'Drop' });
     const event = addEvent(server, 'publish');
     linkTerms(server, event, [drop, keep]);
     await server.call('DELETE', `${NS}/tags/${drop}`, { auth: server.admin });
@@ -90,8 +91,8 @@ describe('DELETE /categories/{id} and /tags/{id}', () => {
   for (const [role, categoryStatus, tagStatus] of cases) {
     it(`gives ${role} ${categoryStatus} on categories and ${tagStatus} on tags`, async () => {
       const server = await startTestServer();
-      const cat = await makeTerm(server, 'categories', { name: 'C' });
-      const tag = await makeTerm(server, 'tags', { name: 'T' });
+      const cat = await createId(server, 'categories', { name: 'C' });
+      const tag = await createId(server, 'tags', { name: 'T' });
       const auth = role === 'anonymous' ? undefined : (await server.userWith(role)).auth;
       const c = await server.call('DELETE', `${NS}/categories/${cat}`, { auth });
       const t = await server.call('DELETE', `${NS}/tags/${tag}`, { auth });
@@ -105,7 +106,7 @@ describe('DELETE /categories/{id} and /tags/{id}', () => {
   it('checks the id before the rights: unknown ids are 400 for everyone', async () => {
     const server = await startTestServer();
     const subscriber = await server.userWith('subscriber');
-    const tag = await makeTerm(server, 'tags', { name: 'T' });
+    const tag = await createId(server, 'tags', { name: 'T' });
     for (const auth of [subscriber.auth, undefined, server.admin]) {
       for (const path of ['categories/23', `categories/${tag}`, 'tags/23']) {
         const res = await server.call('DELETE', `${NS}/${path}`, { auth });

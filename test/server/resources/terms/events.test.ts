@@ -4,27 +4,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
-import { NS, listed, makeTerm } from './fixtures.js';
+import { NS, listed } from './fixtures.js';
+import { createEvent, createId, type Created } from '../../../helpers/fixtures.js';
 
 const ADMIN_NS = '/api/calendar/admin/v1';
 
-async function createEvent(server: TestServer, body: Record<string, unknown>, auth = server.admin) {
-  const res = await server.call('POST', `${NS}/events`, {
-    auth,
-    body: {
-      title: 'Event',
-      start_date: '2026-07-01 10:00:00',
-      end_date: '2026-07-01 11:00:00',
-      ...body,
-    },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body as {
-    id: number;
+/** An event with terms; the embedded terms are what these tests read. */
+const eventWith = async (server: TestServer, body: Record<string, unknown>, auth = server.admin) =>
+  (await createEvent(server, body, auth)) as Created & {
     categories: Array<Record<string, unknown>>;
     tags: Array<Record<string, unknown>>;
   };
-}
 
 async function count(server: TestServer, kind: 'categories' | 'tags', id: number) {
   return (await server.call('GET', `${NS}/${kind}/${id}`)).body.count;
@@ -33,10 +23,10 @@ async function count(server: TestServer, kind: 'categories' | 'tags', id: number
 describe('terms through the events API', () => {
   it('counts published events through publish, unpublish, trash, restore and delete', async () => {
     const server = await startTestServer();
-    const cat = await makeTerm(server, 'categories', { name: 'Cat' });
-    const tag = await makeTerm(server, 'tags', { name: 'Tag' });
-    const published = await createEvent(server, { categories: [cat], tags: [tag] });
-    const draft = await createEvent(server, { categories: [cat], tags: [tag], status: 'draft' });
+    const cat = await createId(server, 'categories', { name: 'Cat' });
+    const tag = await createId(server, 'tags', { name: 'Tag' });
+    const published = await eventWith(server, { categories: [cat], tags: [tag] });
+    const draft = await eventWith(server, { categories: [cat], tags: [tag], status: 'draft' });
     expect(await count(server, 'categories', cat)).toBe(1);
     expect(await count(server, 'tags', tag)).toBe(1);
 
@@ -78,8 +68,8 @@ describe('terms through the events API', () => {
 
   it('hides terms whose only events are drafts', async () => {
     const server = await startTestServer();
-    await createEvent(server, { categories: ['Draft only'], tags: ['draft-tag'], status: 'draft' });
-    await createEvent(server, { categories: ['Live'], tags: ['live-tag'] });
+    await eventWith(server, { categories: ['Draft only'], tags: ['draft-tag'], status: 'draft' });
+    await eventWith(server, { categories: ['Live'], tags: ['live-tag'] });
     for (const kind of ['categories', 'tags'] as const) {
       const shown = await server.call('GET', `${NS}/${kind}`);
       expect(listed(shown.body, kind).map(([, n]) => n)).toEqual([
@@ -92,8 +82,8 @@ describe('terms through the events API', () => {
 
   it('reuses existing terms by name or slug and lists an event`s terms with post/event', async () => {
     const server = await startTestServer();
-    const jazz = await makeTerm(server, 'tags', { name: 'Jazz Night', slug: 'jazz' });
-    const event = await createEvent(server, { tags: ['jazz night', 'JAZZ', 'New Tag'] });
+    const jazz = await createId(server, 'tags', { name: 'Jazz Night', slug: 'jazz' });
+    const event = await eventWith(server, { tags: ['jazz night', 'JAZZ', 'New Tag'] });
     expect(event.tags.map((t) => t.id)[0]).toBe(jazz);
     expect(event.tags).toHaveLength(2);
     const list = await server.call('GET', `${NS}/tags`, {
@@ -104,10 +94,10 @@ describe('terms through the events API', () => {
 
   it('shows renamed, re-parented and deleted terms correctly inside events', async () => {
     const server = await startTestServer();
-    const root = await makeTerm(server, 'categories', { name: 'Root' });
-    const kid = await makeTerm(server, 'categories', { name: 'Kid', parent: root });
-    const tag = await makeTerm(server, 'tags', { name: 'Gone soon' });
-    const event = await createEvent(server, { categories: [kid], tags: [tag] });
+    const root = await createId(server, 'categories', { name: 'Root' });
+    const kid = await createId(server, 'categories', { name: 'Kid', parent: root });
+    const tag = await createId(server, 'tags', { name: 'Gone soon' });
+    const event = await eventWith(server, { categories: [kid], tags: [tag] });
     expect(event.categories[0]).toMatchObject({ id: kid, parent: root, count: 1 });
 
     await server.call('PATCH', `${NS}/categories/${kid}`, {

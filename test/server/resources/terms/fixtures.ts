@@ -42,17 +42,6 @@ export function unlinkTerm(server: TestServer, event: number, term: number): voi
 export const NS = '/api/calendar/events/v1';
 export type Kind = 'categories' | 'tags';
 
-/** Creates a term as the administrator and returns its id. */
-export async function makeTerm(
-  server: TestServer,
-  kind: Kind,
-  body: Record<string, unknown>,
-): Promise<number> {
-  const res = await server.call('POST', `${NS}/${kind}`, { auth: server.admin, body });
-  if (res.status !== 201) throw new Error(`term not created: ${res.status} ${res.text}`);
-  return res.body.id as number;
-}
-
 /** The terms of an archive response, as `[id, name]` pairs. */
 export function listed(body: Record<string, unknown>, kind: Kind): Array<[number, string]> {
   return (body[kind] as Array<{ id: number; name: string }>).map((t) => [t.id, t.name]);

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { addEvent, linkTerms } from './fixtures.js';
-
-const NS = '/api/calendar/events/v1';
+import { createId } from '../../../helpers/fixtures.js';
 
 async function setup() {
   const server = await startTestServer();
-  const create = async (kind: 'categories' | 'tags', body: Record<string, unknown>) => {
-    const res = await server.call('POST', `${NS}/${kind}`, { auth: server.admin, body });
-    expect(res.status).toBe(201);
-    return res.body.id as number;
-  };
+  const create = (kind: 'categories' | 'tags', body: Record<string, unknown>) =>
+    createId(server, kind, body);
   return { server, create };
 }
 

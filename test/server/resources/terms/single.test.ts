@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../helpers/server.js';
-import { NS, addEvent, linkTerms, makeTerm } from './fixtures.js';
+import { NS, addEvent, linkTerms } from './fixtures.js';
+import { createId } from '../../../helpers/fixtures.js';
 
 describe('GET /categories/{id} and /tags/{id}', () => {
   it('shows a category with every key in the reference order', async () => {
     const server = await startTestServer();
-    const parent = await makeTerm(server, 'categories', { name: 'Parent' });
-    const id = await makeTerm(server, 'categories', {
+    const parent = await createId(server, 'categories', { name: 'Parent' });
+    const id = await createId(server, 'categories', {
       name: 'Child',
       description: 'About kids',
       slug: 'kids',
@@ -39,7 +40,7 @@ describe('GET /categories/{id} and /tags/{id}', () => {
 
   it('shows a tag without parent and up', async () => {
     const server = await startTestServer();
-    const id = await makeTerm(server, 'tags', { name: 'Outdoor', description: 'Fresh air' });
+    const id = await createId(server, 'tags', { name: 'Outdoor', description: 'Fresh air' });
     const res = await server.call('GET', `${NS}/tags/${id}`);
     expect(res.status).toBe(200);
     const rest = `${server.url}/api/calendar/events/v1`;
@@ -60,7 +61,7 @@ describe('GET /categories/{id} and /tags/{id}', () => {
 
   it('keeps the alias root and namespace in links', async () => {
     const server = await startTestServer();
-    const id = await makeTerm(server, 'tags', { name: 'Alias' });
+    const id = await createId(server, 'tags', { name: 'Alias' });
     const res = await server.call('GET', `/wp-json/tribe/events/v1/tags/${id}`);
     expect(res.status).toBe(200);
     expect(res.body.urls).toEqual({
@@ -71,8 +72,8 @@ describe('GET /categories/{id} and /tags/{id}', () => {
 
   it('answers 400 for an unknown id or an id of the other taxonomy, 404 for a non-numeric one', async () => {
     const server = await startTestServer();
-    const cat = await makeTerm(server, 'categories', { name: 'Cat' });
-    const tag = await makeTerm(server, 'tags', { name: 'Tag' });
+    const cat = await createId(server, 'categories', { name: 'Cat' });
+    const tag = await createId(server, 'tags', { name: 'Tag' });
     for (const path of [
       `categories/2389`,
       `categories/${tag}`,
@@ -95,7 +96,7 @@ describe('GET /categories/{id} and /tags/{id}', () => {
 
   it('is public: anonymous and subscribers read terms', async () => {
     const server = await startTestServer();
-    const id = await makeTerm(server, 'categories', { name: 'Open' });
+    const id = await createId(server, 'categories', { name: 'Open' });
     const subscriber = await server.userWith('subscriber');
     expect((await server.call('GET', `${NS}/categories/${id}`)).status).toBe(200);
     expect(

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../helpers/server.js';
-import { NS, addEvent, linkTerms, makeTerm } from './fixtures.js';
+import { NS, addEvent, linkTerms } from './fixtures.js';
+import { createId } from '../../../helpers/fixtures.js';
 import type { Role } from '../../../../shared/roles.js';
 
 describe('POST/PUT/PATCH /categories/{id} and /tags/{id}', () => {
   it('updates with each method and merges omitted fields', async () => {
     const server = await startTestServer();
     const editor = await server.userWith('editor');
-    const parent = await makeTerm(server, 'categories', { name: 'Parent' });
-    const id = await makeTerm(server, 'categories', {
+    const parent = await createId(server, 'categories', { name: 'Parent' });
+    const id = await createId(server, 'categories', {
       name: 'Old',
       description: 'Old text',
       slug: 'old',
@@ -61,7 +62,7 @@ describe('POST/PUT/PATCH /categories/{id} and /tags/{id}', () => {
 
   it('keeps the slug when only the name changes, and an empty update changes nothing', async () => {
     const server = await startTestServer();
-    const id = await makeTerm(server, 'tags', { name: 'Before' });
+    const id = await createId(server, 'tags', { name: 'Before' });
     const renamed = await server.call('PATCH', `${NS}/tags/${id}`, {
       auth: server.admin,
       body: { name: 'After' },
@@ -83,8 +84,8 @@ describe('POST/PUT/PATCH /categories/{id} and /tags/{id}', () => {
   for (const [role, categoryStatus, tagStatus] of cases) {
     it(`gives ${role} ${categoryStatus} on categories and ${tagStatus} on tags`, async () => {
       const server = await startTestServer();
-      const cat = await makeTerm(server, 'categories', { name: 'C' });
-      const tag = await makeTerm(server, 'tags', { name: 'T' });
+      const cat = await createId(server, 'categories', { name: 'C' });
+      const tag = await createId(server, 'tags', { name: 'T' });
       const auth = role === 'anonymous' ? undefined : (await server.userWith(role)).auth;
       const c = await server.call('PUT', `${NS}/categories/${cat}`, { auth, body: { name: 'C2' } });
       const t = await server.call('PUT', `${NS}/tags/${tag}`, { auth, body: { name: 'T2' } });
@@ -98,8 +99,8 @@ describe('POST/PUT/PATCH /categories/{id} and /tags/{id}', () => {
   it('rejects bad parameters with 400 before checking rights', async () => {
     const server = await startTestServer();
     const subscriber = await server.userWith('subscriber');
-    const cat = await makeTerm(server, 'categories', { name: 'C' });
-    const tag = await makeTerm(server, 'tags', { name: 'T' });
+    const cat = await createId(server, 'categories', { name: 'C' });
+    const tag = await createId(server, 'tags', { name: 'T' });
     const bad: Array<[string, string, Record<string, unknown>]> = [
       [`categories/${cat}`, 'name', { name: '' }],
       [`categories/${cat}`, 'description', { description: '' }],
@@ -128,8 +129,8 @@ describe('POST/PUT/PATCH /categories/{id} and /tags/{id}', () => {
 
   it('refuses a slug another term of the taxonomy uses with duplicate_term_slug', async () => {
     const server = await startTestServer();
-    await makeTerm(server, 'tags', { name: 'First', slug: 'taken' });
-    const id = await makeTerm(server, 'tags', { name: 'Second' });
+    await createId(server, 'tags', { name: 'First', slug: 'taken' });
+    const id = await createId(server, 'tags', { name: 'Second' });
     const res = await server.call('POST', `${NS}/tags/${id}`, {
       auth: server.admin,
       body: { slug: 'Taken' },
@@ -142,7 +143,7 @@ describe('POST/PUT/PATCH /categories/{id} and /tags/{id}', () => {
     });
     expect((await server.call('GET', `${NS}/tags/${id}`)).body.slug).toBe('second');
     // Its own slug, and a slug of the other taxonomy, are fine.
-    await makeTerm(server, 'categories', { name: 'Cat', slug: 'shared' });
+    await createId(server, 'categories', { name: 'Cat', slug: 'shared' });
     const own = await server.call('POST', `${NS}/tags/${id}`, {
       auth: server.admin,
       body: { slug: 'second' },
@@ -158,8 +159,8 @@ describe('POST/PUT/PATCH /categories/{id} and /tags/{id}', () => {
 
   it('refuses a rename onto a sibling name with term_exists', async () => {
     const server = await startTestServer();
-    const a = await makeTerm(server, 'categories', { name: 'Alpha' });
-    const b = await makeTerm(server, 'categories', { name: 'Beta' });
+    const a = await createId(server, 'categories', { name: 'Alpha' });
+    const b = await createId(server, 'categories', { name: 'Beta' });
     const res = await server.call('POST', `${NS}/categories/${b}`, {
       auth: server.admin,
       body: { name: 'alpha' },
@@ -176,7 +177,7 @@ describe('POST/PUT/PATCH /categories/{id} and /tags/{id}', () => {
 
   it('refuses a parent on a tag', async () => {
     const server = await startTestServer();
-    const id = await makeTerm(server, 'tags', { name: 'T' });
+    const id = await createId(server, 'tags', { name: 'T' });
     const res = await server.call('PATCH', `${NS}/tags/${id}`, {
       auth: server.admin,
       body: { parent: 0 },
@@ -187,9 +188,9 @@ describe('POST/PUT/PATCH /categories/{id} and /tags/{id}', () => {
 
   it('refuses a parent that is the category itself or one of its descendants', async () => {
     const server = await startTestServer();
-    const root = await makeTerm(server, 'categories', { name: 'Root' });
-    const child = await makeTerm(server, 'categories', { name: 'Child', parent: root });
-    const grandchild = await makeTerm(server, 'categories', { name: 'Grandchild', parent: child });
+    const root = await createId(server, 'categories', { name: 'Root' });
+    const child = await createId(server, 'categories', { name: 'Child', parent: root });
+    const grandchild = await createId(server, 'categories', { name: 'Grandchild', parent: child });
     for (const parent of [root, child, grandchild]) {
       const res = await server.call('PATCH', `${NS}/categories/${root}`, {
         auth: server.admin,
@@ -211,7 +212,7 @@ describe('POST/PUT/PATCH /categories/{id} and /tags/{id}', () => {
 
   it('shows renamed terms in the events that carry them', async () => {
     const server = await startTestServer();
-    const id = await makeTerm(server, 'categories', { name: 'Before' });
+    const id = await createId(server, 'categories', { name: 'Before' });
     const event = addEvent(server, 'publish');
     linkTerms(server, event, [id]);
     await server.call('PATCH', `${NS}/categories/${id}`, {

@@ -1,7 +1,8 @@
 /** GET /venues (compat-notes §2, §3.4; VenueArchive*Cest; decisions.md 3, 5). */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
-import { idsOf, insertEvent, make, VENUES } from '../linked-posts/helpers.js';
+import { idsOf, insertEvent, VENUES } from '../linked-posts/helpers.js';
+import { create } from '../../../helpers/fixtures.js';
 
 let made = 0;
 /** Creates `count` venues with distinct names (equal names would be duplicates). */
@@ -13,7 +14,7 @@ async function venues(
 ) {
   const ids: number[] = [];
   for (let i = 1; i <= count; i++)
-    ids.push((await make(server, VENUES, { venue: `Venue ${++made}`, ...fields }, auth)).id);
+    ids.push((await create(server, 'venues', { venue: `Venue ${++made}`, ...fields }, auth)).id);
   return ids;
 }
 
@@ -117,7 +118,7 @@ describe('GET /venues: status per role', () => {
     const published = await venues(server, 3);
     const drafts = await venues(server, 3, { status: 'draft' });
     const pending = await venues(server, 3, { status: 'pending' });
-    const trashed = await make(server, VENUES, { venue: 'Trashed' });
+    const trashed = await create(server, 'venues', { venue: 'Trashed' });
     await server.call('DELETE', `${VENUES}/${trashed.id}`, { auth: server.admin });
     const editor = await server.userWith('editor');
     expect(sorted(idsOf(await server.call('GET', VENUES), 'venues'))).toEqual(published);
@@ -162,7 +163,7 @@ describe('GET /venues: status per role', () => {
     const me = await server.userWith('contributor');
     const published = await venues(server, 2);
     await venues(server, 2, { status: 'draft' });
-    const mine = await make(server, VENUES, { venue: 'My draft' }, me.auth);
+    const mine = await create(server, 'venues', { venue: 'My draft' }, me.auth);
     const res = await server.call('GET', VENUES, { auth: me.auth });
     expect(sorted(idsOf(res, 'venues'))).toEqual([...published, mine.id]);
     expect(res.body.total).toBe(3);
@@ -172,7 +173,7 @@ describe('GET /venues: status per role', () => {
 describe('GET /venues: search', () => {
   it('matches when one field contains every fragment, case-insensitively; total counts matches', async () => {
     const server = await startTestServer();
-    await make(server, VENUES, {
+    await create(server, 'venues', {
       venue: 'Venue one',
       address: '100, Avenue du Temple',
       city: 'Paris',
@@ -180,14 +181,14 @@ describe('GET /venues: search', () => {
       province: 'Ile de France',
       zip: '75003',
     });
-    await make(server, VENUES, {
+    await create(server, 'venues', {
       venue: 'Venue two',
       city: 'London',
       province: 'Greater London',
       zip: '223345',
       phone: '3333333',
     });
-    await make(server, VENUES, {
+    await create(server, 'venues', {
       venue: 'Venue three',
       city: 'London',
       description: 'Near greater london airport',
@@ -224,7 +225,7 @@ describe('GET /venues: links to events', () => {
   it('filters by event, hiding draft venues from anonymous users', async () => {
     const server = await startTestServer();
     const [a, b] = await venues(server, 2);
-    const draft = await make(server, VENUES, { venue: 'Draft venue', status: 'draft' });
+    const draft = await create(server, 'venues', { venue: 'Draft venue', status: 'draft' });
     const atA = insertEvent(server, { venue: a });
     const atDraft = insertEvent(server, { venue: draft.id });
     const nowhere = insertEvent(server);

@@ -1,7 +1,8 @@
 /** POST /venues (compat-notes §7.4, §9 VenueInsertionCest; decisions.md 12, 13). */
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../helpers/server.js';
-import { make, VENUES } from '../linked-posts/helpers.js';
+import { VENUES } from '../linked-posts/helpers.js';
+import { create } from '../../../helpers/fixtures.js';
 
 const FULL = {
   venue: 'Grand Hall',
@@ -157,7 +158,11 @@ describe('POST /venues', () => {
 
   it('stores show_map flags from JSON booleans, strings and form fields', async () => {
     const server = await startTestServer();
-    const json = await make(server, VENUES, { venue: 'A', show_map: false, show_map_link: 'no' });
+    const json = await create(server, 'venues', {
+      venue: 'A',
+      show_map: false,
+      show_map_link: 'no',
+    });
     expect(json).toMatchObject({ show_map: false, show_map_link: false });
     const form = await server.call('POST', VENUES, {
       auth: server.admin,
@@ -174,23 +179,23 @@ describe('POST /venues', () => {
 
   it('derives stateprovince: state for US or country-less venues, province elsewhere', async () => {
     const server = await startTestServer();
-    const us = await make(server, VENUES, {
+    const us = await create(server, 'venues', {
       venue: 'DC hall',
       country: 'US',
       state: 'DC',
       province: 'Ignored',
     });
     expect(us.stateprovince).toBe('DC');
-    const ca = await make(server, VENUES, {
+    const ca = await create(server, 'venues', {
       venue: 'Toronto hall',
       country: 'Canada',
       state: 'X',
       province: 'ON',
     });
     expect(ca.stateprovince).toBe('ON');
-    const none = await make(server, VENUES, { venue: 'Somewhere', province: 'Gauteng' });
+    const none = await create(server, 'venues', { venue: 'Somewhere', province: 'Gauteng' });
     expect(none.stateprovince).toBe('Gauteng');
-    const given = await make(server, VENUES, {
+    const given = await create(server, 'venues', {
       venue: 'Paris hall',
       country: 'France',
       province: 'IDF',
@@ -201,7 +206,7 @@ describe('POST /venues', () => {
 
   it('sanitises description and excerpt and wraps text in paragraphs', async () => {
     const server = await startTestServer();
-    const venue = await make(server, VENUES, {
+    const venue = await create(server, 'venues', {
       venue: 'Safe',
       description:
         'Line one\nline two\n\n<strong onclick="x()">Bold</strong><script>alert(1)</script> <a href="javascript:alert(1)">link</a>',
@@ -211,7 +216,7 @@ describe('POST /venues', () => {
       '<p>Line one<br />\nline two</p>\n<p><strong>Bold</strong> <a>link</a></p>',
     );
     expect(venue.excerpt).toBe('<p>Short</p>');
-    const named = await make(server, VENUES, {
+    const named = await create(server, 'venues', {
       venue: 'Rock &amp; <b>Roll</b><script>x</script> Hall',
     });
     expect(named.venue).toBe('Rock & Roll Hall');
@@ -224,11 +229,11 @@ describe('POST /venues', () => {
 
   it('makes slugs from the name, unique per type', async () => {
     const server = await startTestServer();
-    const a = await make(server, VENUES, { venue: 'Café Rouge!', city: 'A' });
-    const b = await make(server, VENUES, { venue: 'Café Rouge!', city: 'B' });
+    const a = await create(server, 'venues', { venue: 'Café Rouge!', city: 'A' });
+    const b = await create(server, 'venues', { venue: 'Café Rouge!', city: 'B' });
     expect(a.slug).toBe('cafe-rouge');
     expect(b.slug).toBe('cafe-rouge-2');
-    const organizer = await make(server, '/api/calendar/events/v1/organizers', {
+    const organizer = await create(server, 'organizers', {
       organizer: 'Café Rouge',
     });
     expect(organizer.slug).toBe('cafe-rouge');
@@ -239,14 +244,14 @@ describe('POST /venues', () => {
     const contributor = await server.userWith('contributor');
     const author = await server.userWith('author');
     expect(
-      (await make(server, VENUES, { venue: 'A', status: 'publish' }, contributor.auth)).status,
+      (await create(server, 'venues', { venue: 'A', status: 'publish' }, contributor.auth)).status,
     ).toBe('pending');
-    expect((await make(server, VENUES, { venue: 'B' }, contributor.auth)).status).toBe('draft');
+    expect((await create(server, 'venues', { venue: 'B' }, contributor.auth)).status).toBe('draft');
     expect(
-      (await make(server, VENUES, { venue: 'C', status: 'draft' }, contributor.auth)).status,
+      (await create(server, 'venues', { venue: 'C', status: 'draft' }, contributor.auth)).status,
     ).toBe('draft');
     expect(
-      (await make(server, VENUES, { venue: 'D', status: 'publish' }, author.auth)).status,
+      (await create(server, 'venues', { venue: 'D', status: 'publish' }, author.auth)).status,
     ).toBe('publish');
   });
 
@@ -260,16 +265,16 @@ describe('POST /venues', () => {
     });
     expect(res.status).toBe(403);
     expect(
-      (await make(server, VENUES, { venue: 'Mine', author: author.id }, author.auth)).author,
+      (await create(server, 'venues', { venue: 'Mine', author: author.id }, author.auth)).author,
     ).toBe(String(author.id));
     expect(
-      (await make(server, VENUES, { venue: 'Theirs', author: author.id }, editor.auth)).author,
+      (await create(server, 'venues', { venue: 'Theirs', author: author.id }, editor.auth)).author,
     ).toBe(String(author.id));
   });
 
   it('accepts coordinates in range, as a pair', async () => {
     const server = await startTestServer();
-    const venue = await make(server, VENUES, {
+    const venue = await create(server, 'venues', {
       venue: 'Geo',
       geo_lat: '48.8566',
       geo_lng: 2.3522,
@@ -281,7 +286,7 @@ describe('POST /venues', () => {
     const keys = Object.keys(venue);
     expect(keys.indexOf('geo_lat')).toBe(keys.indexOf('stateprovince') + 1);
     expect(keys.slice(-4)).toEqual(['show_map', 'show_map_link', 'global_id', 'global_id_lineage']);
-    const equator = await make(server, VENUES, { venue: 'Equator', geo_lat: 0, geo_lng: 0 });
+    const equator = await create(server, 'venues', { venue: 'Equator', geo_lat: 0, geo_lng: 0 });
     expect(equator).toMatchObject({ geo_lat: 0, geo_lng: 0 });
     for (const body of [
       { geo_lat: 10 },
@@ -301,7 +306,7 @@ describe('POST /venues', () => {
 describe('POST /venues: duplicates (decisions.md 12)', () => {
   it('returns the existing venue for the same name, in any case', async () => {
     const server = await startTestServer();
-    const first = await make(server, VENUES, { venue: 'A venue' });
+    const first = await create(server, 'venues', { venue: 'A venue' });
     const again = await server.call('POST', VENUES, {
       auth: server.admin,
       body: { venue: 'a VENUE' },
@@ -313,18 +318,18 @@ describe('POST /venues: duplicates (decisions.md 12)', () => {
 
   it('compares every given field, case-insensitively, and only those', async () => {
     const server = await startTestServer();
-    const paris = await make(server, VENUES, {
+    const paris = await create(server, 'venues', {
       venue: 'Hall',
       city: 'Paris',
       address: '1 Rue de Rivoli',
       zip: '75001',
     });
-    const lyon = await make(server, VENUES, { venue: 'Hall', city: 'Lyon' });
+    const lyon = await create(server, 'venues', { venue: 'Hall', city: 'Lyon' });
     expect(lyon.id).not.toBe(paris.id);
-    expect((await make(server, VENUES, { venue: 'HALL', city: 'PARIS' })).id).toBe(paris.id);
+    expect((await create(server, 'venues', { venue: 'HALL', city: 'PARIS' })).id).toBe(paris.id);
     expect(
       (
-        await make(server, VENUES, {
+        await create(server, 'venues', {
           venue: 'hall',
           city: 'paris',
           zip: '75001',
@@ -332,30 +337,32 @@ describe('POST /venues: duplicates (decisions.md 12)', () => {
         })
       ).id,
     ).toBe(paris.id);
-    expect((await make(server, VENUES, { venue: 'hall', city: 'lyon' })).id).toBe(lyon.id);
+    expect((await create(server, 'venues', { venue: 'hall', city: 'lyon' })).id).toBe(lyon.id);
     // A subset of fields matches the first venue that has them.
-    expect((await make(server, VENUES, { venue: 'Hall' })).id).toBe(paris.id);
-    expect((await make(server, VENUES, { venue: 'Hall', zip: '69001' })).id).not.toBe(paris.id);
-    expect((await make(server, VENUES, { venue: 'Hall', city: 'Paris', phone: '01' })).id).not.toBe(
-      paris.id,
-    );
+    expect((await create(server, 'venues', { venue: 'Hall' })).id).toBe(paris.id);
+    expect((await create(server, 'venues', { venue: 'Hall', zip: '69001' })).id).not.toBe(paris.id);
+    expect(
+      (await create(server, 'venues', { venue: 'Hall', city: 'Paris', phone: '01' })).id,
+    ).not.toBe(paris.id);
   });
 
   it('compares description and website too, but never reuses a trashed venue', async () => {
     const server = await startTestServer();
-    const a = await make(server, VENUES, {
+    const a = await create(server, 'venues', {
       venue: 'Club',
       description: 'Jazz',
       website: 'https://club.example',
     });
-    expect((await make(server, VENUES, { venue: 'club', description: 'JAZZ' })).id).toBe(a.id);
-    expect((await make(server, VENUES, { venue: 'club', description: 'Rock' })).id).not.toBe(a.id);
+    expect((await create(server, 'venues', { venue: 'club', description: 'JAZZ' })).id).toBe(a.id);
+    expect((await create(server, 'venues', { venue: 'club', description: 'Rock' })).id).not.toBe(
+      a.id,
+    );
     expect(
-      (await make(server, VENUES, { venue: 'club', website: 'https://other.example' })).id,
+      (await create(server, 'venues', { venue: 'club', website: 'https://other.example' })).id,
     ).not.toBe(a.id);
-    const lone = await make(server, VENUES, { venue: 'Lone' });
+    const lone = await create(server, 'venues', { venue: 'Lone' });
     await server.call('DELETE', `${VENUES}/${lone.id}`, { auth: server.admin });
-    expect((await make(server, VENUES, { venue: 'Lone' })).id).not.toBe(lone.id);
+    expect((await create(server, 'venues', { venue: 'Lone' })).id).not.toBe(lone.id);
   });
 });
 
@@ -363,10 +370,10 @@ describe('POST /venues: image', () => {
   it('takes a media id or an image URL, and needs upload rights for URLs', async () => {
     const server = await startTestServer();
     const url = 'https://img.example.org/hall.png';
-    const byUrl = await make(server, VENUES, { venue: 'Pictured', image: url });
+    const byUrl = await create(server, 'venues', { venue: 'Pictured', image: url });
     const image = byUrl.image as { id: number; url: string; extension: string };
     expect(image).toEqual({ url, id: expect.any(Number), extension: 'png' });
-    const byId = await make(server, VENUES, { venue: 'Also pictured', image: image.id });
+    const byId = await create(server, 'venues', { venue: 'Also pictured', image: image.id });
     expect((byId.image as { id: number }).id).toBe(image.id);
     const contributor = await server.userWith('contributor');
     const refused = await server.call('POST', VENUES, {
@@ -388,6 +395,8 @@ describe('POST /venues: image', () => {
       expect(res.status, bad).toBe(400);
       expect(res.body.data).toMatchObject({ params: { image: expect.any(String) } });
     }
-    expect((await make(server, VENUES, { venue: 'No picture', image: '' })).image).toBeUndefined();
+    expect(
+      (await create(server, 'venues', { venue: 'No picture', image: '' })).image,
+    ).toBeUndefined();
   });
 });

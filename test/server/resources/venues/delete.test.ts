@@ -1,12 +1,13 @@
 /** DELETE /venues/{id} (compat-notes §6, VenueDeletionCest; decisions.md 7). */
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../helpers/server.js';
-import { insertEvent, make, venueOf, VENUES } from '../linked-posts/helpers.js';
+import { insertEvent, venueOf, VENUES } from '../linked-posts/helpers.js';
+import { create } from '../../../helpers/fixtures.js';
 
 describe('DELETE /venues/{id}', () => {
   it('moves the venue to the trash: 200 with the object, status trash, slug __trashed', async () => {
     const server = await startTestServer();
-    const venue = await make(server, VENUES, { venue: 'To bin', city: 'Paris' });
+    const venue = await create(server, 'venues', { venue: 'To bin', city: 'Paris' });
     const res = await server.call('DELETE', `${VENUES}/${venue.id}`, {
       auth: server.admin,
       query: { force: 'true' },
@@ -38,7 +39,7 @@ describe('DELETE /venues/{id}', () => {
 
   it('is 410 venue-is-in-trash the second time', async () => {
     const server = await startTestServer();
-    const venue = await make(server, VENUES, { venue: 'Twice' });
+    const venue = await create(server, 'venues', { venue: 'Twice' });
     await server.call('DELETE', `${VENUES}/${venue.id}`, { auth: server.admin });
     const again = await server.call('DELETE', `${VENUES}/${venue.id}`, { auth: server.admin });
     expect(again.status).toBe(410);
@@ -53,12 +54,12 @@ describe('DELETE /venues/{id}', () => {
     const server = await startTestServer();
     const contributor = await server.userWith('contributor');
     expect((await server.call('DELETE', `${VENUES}/23`)).status).toBe(400);
-    const venue = await make(server, VENUES, { venue: 'Guarded' });
+    const venue = await create(server, 'venues', { venue: 'Guarded' });
     expect((await server.call('DELETE', `${VENUES}/${venue.id}`)).status).toBe(401);
     expect(
       (await server.call('DELETE', `${VENUES}/${venue.id}`, { auth: contributor.auth })).status,
     ).toBe(403);
-    const own = await make(server, VENUES, { venue: 'Own draft' }, contributor.auth);
+    const own = await create(server, 'venues', { venue: 'Own draft' }, contributor.auth);
     expect(
       (await server.call('DELETE', `${VENUES}/${own.id}`, { auth: contributor.auth })).status,
     ).toBe(200);
@@ -66,7 +67,7 @@ describe('DELETE /venues/{id}', () => {
 
   it('deletes by slug', async () => {
     const server = await startTestServer();
-    await make(server, VENUES, { venue: 'By slug' });
+    await create(server, 'venues', { venue: 'By slug' });
     const res = await server.call('DELETE', `${VENUES}/by-slug/by-slug`, { auth: server.admin });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('trash');
@@ -77,8 +78,8 @@ describe('DELETE /venues/{id}', () => {
 
   it('removes the venue from its events, and only from its events', async () => {
     const server = await startTestServer();
-    const gone = await make(server, VENUES, { venue: 'Gone' });
-    const kept = await make(server, VENUES, { venue: 'Kept' });
+    const gone = await create(server, 'venues', { venue: 'Gone' });
+    const kept = await create(server, 'venues', { venue: 'Kept' });
     const a = insertEvent(server, { venue: gone.id });
     const b = insertEvent(server, { venue: gone.id, status: 'draft' });
     const c = insertEvent(server, { venue: kept.id });
@@ -92,7 +93,7 @@ describe('DELETE /venues/{id}', () => {
 
   it('shows in the events API as venue [] once trashed', async () => {
     const server = await startTestServer();
-    const venue = await make(server, VENUES, { venue: 'Linked' });
+    const venue = await create(server, 'venues', { venue: 'Linked' });
     const created = await server.call('POST', '/api/calendar/events/v1/events', {
       auth: server.admin,
       body: {

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock, type Clock } from '../../../../server/clock.js';
 import { startTestServer } from '../../../helpers/server.js';
-import { make, VENUES } from '../linked-posts/helpers.js';
+import { VENUES } from '../linked-posts/helpers.js';
+import { create } from '../../../helpers/fixtures.js';
 
 const ALL = {
   address: '10 Downing St',
@@ -19,7 +20,7 @@ describe('updating a venue', () => {
   it('renames with POST, PUT and PATCH, keeps the slug, and bumps modified', async () => {
     const clock = fixedClock('2026-06-15T12:00:00Z') as Clock & { set(at: string): void };
     const server = await startTestServer({ clock });
-    const venue = await make(server, VENUES, { venue: 'Old name', city: 'Paris' });
+    const venue = await create(server, 'venues', { venue: 'Old name', city: 'Paris' });
     clock.set('2026-06-16T08:00:00Z');
     for (const [method, name] of [
       ['POST', 'One'],
@@ -44,7 +45,7 @@ describe('updating a venue', () => {
 
   it('sets every field, then clears them with "" (keys disappear), keeping omitted flags', async () => {
     const server = await startTestServer();
-    const venue = await make(server, VENUES, { venue: 'Full' });
+    const venue = await create(server, 'venues', { venue: 'Full' });
     const set = await server.call('POST', `${VENUES}/${venue.id}`, {
       auth: server.admin,
       body: {
@@ -87,7 +88,7 @@ describe('updating a venue', () => {
 
   it('re-derives stateprovince when the address parts change and it is not given', async () => {
     const server = await startTestServer();
-    const venue = await make(server, VENUES, { venue: 'Moving', country: 'US', state: 'NY' });
+    const venue = await create(server, 'venues', { venue: 'Moving', country: 'US', state: 'NY' });
     const moved = await server.call('PATCH', `${VENUES}/${venue.id}`, {
       auth: server.admin,
       body: { country: 'Canada', province: 'QC' },
@@ -102,7 +103,7 @@ describe('updating a venue', () => {
 
   it('keeps the image when omitted and removes it with ""', async () => {
     const server = await startTestServer();
-    const venue = await make(server, VENUES, {
+    const venue = await create(server, 'venues', {
       venue: 'Pic',
       image: 'https://img.example.org/a.gif',
     });
@@ -125,7 +126,7 @@ describe('updating a venue', () => {
 
   it('refuses bad values with 400 and changes nothing', async () => {
     const server = await startTestServer();
-    const venue = await make(server, VENUES, { venue: 'Stable', city: 'Rome' });
+    const venue = await create(server, 'venues', { venue: 'Stable', city: 'Rome' });
     for (const body of [
       { venue: '' },
       { author: 23 },
@@ -149,7 +150,7 @@ describe('updating a venue', () => {
   it('is 400 for unknown ids (even anonymous), 401 anonymous, 403 without edit rights', async () => {
     const server = await startTestServer();
     const contributor = await server.userWith('contributor');
-    const admins = await make(server, VENUES, { venue: "Admin's" });
+    const admins = await create(server, 'venues', { venue: "Admin's" });
     expect((await server.call('POST', `${VENUES}/2389`, { body: { venue: 'X' } })).status).toBe(
       400,
     );
@@ -170,7 +171,7 @@ describe('updating a venue', () => {
   it('lets contributors edit their own drafts, not their published venues, with status scaled back', async () => {
     const server = await startTestServer();
     const contributor = await server.userWith('contributor');
-    const draft = await make(server, VENUES, { venue: 'Mine' }, contributor.auth);
+    const draft = await create(server, 'venues', { venue: 'Mine' }, contributor.auth);
     const asked = await server.call('PATCH', `${VENUES}/${draft.id}`, {
       auth: contributor.auth,
       body: { status: 'publish' },
@@ -191,7 +192,7 @@ describe('updating a venue', () => {
   it('checks the venue itself on by-slug updates (decisions.md 4)', async () => {
     const server = await startTestServer();
     const contributor = await server.userWith('contributor');
-    await make(server, VENUES, { venue: 'Slug target' });
+    await create(server, 'venues', { venue: 'Slug target' });
     const res = await server.call('PATCH', `${VENUES}/by-slug/slug-target`, {
       auth: contributor.auth,
       body: { venue: 'Hijack' },
@@ -215,8 +216,8 @@ describe('updating a venue', () => {
 
   it('does not de-duplicate on update: two venues may share a name', async () => {
     const server = await startTestServer();
-    const one = await make(server, VENUES, { venue: 'Venue 1' });
-    const two = await make(server, VENUES, { venue: 'Venue 2' });
+    const one = await create(server, 'venues', { venue: 'Venue 1' });
+    const two = await create(server, 'venues', { venue: 'Venue 2' });
     const renamed = await server.call('POST', `${VENUES}/${two.id}`, {
       auth: server.admin,
       body: { venue: 'Venue 1' },
@@ -227,7 +228,7 @@ describe('updating a venue', () => {
 
   it('restores a trashed venue when an update sets another status', async () => {
     const server = await startTestServer();
-    const venue = await make(server, VENUES, { venue: 'Comeback', status: 'draft' });
+    const venue = await create(server, 'venues', { venue: 'Comeback', status: 'draft' });
     const trashed = await server.call('DELETE', `${VENUES}/${venue.id}`, { auth: server.admin });
     expect(trashed.body).toMatchObject({ status: 'trash', slug: 'comeback__trashed' });
     const still = await server.call('PATCH', `${VENUES}/${venue.id}`, {
