@@ -40,7 +40,7 @@ describe('formatInZone with cached offsets', () => {
         expect(zoneOffsetMinutes(zone, ms)).toBe(DateTime.fromMillis(ms, { zone }).offset);
       }
     }
-  });
+  }, 120_000); // Exhaustive: tens of thousands of luxon calls, slow on a loaded machine.
 
   it('keeps luxon for instants outside years 1000-9999 and for unknown zones', () => {
     const far = new Date(Date.UTC(10_500, 0, 1));
