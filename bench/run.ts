@@ -2,7 +2,7 @@
  * `npm run bench`: the benchmark of issue 8. Seeds a database, drives the real server (started
  * through `server/cli.ts`, as `npm start` does) and a bare Express ceiling from this process with
  * autocannon, prints the table and writes bench/results/latest.json and latest.md
- * (`--scaling` writes scaling.json and scaling.md). See the README's Benchmark section.
+ * (`--scaling` writes scaling.json and scaling.md). See docs/benchmark.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * Screenshots of every console screen at desktop (1280 px) and phone (375 px) widths, for
- * the README's console tour. Run with ALMANAC_SCREENSHOTS=1; otherwise the suite only checks that every
+ * the console tour in docs/console.md. Run with ALMANAC_SCREENSHOTS=1; otherwise the suite only checks that every
  * screen renders without page errors.
  */
 import { mkdirSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The SQLite settings the reliability guarantees rest on (the README's Reliability section): WAL with
+ * The SQLite settings the reliability guarantees rest on (docs/reliability.md): WAL with
  * synchronous=NORMAL, foreign keys, a busy timeout, and write transactions that take the lock
  * first so that a second process makes them wait instead of failing.
  */
