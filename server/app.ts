@@ -17,7 +17,7 @@ import { publicPages } from './public/router.js';
 import { mediaFiles } from './resources/media/files.js';
 import { uploadBody } from './resources/media/upload.js';
 
-/** The largest JSON or form body accepted; larger ones get 413 (decisions.md, Network). */
+/** The largest JSON or form body accepted; larger ones get 413 (docs/contract/decisions.md, Network). */
 export const BODY_LIMIT = '1mb';
 export const MEDIA_LIMIT = '20mb';
 /** The built console: beside the sources (`tsx server/cli.ts`) or beside the bundle (`dist/node/server`). */

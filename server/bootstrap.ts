@@ -1,5 +1,5 @@
 /**
- * First start on an empty database: create the administrator (decisions.md), from the
+ * First start on an empty database: create the administrator (docs/contract/decisions.md), from the
  * configured login and password or with a generated password that is shown once.
  */
 import { generatePassword } from './auth/secrets.js';

@@ -1,6 +1,6 @@
 /**
- * Event costs as the reference reads and shows them (compat-notes §1.2, §7.2, §11.7;
- * decisions.md 14). The cost is kept as given (one string or a list of strings); the numbers, the
+ * Event costs as the reference reads and shows them (docs/contract/compat-notes.md §1.2, §7.2, §11.7;
+ * docs/contract/decisions.md 14). The cost is kept as given (one string or a list of strings); the numbers, the
  * currency symbol and its position are read from it, and the display form is built from those.
  */
 import type { CostDetailsWire } from './schemas/wire/common.js';

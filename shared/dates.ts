@@ -1,5 +1,5 @@
 /**
- * Date input as the API accepts it (decisions.md, Input): `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD`,
+ * Date input as the API accepts it (docs/contract/decisions.md, Input): `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD`,
  * ISO 8601 with or without an offset, Unix timestamps, and natural language (`tomorrow 9am`,
  * `next wednesday 4pm`) read relative to "now" in the zone the value belongs to. Pure: the
  * server and the console parse dates the same way.
@@ -172,7 +172,7 @@ export function readWall(text: string, zone: string): DateTime {
   );
 }
 
-/** The zero-padded parts of a `YYYY-MM-DD HH:MM:SS` string (compat-notes §1.2). */
+/** The zero-padded parts of a `YYYY-MM-DD HH:MM:SS` string (docs/contract/compat-notes.md §1.2). */
 export function dateDetails(text: string): {
   year: string;
   month: string;

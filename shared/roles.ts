@@ -1,5 +1,5 @@
 /**
- * Roles and capabilities, after the reference's WordPress capability model (compat-notes §5).
+ * Roles and capabilities, after the reference's WordPress capability model (docs/contract/compat-notes.md §5).
  * Pure functions so the server and the console agree on who may do what.
  */
 export const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const;
@@ -37,7 +37,7 @@ export const canEditPosts = (actor: Actor | null): boolean => atLeast(actor, 'co
 export const canPublish = (actor: Actor | null): boolean => atLeast(actor, 'author');
 /** `edit_others_posts`: editors and administrators act on everyone's content. */
 export const canEditOthers = (actor: Actor | null): boolean => atLeast(actor, 'editor');
-/** Categories need the event publish capability (compat-notes §5.2). */
+/** Categories need the event publish capability (docs/contract/compat-notes.md §5.2). */
 export const canManageCategories = (actor: Actor | null): boolean => atLeast(actor, 'author');
 /** Tags need WordPress's `manage_categories`: editors and up. */
 export const canManageTags = (actor: Actor | null): boolean => atLeast(actor, 'editor');
@@ -66,7 +66,7 @@ export function canReadPost(actor: Actor | null, post: OwnedPost): boolean {
 }
 
 /**
- * Status scale-back on create and update (compat-notes §5.2): users who cannot publish get
+ * Status scale-back on create and update (docs/contract/compat-notes.md §5.2): users who cannot publish get
  * `pending` for `publish`/`future` and `draft` when they ask for nothing.
  */
 export function scaleBackStatus(
@@ -79,7 +79,7 @@ export function scaleBackStatus(
   return requested;
 }
 
-/** Statuses a listing shows when the request names none (compat-notes §3.3). */
+/** Statuses a listing shows when the request names none (docs/contract/compat-notes.md §3.3). */
 export function defaultListingStatuses(actor: Actor | null): PostStatus[] {
   if (!canEditPosts(actor)) return ['publish'];
   return ['publish', 'future', 'draft', 'pending', 'private'];

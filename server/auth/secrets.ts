@@ -1,6 +1,6 @@
 /**
  * Salted scrypt hashes for passwords, application passwords and session secrets
- * (decisions.md: secrets are stored only as salted hashes). Hashing is asynchronous so a login
+ * (docs/contract/decisions.md: secrets are stored only as salted hashes). Hashing is asynchronous so a login
  * never blocks the event loop.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';

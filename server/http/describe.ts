@@ -1,6 +1,6 @@
 /**
  * Describes an argument's zod schema the way WordPress describes route arguments
- * (compat-notes §8.1): `{required, description?, type?, default?, items?, format?, enum?}`.
+ * (docs/contract/compat-notes.md §8.1): `{required, description?, type?, default?, items?, format?, enum?}`.
  * The namespace index and the OpenAPI document both read arguments through here, so they cannot
  * disagree. A field's `.meta()` may name its wire type where a coercion (a string that holds a
  * number, a CSV list) makes the input schema wider than the documented one; the shared coercions
@@ -179,7 +179,7 @@ function computeArg(field: z.ZodType): ArgDescription {
 const described = new WeakMap<z.ZodType, ArgDescription>();
 
 /**
- * The WordPress-style description of one argument, keys in the order of compat-notes §8.1.
+ * The WordPress-style description of one argument, keys in the order of docs/contract/compat-notes.md §8.1.
  * `translate` localises the description; `dynamicDefault` supplies a default that depends on
  * the deployment (the reference's `per_page` default comes from a site option).
  */

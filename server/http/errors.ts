@@ -1,6 +1,6 @@
 /**
  * The API's one error type. Its wire shape is the reference's WordPress envelope
- * `{code, message, data: {status, ...}}` (compat-notes §4.1).
+ * `{code, message, data: {status, ...}}` (docs/contract/compat-notes.md §4.1).
  */
 export interface ErrorData {
   params?: Record<string, string> | string[];
@@ -32,7 +32,7 @@ export const missingParams = (names: string[]): ApiError =>
     params: names,
   });
 
-/** `rest_invalid_param` naming every bad parameter with a human message (decisions.md 9). */
+/** `rest_invalid_param` naming every bad parameter with a human message (docs/contract/decisions.md 9). */
 export function invalidParams(messages: Record<string, string>): ApiError {
   const names = Object.keys(messages);
   const details: NonNullable<ErrorData['details']> = {};
@@ -48,7 +48,7 @@ export function invalidParams(messages: Record<string, string>): ApiError {
 export const invalidParam = (name: string, message: string): ApiError =>
   invalidParams({ [name]: message });
 
-/** Anonymous requests get 401, signed-in users without the capability 403 (compat-notes §5.3). */
+/** Anonymous requests get 401, signed-in users without the capability 403 (docs/contract/compat-notes.md §5.3). */
 export const forbidden = (signedIn: boolean): ApiError =>
   new ApiError('rest_forbidden', 'Sorry, you are not allowed to do that.', signedIn ? 403 : 401);
 

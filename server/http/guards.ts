@@ -1,6 +1,6 @@
 /**
  * Network safety in front of every route: the Host allow-list that defeats DNS rebinding, and
- * CORS per decisions.md 8 (anonymous reads from anywhere, credentials only from allowed origins).
+ * CORS per docs/contract/decisions.md 8 (anonymous reads from anywhere, credentials only from allowed origins).
  */
 import { hostname, networkInterfaces } from 'node:os';
 import type { NextFunction, Request, Response } from 'express';

@@ -1,6 +1,6 @@
 /**
  * The root index (`GET /api/`) and each namespace's index (`GET /api/<namespace>`), in the
- * shape of the reference's WordPress indexes (compat-notes §8.1), generated from the registry.
+ * shape of the reference's WordPress indexes (docs/contract/compat-notes.md §8.1), generated from the registry.
  * Descriptions are localised with the site language; names, types and defaults never are.
  */
 import { z } from 'zod';
@@ -150,7 +150,7 @@ const invalidNamespace = () =>
   new ApiError('rest_invalid_namespace', 'The specified namespace could not be found.', 404);
 
 /**
- * The `GET /<namespace>` route every namespace carries (calendar-api.md §4.1). As in WordPress,
+ * The `GET /<namespace>` route every namespace carries (docs/contract/calendar-api.md §4.1). As in WordPress,
  * `namespace` picks the namespace to describe (default: the one in the URL) and `context` is
  * accepted without changing the listing.
  */

@@ -1,7 +1,7 @@
 /**
  * Absolute links in responses. They use the configured public URL when set, else the request's
  * own origin, and keep the REST root (`/api/`, `/wp-json/` or `?rest_route=`) and namespace the
- * client used, so clients of aliases stay on their alias (decisions.md, URLs).
+ * client used, so clients of aliases stay on their alias (docs/contract/decisions.md, URLs).
  */
 export type QueryValue = string | number | undefined;
 

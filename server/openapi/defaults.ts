@@ -1,7 +1,7 @@
 /**
  * Argument defaults that depend on the deployment, which the route schemas cannot state: the
  * reference documents `per_page` with the site's "posts per page" as a string-typed integer and
- * the event archive's date window computed from "now" (calendar-api.md §4.2.1, compat-notes §3.2).
+ * the event archive's date window computed from "now" (docs/contract/calendar-api.md §4.2.1, docs/contract/compat-notes.md §3.2).
  */
 import { DateTime } from 'luxon';
 import { normalizeZone } from '../../shared/time.js';

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.0 document of a namespace (compat-notes §8.3, decisions.md 17), generated from
+ * The OpenAPI 3.0 document of a namespace (docs/contract/compat-notes.md §8.3, docs/contract/decisions.md 17), generated from
  * the registry: every route and method, each argument from the zod schema that validates it,
  * the real response shapes of `shared/schemas/wire`, and the error envelope.
  */
@@ -166,7 +166,7 @@ const INFO = {
 
 /**
  * The whole document. `serverUrl` is the namespace root the client used, port included
- * (decisions.md 17). The reference's `info` is kept word for word so its clients recognise it.
+ * (docs/contract/decisions.md 17). The reference's `info` is kept word for word so its clients recognise it.
  */
 export function buildDocument(
   registry: Registry,

@@ -1,6 +1,6 @@
 /**
  * What each operation of the calendar namespace answers, for the OpenAPI document: the body of
- * its success and the statuses of its failures (compat-notes §4, §6, §7.1, decisions.md 7, 10).
+ * its success and the statuses of its failures (docs/contract/compat-notes.md §4, §6, §7.1, docs/contract/decisions.md 7, 10).
  * Kept here, keyed by the document's path, so the resource routes need not know about it; an
  * endpoint's own `responses` still wins. Routes missing from the table get a generic answer.
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /<namespace>/doc`: the OpenAPI document (calendar-api.md §4.1, compat-notes §8.3). It is
+ * `GET /<namespace>/doc`: the OpenAPI document (docs/contract/calendar-api.md §4.1, docs/contract/compat-notes.md §8.3). It is
  * generated once per language and deployment defaults and cached, since the routes never change
  * while the server runs; only `servers` follows the request (root, alias and port).
  */

@@ -1,5 +1,5 @@
 /**
- * The reference's front-end discovery (compat-notes §8.2): headers and head tags that tell a
+ * The reference's front-end discovery (docs/contract/compat-notes.md §8.2): headers and head tags that tell a
  * client where the REST API of the page it is looking at lives.
  */
 import type { Request, Response } from 'express';

@@ -1,5 +1,5 @@
 /**
- * Descriptions and excerpts (decisions.md, Input): HTML is sanitised on write to formatting tags
+ * Descriptions and excerpts (docs/contract/decisions.md, Input): HTML is sanitised on write to formatting tags
  * only, and text is returned in paragraphs the way the reference's `wpautop` filter returns it.
  * Shared by events, venues and organizers.
  */

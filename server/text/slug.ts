@@ -1,6 +1,6 @@
 /**
  * Slugs of events, venues, organizers and terms: one rule for making them and one for making them
- * unique, as WordPress's `sanitize_title` and `wp_unique_post_slug` do (compat-notes §7.2, §7.5).
+ * unique, as WordPress's `sanitize_title` and `wp_unique_post_slug` do (docs/contract/compat-notes.md §7.2, §7.5).
  */
 import slugify from 'slugify';
 

@@ -2,7 +2,7 @@
  * Localised descriptions for the self-description (namespace index, OpenAPI document) and the
  * console's forms. Gettext style: the English text written in the schemas is the key, so a
  * description is written once, in English, next to the field it describes, and a catalogue per
- * language maps it to its translation. Names and types are never translated (calendar-api.md §1).
+ * language maps it to its translation. Names and types are never translated (docs/contract/calendar-api.md §1).
  */
 import type { Language } from '../schemas/settings.js';
 import { fr } from './fr.js';

@@ -1,6 +1,6 @@
 /**
- * Event payloads (calendar-api.md §2.1, compat-notes §7.2) and listing parameters (§4.2.1,
- * compat-notes §3): one definition for validation, the OpenAPI document and the console's forms.
+ * Event payloads (docs/contract/calendar-api.md §2.1, docs/contract/compat-notes.md §7.2) and listing parameters (§4.2.1,
+ * docs/contract/compat-notes.md §3): one definition for validation, the OpenAPI document and the console's forms.
  */
 import { z } from 'zod';
 import { isDateInput } from '../dates.js';
@@ -141,7 +141,7 @@ export type EventFieldName = keyof Fields;
 
 const listDate = (description: string) => dateInput(description).optional();
 
-/** `GET /events` parameters (calendar-api.md §4.2.1, with our geolocation radius). */
+/** `GET /events` parameters (docs/contract/calendar-api.md §4.2.1, with our geolocation radius). */
 export const eventListSchema = z.object({
   page: positiveInt
     .default(1)

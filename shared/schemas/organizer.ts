@@ -1,4 +1,4 @@
-/** Organizer payloads (calendar-api.md §2.3, compat-notes §7.4); the wire shape is in wire/linked.ts. */
+/** Organizer payloads (docs/contract/calendar-api.md §2.3, docs/contract/compat-notes.md §7.4); the wire shape is in wire/linked.ts. */
 import { z } from 'zod';
 import { nonEmptyString } from './coerce.js';
 import { linkedPostFields, linkedPostListFields, text, websiteInput } from './linked-post.js';

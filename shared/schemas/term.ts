@@ -1,6 +1,6 @@
 /**
- * Event categories and tags: the payloads of `/categories` and `/tags` (calendar-api.md §2.4,
- * §2.5, §4.5, §4.6); their wire shapes (compat-notes §1.6) are in wire/terms.ts. One definition
+ * Event categories and tags: the payloads of `/categories` and `/tags` (docs/contract/calendar-api.md §2.4,
+ * §2.5, §4.5, §4.6); their wire shapes (docs/contract/compat-notes.md §1.6) are in wire/terms.ts. One definition
  * serves validation, the OpenAPI document and the console's forms.
  */
 import { z } from 'zod';

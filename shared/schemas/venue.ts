@@ -1,4 +1,4 @@
-/** Venue payloads (calendar-api.md §2.2, compat-notes §7.4); the wire shape is in wire/linked.ts. */
+/** Venue payloads (docs/contract/calendar-api.md §2.2, docs/contract/compat-notes.md §7.4); the wire shape is in wire/linked.ts. */
 import { z } from 'zod';
 import { booleanLike, nonEmptyString, numberLike } from './coerce.js';
 import { linkedPostFields, linkedPostListFields, text, websiteInput } from './linked-post.js';

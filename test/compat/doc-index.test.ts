@@ -1,7 +1,7 @@
 /**
  * Black-box checks of the namespace index, the doc route, discovery headers and the error
- * envelope (compat-notes §0.1, §4.1, §4.2, §8, §9 SwaggerDocumentationCest / DiscoveryCest;
- * decisions.md URLs, 9, 17).
+ * envelope (docs/contract/compat-notes.md §0.1, §4.1, §4.2, §8, §9 SwaggerDocumentationCest / DiscoveryCest;
+ * docs/contract/decisions.md URLs, 9, 17).
  */
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.js';

@@ -1,4 +1,4 @@
-/** Compat audit of GET /events against compat-notes §2, §3.2, §3.3, §4 and §9 (archive Cests). */
+/** Compat audit of GET /events against docs/contract/compat-notes.md §2, §3.2, §3.3, §4 and §9 (archive Cests). */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { EVENTS, ids } from '../server/resources/events/helpers.js';

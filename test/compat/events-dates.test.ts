@@ -1,5 +1,5 @@
 /**
- * Compat audit: date input read as PHP's strtotime reads it (compat-notes §3.2 "anything strtotime
+ * Compat audit: date input read as PHP's strtotime reads it (docs/contract/compat-notes.md §3.2 "anything strtotime
  * can parse"), through event creation. The clock is frozen on Monday 2026-06-15 12:00 UTC.
  */
 import { describe, expect, it } from 'vitest';

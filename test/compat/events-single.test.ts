@@ -1,4 +1,4 @@
-/** Compat audit of single event reads, deletes and permissions (compat-notes §1, §4, §5, §6, §9). */
+/** Compat audit of single event reads, deletes and permissions (docs/contract/compat-notes.md §1, §4, §5, §6, §9). */
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.js';
 import { EVENTS } from '../server/resources/events/helpers.js';
@@ -252,7 +252,7 @@ describe('AuthorizationCest', () => {
       expect(del.status).toBe(403);
       expect(del.body).toEqual(forbidden);
     }
-    // decisions.md 4: by-slug writes check the event itself.
+    // docs/contract/decisions.md 4: by-slug writes check the event itself.
     const bySlug = await server.call('POST', `${EVENTS}/by-slug/admin-event`, {
       auth: contributor.auth,
       body: { title: 'x' },

@@ -1,4 +1,4 @@
-/** Compat audit of event create and update (compat-notes §4.4, §7, §9 Insertion/Update, §11). */
+/** Compat audit of event create and update (docs/contract/compat-notes.md §4.4, §7, §9 Insertion/Update, §11). */
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.js';
 import { EVENTS } from '../server/resources/events/helpers.js';

@@ -1,7 +1,7 @@
 /**
  * Finer venue and organizer details: scale-back, images, ignored params, default page size,
- * order, embedding in events, CORS exposure (compat-notes §2.4, §3.1, §5.2, §7.3, §7.4, §11.1;
- * decisions.md 8).
+ * order, embedding in events, CORS exposure (docs/contract/compat-notes.md §2.4, §3.1, §5.2, §7.3, §7.4, §11.1;
+ * docs/contract/decisions.md 8).
  */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';

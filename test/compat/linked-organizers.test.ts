@@ -1,6 +1,6 @@
 /**
- * Black-box compatibility checks of organizers (compat-notes §1.5, §2, §3.4, §4.3, §6, §7.4, §9
- * Organizer*Cest; decisions.md 1, 5, 6, 7, 12), over HTTP only.
+ * Black-box compatibility checks of organizers (docs/contract/compat-notes.md §1.5, §2, §3.4, §4.3, §6, §7.4, §9
+ * Organizer*Cest; docs/contract/decisions.md 1, 5, 6, 7, 12), over HTTP only.
  */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -63,7 +63,7 @@ describe('organizer object', () => {
     expect(cleared.status).toBe(200);
     expect(cleared.body).not.toHaveProperty('email');
     expect(cleared.body.phone).toBe('1');
-    // No email format check (compat-notes §7.4).
+    // No email format check (docs/contract/compat-notes.md §7.4).
     const loose = await server.call('POST', `${NS}/organizers/${o.id}`, {
       auth: server.admin,
       body: { email: 'not an email' },

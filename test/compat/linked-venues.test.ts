@@ -1,6 +1,6 @@
 /**
- * Black-box compatibility checks of venues against the spec (compat-notes §1.4, §2, §3.4, §4, §6,
- * §7.4, §9 Venue*Cest, §11; decisions.md 1, 5, 7, 12, 13), over HTTP only.
+ * Black-box compatibility checks of venues against the spec (docs/contract/compat-notes.md §1.4, §2, §3.4, §4, §6,
+ * §7.4, §9 Venue*Cest, §11; docs/contract/decisions.md 1, 5, 7, 12, 13), over HTTP only.
  */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -280,7 +280,7 @@ describe('venue create', () => {
     );
     expect((await venue(server, { venue: 'a VENUE', city: 'paris' })).id).toBe(v.id);
     expect((await venue(server, { venue: 'A venue' })).id).toBe(v.id);
-    // decisions.md 12: another city is another venue.
+    // docs/contract/decisions.md 12: another city is another venue.
     expect((await venue(server, { venue: 'A venue', city: 'Lyon' })).id).not.toBe(v.id);
   });
 

@@ -1,6 +1,6 @@
 /**
- * Black-box compatibility checks of `/categories` and `/tags` (compat-notes §1.6, §2, §3.5, §4.2,
- * §6, §7.5, §9 Category*Cest / Tag*Cest / Single*Cest, §11.8, §11.11; decisions.md 3, 9, 10).
+ * Black-box compatibility checks of `/categories` and `/tags` (docs/contract/compat-notes.md §1.6, §2, §3.5, §4.2,
+ * §6, §7.5, §9 Category*Cest / Tag*Cest / Single*Cest, §11.8, §11.11; docs/contract/decisions.md 3, 9, 10).
  */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -391,7 +391,7 @@ describe('term archives', () => {
     ]);
     expect(names((await list({})).body, 'categories')).toEqual(['bar', 'Foo', 'Zed']);
     // Only "" is refused; other text goes to the term query: unknown orderby sorts by name,
-    // and any order but asc is descending (compat-notes §3.5, WordPress's term query).
+    // and any order but asc is descending (docs/contract/compat-notes.md §3.5, WordPress's term query).
     const loose = await list({ orderby: 'foo', order: 'whatever' });
     expect(loose.status).toBe(200);
     expect(names(loose.body, 'categories')).toEqual(['Zed', 'Foo', 'bar']);

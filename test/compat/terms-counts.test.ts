@@ -1,6 +1,6 @@
 /**
  * Term `count` follows the events (published events only) and term creates send a Location
- * header (compat-notes §1.6, §3.5, §7.1).
+ * header (docs/contract/compat-notes.md §1.6, §3.5, §7.1).
  */
 import { expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.js';

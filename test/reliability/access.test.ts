@@ -1,6 +1,6 @@
 /**
  * Access (issue 9, item 4): the matrix of routes × methods × roles × ownership × status, checked
- * against an oracle written from compat-notes §4.2/§5/§6 and decisions.md (not from
+ * against an oracle written from docs/contract/compat-notes.md §4.2/§5/§6 and docs/contract/decisions.md (not from
  * shared/roles.ts, so a mistake there is caught). One fresh server per role; every object the
  * matrix touches exists twice (by-id and by-slug routes change it independently).
  */
@@ -46,7 +46,7 @@ interface Obj {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The oracle (compat-notes §5.1, §5.2, §6; decisions.md 4, 7, 15)
+// The oracle (docs/contract/compat-notes.md §5.1, §5.2, §6; docs/contract/decisions.md 4, 7, 15)
 // ---------------------------------------------------------------------------------------------
 
 const owns = (who: Who, obj: Obj, ids: Record<Who, number>) =>
@@ -99,7 +99,7 @@ function expectDelete(who: Who, obj: Obj, ids: Record<Who, number>): Expected {
     : { status: 200 };
 }
 
-/** Whether a listing without `status` shows the object (decisions.md 15; never the trash). */
+/** Whether a listing without `status` shows the object (docs/contract/decisions.md 15; never the trash). */
 function listed(who: Who, obj: Obj, ids: Record<Who, number>): boolean {
   if (obj.status === 'trash') return false;
   if (obj.status === 'publish') return true;
@@ -237,7 +237,7 @@ describe.each(WHO)('as %s', (who) => {
       if (rank[who] < rank.contributor) check(created, forbidden(who), `${who} creates a ${kind}`);
       else {
         expect(created.status, `${who} creates a ${kind}`).toBe(201);
-        // Status scale-back (compat-notes §5.2): who cannot publish gets pending.
+        // Status scale-back (docs/contract/compat-notes.md §5.2): who cannot publish gets pending.
         expect(created.body.status).toBe(rank[who] >= rank.author ? 'publish' : 'pending');
         expect(Number(created.body.author)).toBe(ids[who]);
       }
@@ -347,7 +347,7 @@ describe.each(WHO)('as %s', (who) => {
         allowed ? { status: 200 } : forbidden(who),
         `${who} deletes ${path}`,
       );
-      // Validation before permission: an unknown term is a 400 for everyone (compat-notes §4.2).
+      // Validation before permission: an unknown term is a 400 for everyone (docs/contract/compat-notes.md §4.2).
       check(
         await server.call('DELETE', `${EV}/${path}/999999`, { auth }),
         { status: 400, code: 'rest_invalid_param' },
@@ -510,7 +510,7 @@ describe('rules that do not depend on the role', () => {
       { status: 404, code: 'rest-event-not-found' },
       'GET',
     );
-    // Venues and organizers validate the id first: 400 even for anonymous (compat-notes §6).
+    // Venues and organizers validate the id first: 400 even for anonymous (docs/contract/compat-notes.md §6).
     for (const kind of ['venues', 'organizers'])
       check(
         await server.call('DELETE', `${EV}/${kind}/999999`),

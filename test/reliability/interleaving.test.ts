@@ -2,7 +2,7 @@
  * Lost updates between server processes, made deterministic: another process takes the write
  * lock and changes one field of an object while this server handles an update of another field
  * of the same object. The update must wait for the lock and then build on the other process's
- * change (updates merge, decisions.md 1), not write back the row it read before waiting.
+ * change (updates merge, docs/contract/decisions.md 1), not write back the row it read before waiting.
  */
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.js';

@@ -1,5 +1,5 @@
 /**
- * Network attacks (issue 9, item 5): DNS-rebinding Host headers, CORS per decisions.md 8,
+ * Network attacks (issue 9, item 5): DNS-rebinding Host headers, CORS per docs/contract/decisions.md 8,
  * oversized and malformed bodies, and slow or abandoned connections. Connection deadlines are
  * shortened through start()'s `limits` so nothing waits for the production values; every loop
  * here is bounded in count and time and cleans up its sockets.

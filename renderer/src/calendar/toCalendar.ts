@@ -47,7 +47,7 @@ export function datesAfterMove(
   return { start_date: s.toFormat(API_FORMAT), end_date: e.toFormat(API_FORMAT) };
 }
 
-/** The visible range as listing filters: every event that overlaps it (compat-notes §3.2). */
+/** The visible range as listing filters: every event that overlaps it (docs/contract/compat-notes.md §3.2). */
 export function rangeQuery(start: Date, end: Date) {
   return {
     ends_after: wall(start).minus({ days: 1 }).toFormat('yyyy-MM-dd'),

@@ -1,4 +1,4 @@
-/** The event editor's values, and how they map to and from the API (calendar-api.md §2.1). */
+/** The event editor's values, and how they map to and from the API (docs/contract/calendar-api.md §2.1). */
 import { DateTime } from 'luxon';
 import { plainText } from '../api/resources';
 import type { EventWire } from '../../../shared/schemas/wire';
@@ -82,7 +82,7 @@ export function eventValues(e: EventWire): EventValues {
     image: e.image ? String(e.image.id ?? e.image.url) : '',
     imagePreview: e.image ? e.image.url : undefined,
     cost: e.cost_details?.values?.length ? e.cost : e.cost,
-    // Without a website the API shows the event's own page (compat-notes §1.1): not a real value.
+    // Without a website the API shows the event's own page (docs/contract/compat-notes.md §1.1): not a real value.
     website: e.website === e.url ? '' : e.website,
     slug: e.slug,
     published: toInput(e.date, false),
@@ -106,7 +106,7 @@ export function eventPayload(v: EventValues, creating: boolean): Record<string, 
     all_day: v.all_day,
     timezone: v.timezone,
     status: v.status,
-    // 0 clears the venue on update (decisions.md 1).
+    // 0 clears the venue on update (docs/contract/decisions.md 1).
     venue: v.venue ?? 0,
     organizer: v.organizer,
     categories: v.categories,

@@ -13,7 +13,7 @@ interface Props {
 }
 
 export function BulkBar({ kind, count, actions, busy, onRun }: Props) {
-  // Terms have no trash: deleting one is final (compat-notes §6).
+  // Terms have no trash: deleting one is final (docs/contract/compat-notes.md §6).
   const terms = RESOURCE[kind].terms;
   const [status, setStatus] = useState('publish');
   const [category, setCategory] = useState('');

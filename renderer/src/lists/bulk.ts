@@ -15,7 +15,7 @@ export async function restore(kind: Kind, id: number): Promise<void> {
   try {
     await api(admin(`trash/${id}/restore`), { method: 'POST' });
   } catch (error) {
-    // Before the admin trash routes exist, an update to another status also restores (decisions.md 7).
+    // Before the admin trash routes exist, an update to another status also restores (docs/contract/decisions.md 7).
     if (error instanceof ApiFailure && error.code === 'rest_no_route')
       await api(ev(`${kind}/${id}`), { method: 'PATCH', body: { status: 'draft' } });
     else throw error;

@@ -12,7 +12,7 @@ const BASE_FIELDS: FieldSpec[] = [
   { name: 'description', label: 'Description', type: 'textarea' },
 ];
 
-// Terms reject "" for optional fields (compat-notes §7.5): empty fields are not sent.
+// Terms reject "" for optional fields (docs/contract/compat-notes.md §7.5): empty fields are not sent.
 const compact = (values: Values) =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
 

@@ -1,4 +1,4 @@
-/** Trash, restore and delete-forever for an event, venue or organizer (decisions.md 7). */
+/** Trash, restore and delete-forever for an event, venue or organizer (docs/contract/decisions.md 7). */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { admin, api, ev } from '../api/client';

@@ -8,7 +8,7 @@ import { Button } from './Button';
 import { ErrorNote } from './ErrorNote';
 import { useToast } from './toasts';
 
-/** Terms have no trash: deleting one removes it from its events at once (compat-notes §6). */
+/** Terms have no trash: deleting one removes it from its events at once (docs/contract/compat-notes.md §6). */
 export function TermDelete({ kind, id }: { kind: Kind; id: number }) {
   const client = useQueryClient();
   const toast = useToast();

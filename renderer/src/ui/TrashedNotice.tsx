@@ -5,7 +5,7 @@ import { ErrorNote } from './ErrorNote';
 import { LifecycleActions } from './LifecycleActions';
 import { PageHeader } from './PageHeader';
 
-/** The API refuses to read a trashed event (compat-notes §4.3); it can still be restored. */
+/** The API refuses to read a trashed event (docs/contract/compat-notes.md §4.3); it can still be restored. */
 export function isTrashedError(error: unknown): boolean {
   return error instanceof ApiFailure && error.code.endsWith('no-longer-available');
 }

@@ -49,7 +49,7 @@ export function useForm<V extends Values>(initial: V) {
   return { values, set, errors, setErrors, reset, dirty, setDirty };
 }
 
-/** Only what changed since the form was loaded: updates merge on the server (decisions.md 1). */
+/** Only what changed since the form was loaded: updates merge on the server (docs/contract/decisions.md 1). */
 export function changed(initial: Values, values: Values): Values {
   const out: Values = {};
   for (const [key, value] of Object.entries(values)) {

@@ -1,7 +1,7 @@
 /**
  * The scalar fields of an event after a create or an update: merged over the stored row
- * (decisions.md 1), dates read as wall times in the event's zone, all-day snapping, the end never
- * before the start, status scale-back and scheduling (compat-notes §5.2, §7.2, §11.10).
+ * (docs/contract/decisions.md 1), dates read as wall times in the event's zone, all-day snapping, the end never
+ * before the start, status scale-back and scheduling (docs/contract/compat-notes.md §5.2, §7.2, §11.10).
  */
 import type { DateTime } from 'luxon';
 import { scaleBackStatus, type Actor, type PostStatus } from '../../../shared/roles.js';
@@ -65,7 +65,7 @@ function eventTimes(input: EventUpdateInput, existing: EventRow | undefined, ctx
         ? ctx.siteZone
         : input.timezone
       : (existing?.timezone ?? ctx.siteZone);
-  // Stored wall times are read again in the (possibly new) zone (compat-notes §7.2).
+  // Stored wall times are read again in the (possibly new) zone (docs/contract/compat-notes.md §7.2).
   let start =
     input.start_date !== undefined
       ? parseOrFail('start_date', input.start_date, timezone, ctx.now)

@@ -1,4 +1,4 @@
-/** The schema.org `json_ld` of a single event (compat-notes §1.7, §11.1). */
+/** The schema.org `json_ld` of a single event (docs/contract/compat-notes.md §1.7, §11.1). */
 import { plainText } from '../../text/html.js';
 import { lowestCost } from '../../../shared/cost.js';
 import { wallMillis } from '../../../shared/dates.js';

@@ -1,5 +1,5 @@
 /**
- * `GET /events` (compat-notes §2, §3; decisions.md 2, 3, 15): parameters become a query, the
+ * `GET /events` (docs/contract/compat-notes.md §2, §3; docs/contract/decisions.md 2, 3, 15): parameters become a query, the
  * page is presented with its links, and `rest_url`/`next_rest_url`/`previous_rest_url` carry
  * every parameter in effect, dates as resolved, so following them pages one result set once.
  */
@@ -42,7 +42,7 @@ function visibility(actor: Actor | null, statuses: PostStatus[] | undefined): Vi
   const wanted = statuses ?? ALL_BUT_TRASH;
   if (canEditOthers(actor)) return { kind: 'all', statuses: wanted };
   // Contributors and authors see everyone's published events and only their own others
-  // (decisions.md 15).
+  // (docs/contract/decisions.md 15).
   return {
     kind: 'own',
     publish: wanted.includes('publish'),
@@ -167,7 +167,7 @@ export function createEventListing(
       else if (name === 'start_date') set(name, parsed.startOf('day'));
       else set(name, parsed.set({ hour: 23, minute: 59, second: 59, millisecond: 0 }));
     }
-    // Relative filters replace the default window (compat-notes §3.2).
+    // Relative filters replace the default window (docs/contract/compat-notes.md §3.2).
     if (!RELATIVE.some((name) => input[name] !== undefined)) {
       if (input.start_date === undefined) {
         const yesterday = DateTime.fromJSDate(now, { zone: 'UTC' })
@@ -265,7 +265,7 @@ export function createEventListing(
       ['end_date', echo.end_date],
       ['search', input.search],
       // Whoever cannot edit events sees only published ones, and the link says so, for a
-      // subscriber as for an anonymous visitor (compat-notes §2.2).
+      // subscriber as for an anonymous visitor (docs/contract/compat-notes.md §2.2).
       ['status', input.status ? csv(input.status) : canEditPosts(actor) ? undefined : 'publish'],
       ['post_parent', input.post_parent],
       ['include', csv(input.include)],

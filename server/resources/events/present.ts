@@ -1,4 +1,4 @@
-/** Event rows → the event object of compat-notes §1.1, keys in the reference's order. */
+/** Event rows → the event object of docs/contract/compat-notes.md §1.1, keys in the reference's order. */
 import { globalId, type Links } from '../../http/links.js';
 import { autop } from '../../text/html.js';
 import { dateDetails, wallMillis, zoneAbbreviationAt } from '../../../shared/dates.js';

@@ -356,7 +356,7 @@ export function createEventsQuery(db: Db) {
       const { sql, params, driven } = whereSql(q, walk);
       // A driven query sorts its few rows rather than walk the start index in order. With
       // `include` the reference falls back to WordPress's post order: publication date, then id
-      // (compat-notes §2.4).
+      // (docs/contract/compat-notes.md §2.4).
       const order =
         leading === 'include'
           ? '+e.date_utc, e.id'

@@ -1,4 +1,4 @@
-/** REST routes of events (calendar-api.md §4.2): parse → check → permission → service. */
+/** REST routes of events (docs/contract/calendar-api.md §4.2): parse → check → permission → service. */
 import { z } from 'zod';
 import { canEditPosts } from '../../../shared/roles.js';
 import { integerLike } from '../../../shared/schemas/coerce.js';
@@ -28,7 +28,7 @@ function decoded(slug: string): string {
 const bySlug = (params: { slug: string }, ctx: RequestContext) =>
   ctx.services.events.findBySlug(decoded(params.slug));
 
-/** Unknown slugs are a 400, as the reference's slug validator makes them (compat-notes §4.4). */
+/** Unknown slugs are a 400, as the reference's slug validator makes them (docs/contract/compat-notes.md §4.4). */
 const slugExists = (params: { slug: string }, ctx: RequestContext) =>
   bySlug(params, ctx) ? undefined : { slug: `No event has the slug "${decoded(params.slug)}".` };
 
@@ -106,7 +106,7 @@ export const eventsRoutes: RouteDef[] = [
           ...slugExists(params, ctx),
           ...ctx.services.events.payloadProblems(params, ctx.actor, 'update'),
         }),
-        // The object's own permission, not only the type's (decisions.md 4).
+        // The object's own permission, not only the type's (docs/contract/decisions.md 4).
         permission: (ctx, params) => ctx.services.events.canUpdate(ctx.actor, bySlug(params, ctx)),
         handler: ({ slug: _slug, ...input }, ctx) => {
           const id = bySlug({ slug: _slug }, ctx)!.id;

@@ -209,7 +209,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       return embedder.one(write(input, id, actor), links, { jsonLd: false });
     },
 
-    /** DELETE moves to the trash, always (decisions.md 7); the slug gets `__trashed`. */
+    /** DELETE moves to the trash, always (docs/contract/decisions.md 7); the slug gets `__trashed`. */
     trash(id: number, links: Links) {
       const now = formatUtc(core.clock.now());
       const trashed = store.write(() => {

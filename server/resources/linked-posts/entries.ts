@@ -1,6 +1,6 @@
 /**
  * The entries of an event's `venue` or `organizer` field: an id, `{id}`, or inline data that
- * creates an item or reuses an identical one (compat-notes §7.2). Validation runs before the
+ * creates an item or reuses an identical one (docs/contract/compat-notes.md §7.2). Validation runs before the
  * event's write; creation runs inside it.
  */
 import type { Actor } from '../../../shared/roles.js';

@@ -1,5 +1,5 @@
 /**
- * How an event's `venue` and `organizer` fields are read (compat-notes §7.2, decisions.md 1):
+ * How an event's `venue` and `organizer` fields are read (docs/contract/compat-notes.md §7.2, docs/contract/decisions.md 1):
  * absent or null leaves the link as it is; `""`, `0` and `[]` clear it; otherwise entries are ids,
  * `{id}` objects or inline data.
  */

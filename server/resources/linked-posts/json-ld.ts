@@ -1,4 +1,4 @@
-/** The schema.org objects of venues (`Place`) and organizers (`Person`), compat-notes §1.7. */
+/** The schema.org objects of venues (`Place`) and organizers (`Person`), docs/contract/compat-notes.md §1.7. */
 import { plainText } from '../../text/html.js';
 import type { AnyLinkedRow } from './kind.js';
 

@@ -31,11 +31,11 @@ export interface LinkedKind {
   table: 'venues' | 'organizers';
   /** The wire key holding the title: `venue` / `organizer`. */
   nameField: 'venue' | 'organizer';
-  /** Text columns after `image` in the wire shape, in order (compat-notes §1.4, §1.5). */
+  /** Text columns after `image` in the wire shape, in order (docs/contract/compat-notes.md §1.4, §1.5). */
   textColumns: readonly string[];
   /** Other columns of the table (flags, coordinates), stored as given by `details`. */
   extraColumns: readonly string[];
-  /** Columns searched besides title, description and excerpt (compat-notes §3.4). */
+  /** Columns searched besides title, description and excerpt (docs/contract/compat-notes.md §3.4). */
   searchColumns: readonly string[];
   /** Matches rows linked to an event `@event` (listing `event=`). */
   eventFilter: string;
@@ -43,7 +43,7 @@ export interface LinkedKind {
   hasEventsFilter: string;
   /** Matches rows with an event starting at or after `@now` with a status in `@visible`. */
   upcomingFilter: string;
-  /** Removes the links from events to post `?` (trashing, decisions.md 6). */
+  /** Removes the links from events to post `?` (trashing, docs/contract/decisions.md 6). */
   unlinkSql: string;
   messages: {
     notAccessible: string;

@@ -1,5 +1,5 @@
 /**
- * Venue and organizer rows as the API shows them (compat-notes §1.4, §1.5): fields in the
+ * Venue and organizer rows as the API shows them (docs/contract/compat-notes.md §1.4, §1.5): fields in the
  * reference's order, every empty value removed, then the always-present keys appended.
  */
 import type { ImageWire } from '../../../shared/schemas/wire/index.js';
@@ -13,7 +13,7 @@ export interface PresentOptions {
   timezone: string;
   images: ReadonlyMap<number, ImageWire>;
   links: Links;
-  /** Only single reads carry `json_ld` (compat-notes §1.7, §11.1). */
+  /** Only single reads carry `json_ld` (docs/contract/compat-notes.md §1.7, §11.1). */
   jsonLd: boolean;
 }
 

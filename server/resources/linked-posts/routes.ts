@@ -1,7 +1,7 @@
 /**
- * The REST routes venues and organizers share (calendar-api.md §4.3, §4.4): the archive, create,
+ * The REST routes venues and organizers share (docs/contract/calendar-api.md §4.3, §4.4): the archive, create,
  * and read/update/delete by id and by slug. Unknown ids and slugs are 400 `rest_invalid_param`
- * even for anonymous requests, since validation runs before permission (compat-notes §4.2, §6).
+ * even for anonymous requests, since validation runs before permission (docs/contract/compat-notes.md §4.2, §6).
  */
 import { z } from 'zod';
 import {
@@ -174,7 +174,7 @@ export function linkedRoutes(config: LinkedRoutesConfig): RouteDef[] {
   ];
 }
 
-/** The archive envelope (compat-notes §2): items, links that keep every parameter, totals. */
+/** The archive envelope (docs/contract/compat-notes.md §2): items, links that keep every parameter, totals. */
 function archive(
   params: ListInput,
   ctx: RequestContext,

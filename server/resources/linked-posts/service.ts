@@ -77,10 +77,10 @@ export interface LinkedBehaviour {
   fromInline?(data: Record<string, unknown>): Record<string, unknown>;
 }
 
-/** Statuses of events that count as upcoming for users who see every event (compat-notes §3.4). */
+/** Statuses of events that count as upcoming for users who see every event (docs/contract/compat-notes.md §3.4). */
 const UPCOMING_FOR_EDITORS = ['publish', 'future', 'private', 'draft', 'pending'];
 
-/** Search fragments: split on anything that is not a letter, digit or hyphen (compat-notes §3.4). */
+/** Search fragments: split on anything that is not a letter, digit or hyphen (docs/contract/compat-notes.md §3.4). */
 export const searchFragments = (search: string) => [
   ...new Set(search.split(/[^\p{L}\p{N}-]+/u).filter((part) => part !== '')),
 ];
@@ -165,7 +165,7 @@ export function createLinkedService(
     }
   }
 
-  /** Creates the item, or finds an identical one (decisions.md 12); in the caller's transaction. */
+  /** Creates the item, or finds an identical one (docs/contract/decisions.md 12); in the caller's transaction. */
   function insertOrReuse(input: LinkedInput, actor: Actor | null): number {
     crossCheck(input, undefined);
     const { values, given } = build(input, actor, undefined);
@@ -240,7 +240,7 @@ export function createLinkedService(
       return get(store.transaction(() => insertOrReuse(input, actor)));
     },
 
-    /** Merges the given fields (decisions.md 1); a new status restores a trashed item. */
+    /** Merges the given fields (docs/contract/decisions.md 1); a new status restores a trashed item. */
     update(row: AnyLinkedRow, input: LinkedInput, actor: Actor | null): AnyLinkedRow {
       crossCheck(input, row);
       store.transaction(() => {
@@ -261,7 +261,7 @@ export function createLinkedService(
       return get(row.id);
     },
 
-    /** DELETE: to the trash, never for good (decisions.md 7); unlinked from its events. */
+    /** DELETE: to the trash, never for good (docs/contract/decisions.md 7); unlinked from its events. */
     trash(row: AnyLinkedRow): AnyLinkedRow {
       if (row.status === 'trash') {
         throw new ApiError(`${kind.type}-is-in-trash`, kind.messages.inTrash, 410);

@@ -29,7 +29,7 @@ type Params = Record<string, string | number | null>;
 /** Text `LIKE` patterns match literally: `%`, `_` and `\` in the input are escaped. */
 const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Statuses of events that do not make a venue or organizer "have events" (compat-notes §3.4). */
+/** Statuses of events that do not make a venue or organizer "have events" (docs/contract/compat-notes.md §3.4). */
 export const EVENTLESS_STATUSES = ['draft', 'pending', 'trash'] as const;
 
 export function createLinkedStore(db: Db, kind: LinkedKind) {
@@ -154,7 +154,7 @@ export function createLinkedStore(db: Db, kind: LinkedKind) {
 
     /**
      * The first non-trashed item whose given columns all equal the given values, text compared
-     * case-insensitively (decisions.md 12).
+     * case-insensitively (docs/contract/decisions.md 12).
      */
     findDuplicate(given: Params): AnyLinkedRow | undefined {
       const names = Object.keys(given)

@@ -8,7 +8,7 @@ function extension(row: MediaRow, url: string): string {
   return extensionOf(row.file !== '' ? row.file : url);
 }
 
-/** `{url, id, extension, width?, height?, filesize?}`: empty entries dropped (compat-notes §1.2). */
+/** `{url, id, extension, width?, height?, filesize?}`: empty entries dropped (docs/contract/compat-notes.md §1.2). */
 export function presentImage(row: MediaRow, url: string): ImageWire {
   const image: ImageWire = { url, id: row.id, extension: extension(row, url) };
   if (row.width) image.width = row.width;

@@ -1,6 +1,6 @@
 /**
  * Media: uploaded images and external image URLs, and the `image` field of events, venues and
- * organizers (compat-notes §1.2, §7.3; decisions.md, Input). The server never fetches a URL: an
+ * organizers (docs/contract/compat-notes.md §1.2, §7.3; docs/contract/decisions.md, Input). The server never fetches a URL: an
  * external image is kept as a media item that points at it.
  */
 import { mkdirSync, mkdtempSync, unlinkSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** What makes an organizer an organizer (compat-notes §1.5, §3.4, §7.4; decisions.md 6). */
+/** What makes an organizer an organizer (docs/contract/compat-notes.md §1.5, §3.4, §7.4; docs/contract/decisions.md 6). */
 import { organizerInlineSchema } from '../../../shared/schemas/organizer.js';
 import type { LinkedKind } from '../linked-posts/kind.js';
 import { organizerJsonLd } from '../linked-posts/json-ld.js';
@@ -19,7 +19,7 @@ export const organizerKind: LinkedKind = {
     'EXISTS (SELECT 1 FROM event_organizers eo JOIN events e ON e.id = eo.event_id WHERE eo.organizer_id = t.id AND e.status NOT IN (SELECT value FROM json_each(@hidden)))',
   upcomingFilter:
     'EXISTS (SELECT 1 FROM event_organizers eo JOIN events e ON e.id = eo.event_id WHERE eo.organizer_id = t.id AND e.start_utc >= @now AND e.status IN (SELECT value FROM json_each(@visible)))',
-  // Only this organizer's links go (decisions.md 6; the reference drops every organizer).
+  // Only this organizer's links go (docs/contract/decisions.md 6; the reference drops every organizer).
   unlinkSql: 'DELETE FROM event_organizers WHERE organizer_id = ?',
   messages: {
     notAccessible: 'The requested organizer is not accessible',

@@ -1,4 +1,4 @@
-/** REST routes of organizers (calendar-api.md §4.4). */
+/** REST routes of organizers (docs/contract/calendar-api.md §4.4). */
 import {
   organizerCreateSchema,
   organizerListSchema,

@@ -1,6 +1,6 @@
 /**
  * Site settings: stored values over defaults, with start-up flags and environment variables
- * taking precedence (decisions.md, Settings). Read on every request, so cached briefly; the cache
+ * taking precedence (docs/contract/decisions.md, Settings). Read on every request, so cached briefly; the cache
  * is short so that other server processes on the same file see a change within a second.
  */
 import { hostTimeZone } from '../../../shared/time.js';

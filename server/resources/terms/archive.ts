@@ -1,6 +1,6 @@
 /**
  * `rest_url`, `next_rest_url` and `previous_rest_url` of the term archives. Unlike the reference,
- * they keep every parameter in effect (decisions.md 3), so following `next_rest_url` walks the
+ * they keep every parameter in effect (docs/contract/decisions.md 3), so following `next_rest_url` walks the
  * same result set exactly once.
  */
 import type { RequestContext } from '../../http/context.js';

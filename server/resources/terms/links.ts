@@ -52,8 +52,8 @@ export function createTermLinks(store: TermsStore) {
   }
 
   /**
-   * Event payload values (compat-notes §7.2): existing ids are kept and unknown ids skipped; a
-   * name or slug reuses the existing term case-insensitively (decisions.md 11), else a new
+   * Event payload values (docs/contract/compat-notes.md §7.2): existing ids are kept and unknown ids skipped; a
+   * name or slug reuses the existing term case-insensitively (docs/contract/decisions.md 11), else a new
    * top-level term is made. Order kept, duplicates dropped. Synchronous so it joins the caller's
    * transaction.
    */

@@ -1,4 +1,4 @@
-/** Term rows → the two wire shapes of compat-notes §1.6. */
+/** Term rows → the two wire shapes of docs/contract/compat-notes.md §1.6. */
 import type { Links } from '../../http/links.js';
 import { WIRE_TAXONOMY, type Taxonomy } from '../../../shared/schemas/term.js';
 import type {
@@ -26,7 +26,7 @@ export function termPageUrl(row: Pick<TermRow, 'taxonomy' | 'slug'>, links: Link
   return links.site(row.taxonomy === 'category' ? `/events/category/${slug}/` : `/tag/${slug}/`);
 }
 
-/** Archive item, single, create, update and delete responses (key order: compat-notes §11.11). */
+/** Archive item, single, create, update and delete responses (key order: docs/contract/compat-notes.md §11.11). */
 export function presentTerm(row: TermRow, links: Links): TermWire {
   const head = {
     id: row.id,
@@ -42,7 +42,7 @@ export function presentTerm(row: TermRow, links: Links): TermWire {
   return { ...head, parent: row.parent ?? 0, ...tail } satisfies CategoryWire;
 }
 
-/** A term inside an event's `categories` or `tags` (compat-notes §1.6 a). */
+/** A term inside an event's `categories` or `tags` (docs/contract/compat-notes.md §1.6 a). */
 export function presentEmbeddedTerm(row: TermRow, links: Links): EmbeddedTermWire {
   return {
     id: row.id,

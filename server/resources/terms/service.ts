@@ -16,7 +16,7 @@ import { createTermsStore, type TermRow, type TermSort } from './store.js';
 import { createTermWrites, notHierarchical } from './write.js';
 import { toSlug } from '../../text/slug.js';
 
-/** The reference clamps every term archive to 50 per page (compat-notes §3.1). */
+/** The reference clamps every term archive to 50 per page (docs/contract/compat-notes.md §3.1). */
 export const MAX_PER_PAGE = 50;
 
 const SORTS: Record<TermOrderby, TermSort> = {

@@ -1,6 +1,6 @@
 /**
  * Creating, updating and deleting terms, with WordPress's rules for names, slugs and parents
- * (compat-notes §4.2, §7.5; decisions.md 9). Each use case is one transaction.
+ * (docs/contract/compat-notes.md §4.2, §7.5; docs/contract/decisions.md 9). Each use case is one transaction.
  */
 import { ApiError, invalidParam } from '../../http/errors.js';
 import type { Taxonomy, TermCreate, TermUpdate } from '../../../shared/schemas/term.js';

@@ -1,6 +1,6 @@
 /**
  * The trash of events, venues and organizers: list, restore, delete for good, empty
- * (decisions.md 7: deleting for good happens only here).
+ * (docs/contract/decisions.md 7: deleting for good happens only here).
  *
  * Who may act on one object follows WordPress's `delete_post` on a trashed post: the rules of
  * `canDeletePost` applied to the status the object had before it was trashed. So editors and

@@ -1,4 +1,4 @@
-/** What makes a venue a venue: its columns, its links to events, its messages (compat-notes §1.4, §3.4, §7.4). */
+/** What makes a venue a venue: its columns, its links to events, its messages (docs/contract/compat-notes.md §1.4, §3.4, §7.4). */
 import { venueInlineSchema } from '../../../shared/schemas/venue.js';
 import type { LinkedKind } from '../linked-posts/kind.js';
 import { venueJsonLd } from '../linked-posts/json-ld.js';
@@ -38,7 +38,7 @@ export const venueKind: LinkedKind = {
 
 const US_NAMES = new Set(['', 'us', 'usa', 'united states', 'united states of america']);
 
-/** State for US (or country-less) venues, province elsewhere (compat-notes §7.4). */
+/** State for US (or country-less) venues, province elsewhere (docs/contract/compat-notes.md §7.4). */
 export function deriveStateProvince(country: string, state: string, province: string): string {
   return US_NAMES.has(country.trim().toLowerCase()) ? state || province : province || state;
 }
@@ -67,7 +67,7 @@ export const venueBehaviour: LinkedBehaviour = {
     }
     for (const flag of ['show_map', 'show_map_link']) {
       const value = input[flag];
-      // Map flags default to shown on create and are kept when omitted on update (decisions.md 1).
+      // Map flags default to shown on create and are kept when omitted on update (docs/contract/decisions.md 1).
       if (typeof value === 'boolean') values[flag] = value ? 1 : 0;
       else if (!existing) values[flag] = 1;
     }

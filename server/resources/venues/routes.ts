@@ -1,4 +1,4 @@
-/** REST routes of venues (calendar-api.md §4.3). */
+/** REST routes of venues (docs/contract/calendar-api.md §4.3). */
 import {
   venueCreateSchema,
   venueListSchema,

@@ -1,6 +1,6 @@
 /**
- * Wire shapes shared by several resources (compat-notes §1.2, §4.1): what the API really sends,
- * as zod schemas, so that the OpenAPI document describes the real payloads (decisions.md 17)
+ * Wire shapes shared by several resources (docs/contract/compat-notes.md §1.2, §4.1): what the API really sends,
+ * as zod schemas, so that the OpenAPI document describes the real payloads (docs/contract/decisions.md 17)
  * and tests can check real responses against the same definitions.
  */
 import { z } from 'zod';
@@ -93,7 +93,7 @@ const detail = z.object({
   data: z.null(),
 });
 
-/** The error envelope of every failure (compat-notes §4.1, decisions.md 9). */
+/** The error envelope of every failure (docs/contract/compat-notes.md §4.1, docs/contract/decisions.md 9). */
 export const apiError = z
   .object({
     code: z.string().meta({ description: 'A machine-readable error code.' }),
@@ -117,7 +117,7 @@ export const apiError = z
   })
   .meta({ description: 'An error.' });
 
-/** `rest_url` and the neighbouring pages of an archive (compat-notes §2.2). */
+/** `rest_url` and the neighbouring pages of an archive (docs/contract/compat-notes.md §2.2). */
 export const archiveLinks = {
   rest_url: z.string().meta({ description: 'The URL of this archive page.' }),
   next_rest_url: z

@@ -1,4 +1,4 @@
-/** The event wire shape (compat-notes §1.1, in its key order) and the event archive (§2.1). */
+/** The event wire shape (docs/contract/compat-notes.md §1.1, in its key order) and the event archive (§2.1). */
 import { z } from 'zod';
 import {
   archiveOf,

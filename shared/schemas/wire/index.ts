@@ -1,6 +1,6 @@
 /**
  * The named wire shapes, in the order the OpenAPI document lists them: the reference's eight
- * definitions first (compat-notes §8.3), then the archives and the error envelope.
+ * definitions first (docs/contract/compat-notes.md §8.3), then the archives and the error envelope.
  */
 import type { z } from 'zod';
 import { apiError, costDetails, dateDetails, image, imageSize } from './common.js';

@@ -1,5 +1,5 @@
 /**
- * Venue and organizer wire shapes (compat-notes §1.4, §1.5). Empty fields are left out of these
+ * Venue and organizer wire shapes (docs/contract/compat-notes.md §1.4, §1.5). Empty fields are left out of these
  * objects, so every field that can be empty is optional (a name of "0" too, as the reference's
  * `empty()` drops it); there is no `rest_url`.
  */

@@ -1,4 +1,4 @@
-/** Term wire shapes (compat-notes §1.6): embedded in events, and from `/categories` and `/tags`. */
+/** Term wire shapes (docs/contract/compat-notes.md §1.6): embedded in events, and from `/categories` and `/tags`. */
 import { z } from 'zod';
 import { archiveOf, emptyList } from './common.js';
 

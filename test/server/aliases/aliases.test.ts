@@ -1,6 +1,6 @@
 /**
  * The same API under `/wp-json/`, under the reference's namespace `tribe/events/v1`, and through
- * `?rest_route=` (decisions.md, URLs): same handlers, same data, links on the alias used.
+ * `?rest_route=` (docs/contract/decisions.md, URLs): same handlers, same data, links on the alias used.
  */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server.js';

@@ -61,7 +61,7 @@ describe('GET /calendar/events/v1 (namespace index)', () => {
             keys.every((k) => ARG_KEYS.includes(k)),
             `${route.path} ${name}: ${keys}`,
           ).toBe(true);
-          // Keys keep the order of compat-notes §8.1.
+          // Keys keep the order of docs/contract/compat-notes.md §8.1.
           expect(keys).toEqual(ARG_KEYS.filter((k) => keys.includes(k)));
         }
       });

@@ -1,5 +1,5 @@
 /**
- * The document describes the real payloads (decisions.md 17): real responses parse with the wire
+ * The document describes the real payloads (docs/contract/decisions.md 17): real responses parse with the wire
  * schemas the document is generated from, lose no key doing so, and keep the schemas' key order.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Description and excerpt HTML: sanitising and paragraphs (decisions.md, Input). */
+/** Description and excerpt HTML: sanitising and paragraphs (docs/contract/decisions.md, Input). */
 import { describe, expect, it } from 'vitest';
 import { autop, plainText, sanitizeHtml } from '../../../server/text/html.js';
 

@@ -60,7 +60,7 @@ describe('POST /events', () => {
       cost: '',
       cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: [] },
       website: `${origin}/event/an-event/`,
-      // REST create writes the flags, so they are false when omitted (compat-notes §11.6).
+      // REST create writes the flags, so they are false when omitted (docs/contract/compat-notes.md §11.6).
       show_map: false,
       show_map_link: false,
       hide_from_listings: false,

@@ -155,7 +155,7 @@ describe('event links', () => {
       'cat2',
       'cat3',
     ]);
-    // An existing tag named by its slug is reused, never duplicated (decisions.md 11).
+    // An existing tag named by its slug is reused, never duplicated (docs/contract/decisions.md 11).
     expect((mixed.tags as Array<{ id: number }>).map((t) => t.id)).toEqual([tag.id]);
     const cleared = await server.call('POST', `${EVENTS}/${mixed.id}`, {
       auth: server.admin,

@@ -1,4 +1,4 @@
-/** Organizers (compat-notes §1.5, §3.4, §6, §7.4; Organizer*Cest; decisions.md 1, 5, 6, 12). */
+/** Organizers (docs/contract/compat-notes.md §1.5, §3.4, §6, §7.4; Organizer*Cest; docs/contract/decisions.md 1, 5, 6, 12). */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { idsOf, insertEvent, ORGANIZERS, organizersOf } from '../linked-posts/helpers.js';

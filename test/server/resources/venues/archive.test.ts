@@ -1,4 +1,4 @@
-/** GET /venues (compat-notes §2, §3.4; VenueArchive*Cest; decisions.md 3, 5). */
+/** GET /venues (docs/contract/compat-notes.md §2, §3.4; VenueArchive*Cest; docs/contract/decisions.md 3, 5). */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { idsOf, insertEvent, VENUES } from '../linked-posts/helpers.js';

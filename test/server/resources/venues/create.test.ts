@@ -1,4 +1,4 @@
-/** POST /venues (compat-notes §7.4, §9 VenueInsertionCest; decisions.md 12, 13). */
+/** POST /venues (docs/contract/compat-notes.md §7.4, §9 VenueInsertionCest; docs/contract/decisions.md 12, 13). */
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../helpers/server.js';
 import { VENUES } from '../linked-posts/helpers.js';

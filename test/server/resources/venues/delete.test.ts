@@ -1,4 +1,4 @@
-/** DELETE /venues/{id} (compat-notes §6, VenueDeletionCest; decisions.md 7). */
+/** DELETE /venues/{id} (docs/contract/compat-notes.md §6, VenueDeletionCest; docs/contract/decisions.md 7). */
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../helpers/server.js';
 import { insertEvent, venueOf, VENUES } from '../linked-posts/helpers.js';

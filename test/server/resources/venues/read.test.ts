@@ -1,4 +1,4 @@
-/** GET /venues/{id} and /venues/by-slug/{slug} (compat-notes §1.4, §4.4, §5.1; VenueSingleCest). */
+/** GET /venues/{id} and /venues/by-slug/{slug} (docs/contract/compat-notes.md §1.4, §4.4, §5.1; VenueSingleCest). */
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../helpers/server.js';
 import { VENUES } from '../linked-posts/helpers.js';

@@ -1,4 +1,4 @@
-/** POST/PUT/PATCH /venues/{id} and by slug (compat-notes §7.4, VenueUpdateCest; decisions.md 1, 4, 7). */
+/** POST/PUT/PATCH /venues/{id} and by slug (docs/contract/compat-notes.md §7.4, VenueUpdateCest; docs/contract/decisions.md 1, 4, 7). */
 import { describe, expect, it } from 'vitest';
 import { fixedClock, type Clock } from '../../../../server/clock.js';
 import { startTestServer } from '../../../helpers/server.js';
