@@ -11,8 +11,11 @@ import { createLinks, type Links } from './links.js';
 import type { Registry } from './registry.js';
 import type { ApiResponse } from './route.js';
 import { parseArgs } from './validate.js';
-import { rootIndex } from './indexes.js';
-import { bodyParams, effectiveMethod, queryParams } from './wp-request.js';
+import { rootIndex, rootRoute, routeHelp } from './indexes.js';
+import { allowedMethods } from './allow.js';
+import { envelope, filterBody, parseFields, wantsEnvelope, type FieldTree } from './wp-response.js';
+import { translator } from '../../shared/i18n/index.js';
+import { bodyParams, effectiveMethod, queryParams, type Query } from './wp-request.js';
 
 type RootStyle = 'api' | 'wp-json' | 'rest_route';
 
@@ -23,7 +26,10 @@ type RootStyle = 'api' | 'wp-json' | 'rest_route';
 const restPath = (path: string) => path.replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/';
 
 /** Where the REST path is in this request, or `undefined` when it is not a REST request. */
-export function locateRestPath(req: Request): { style: RootStyle; path: string } | undefined {
+export function locateRestPath(
+  req: Request,
+  query: Query = req.query as Query,
+): { style: RootStyle; path: string } | undefined {
   const path = req.path;
   for (const [style, prefix] of [
     ['api', '/api'],
@@ -33,7 +39,7 @@ export function locateRestPath(req: Request): { style: RootStyle; path: string }
       return { style, path: restPath(path.slice(prefix.length)) };
     }
   }
-  const route = req.query.rest_route;
+  const route = query.rest_route;
   if ((path === '/' || path === '/index.php') && typeof route === 'string') {
     return { style: 'rest_route', path: restPath(route) };
   }
@@ -69,9 +75,31 @@ function ipv6Groups(address: string): string[] {
   return [...left, ...zeros, ...right].map((group) => group.replace(/^0+(?=.)/, ''));
 }
 
-async function send(res: Response, result: ApiResponse): Promise<void> {
+/** What the request asked of the response itself: WordPress's `_fields` and `_envelope`. */
+interface Shaping {
+  fields: FieldTree | undefined;
+  envelope: boolean;
+}
+
+async function send(res: Response, result: ApiResponse, shaping: Shaping): Promise<void> {
+  const status = result.status ?? 200;
+  if (result.file === undefined && (shaping.fields || shaping.envelope)) {
+    let body = result.json
+      ? (JSON.parse(result.json.bytes.toString('utf8')) as unknown)
+      : result.body;
+    if (shaping.fields) body = filterBody(body, shaping.fields);
+    if (shaping.envelope) {
+      const allow = res.get('Allow');
+      const headers = { ...result.headers, ...(allow ? { Allow: allow } : {}) };
+      res.status(200).json(envelope(body, status, headers));
+      return;
+    }
+    if (result.headers) res.set(result.headers);
+    res.status(status).json(body);
+    return;
+  }
   if (result.headers) res.set(result.headers);
-  res.status(result.status ?? 200);
+  res.status(status);
   if (result.json) {
     // Express keeps a preset ETag instead of hashing the body again.
     res.set('ETag', result.json.etag);
@@ -91,33 +119,43 @@ async function send(res: Response, result: ApiResponse): Promise<void> {
 
 function collectParams(
   req: Request,
+  query: Query,
   method: string,
   pathParams: Record<string, string>,
 ): Record<string, unknown> {
-  return { ...queryParams(req), ...bodyParams(req, method), ...pathParams };
+  return { ...queryParams(query), ...bodyParams(req, method), ...pathParams };
 }
 
 export function restDispatcher(registry: Registry, services: Services) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    const located = locateRestPath(req);
+    const query = req.query as Query;
+    const located = locateRestPath(req, query);
     if (!located) return next();
     const origin = requestOrigin(req, services);
-
-    const method = effectiveMethod(req);
+    const method = effectiveMethod(req, query);
+    const shaping: Shaping = { fields: parseFields(query._fields), envelope: wantsEnvelope(query) };
 
     if (located.path === '/') {
-      if (method !== 'GET' && method !== 'HEAD') throw noRoute();
       const links = createLinks(origin, located.style, '');
-      await send(res, { body: rootIndex(registry, services, links) });
+      if (method === 'OPTIONS') {
+        const { _links: _omitted, ...help } = rootRoute(
+          translator(services.settings.get().language),
+          links,
+        );
+        res.set('Allow', 'GET');
+        return send(res, { body: help }, shaping);
+      }
+      if (method !== 'GET' && method !== 'HEAD') throw noRoute();
+      res.set('Allow', 'GET');
+      await send(res, { body: rootIndex(registry, services, links) }, shaping);
       return;
     }
 
     const match = registry.match(located.path, method);
-    if (!match?.endpoint) throw noRoute();
-    const { endpoint } = match;
+    if (!match || (!match.endpoint && method !== 'OPTIONS')) throw noRoute();
 
     const actor = await services.auth.authenticate(req.get('authorization'), clientKey(req));
-    const raw = collectParams(req, method, match.pathParams);
+    const raw = collectParams(req, query, method, match.pathParams);
     const links: Links = createLinks(origin, located.style, match.requestedNamespace);
     const ctx: RequestContext = {
       actor,
@@ -134,11 +172,24 @@ export function restDispatcher(registry: Registry, services: Services) {
         : undefined,
       client: clientKey(req),
     };
+    // Set before the endpoint runs, so that its errors carry it too, as in WordPress.
+    const allowed = allowedMethods(match.route, ctx);
+    if (allowed.length > 0) res.set('Allow', allowed.join(', '));
 
+    const { endpoint } = match;
+    if (!endpoint) {
+      // OPTIONS without a CORS preflight: the route describes itself (WordPress's
+      // rest_handle_options_request); the preflight itself is answered by the CORS guard.
+      return send(
+        res,
+        { body: routeHelp(match.route, match.requestedNamespace, links, services) },
+        shaping,
+      );
+    }
     const params = parseArgs(endpoint.args, raw);
     const problems = endpoint.check?.(params, ctx);
     if (problems && Object.keys(problems).length > 0) throw invalidParams(problems);
     if (endpoint.permission && !endpoint.permission(ctx, params)) throw forbidden(actor !== null);
-    await send(res, await endpoint.handler(params, ctx));
+    await send(res, await endpoint.handler(params, ctx), shaping);
   };
 }

@@ -6,6 +6,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { ApiError, invalidJson, payloadTooLarge } from './errors.js';
+import { locateRestPath } from './dispatch.js';
+import { envelope, wantsEnvelope } from './wp-response.js';
+import type { Query } from './wp-request.js';
 
 interface ParserError {
   type?: string;
@@ -47,6 +50,13 @@ export function errorHandler(log: Logger) {
     }
     if (res.headersSent) {
       res.end();
+      return;
+    }
+    const query = req.query as Query;
+    if (locateRestPath(req, query) && wantsEnvelope(query)) {
+      // WordPress envelopes errors too: the client reads the status from the body.
+      const allow = res.get('Allow');
+      res.status(200).json(envelope(api.toJSON(), api.status, allow ? { Allow: allow } : {}));
       return;
     }
     res.status(api.status).json(api.toJSON());

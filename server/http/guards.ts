@@ -58,7 +58,7 @@ export function hostGuard(services: Services) {
   };
 }
 
-const EXPOSED = 'X-TEC-Total, X-TEC-TotalPages, Link, ETag';
+const EXPOSED = 'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, Allow, ETag';
 const ALLOWED_HEADERS =
   'Authorization, Content-Type, Content-Disposition, X-Requested-With, X-HTTP-Method-Override';
 const METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
@@ -78,7 +78,9 @@ export function cors(services: Services) {
       res.set('Access-Control-Allow-Origin', '*');
     }
     res.set('Access-Control-Expose-Headers', EXPOSED);
-    if (req.method === 'OPTIONS') {
+    // A preflight names the method it asks for; any other OPTIONS reaches the route, which
+    // describes itself as in WordPress.
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
       res.set('Access-Control-Allow-Methods', trusted ? METHODS : 'GET, HEAD, OPTIONS');
       res.set('Access-Control-Allow-Headers', trusted ? ALLOWED_HEADERS : 'Content-Type');
       res.set('Access-Control-Max-Age', '600');
@@ -89,7 +91,7 @@ export function cors(services: Services) {
     // clients can: credentialed requests from other origins are refused outright.
     const credentialed =
       req.headers.authorization !== undefined || req.headers.cookie !== undefined;
-    if (!trusted && (credentialed || !['GET', 'HEAD'].includes(req.method))) {
+    if (!trusted && (credentialed || !['GET', 'HEAD', 'OPTIONS'].includes(req.method))) {
       return next(
         new ApiError(
           'rest_forbidden_origin',

@@ -75,6 +75,25 @@ function describer(services: Services, requested: string): Describer {
   };
 }
 
+/**
+ * What `OPTIONS` on a route answers, as WordPress's `rest_handle_options_request` does: the
+ * route's namespace, methods and endpoints with their arguments.
+ */
+export function routeHelp(
+  route: CompiledRoute,
+  namespace: string,
+  links: Links,
+  services: Services,
+): RouteEntry {
+  const { _links: _omitted, ...help } = describeRoute(
+    route,
+    namespace,
+    links,
+    describer(services, namespace),
+  );
+  return help;
+}
+
 export function namespaceIndex(
   registry: Registry,
   services: Services,
@@ -95,32 +114,35 @@ function gmtOffset(services: Services): number {
   return DateTime.fromJSDate(services.clock.now(), { zone }).offset / 60;
 }
 
+/** The REST root's own route (`/`), as WordPress lists it. */
+export function rootRoute(t: Translate, links: Links): RouteEntry {
+  return {
+    namespace: '',
+    methods: ['GET'],
+    endpoints: [
+      {
+        methods: ['GET'],
+        args: {
+          context: {
+            required: false,
+            description: t(
+              'Scope under which the request is made; determines fields present in response.',
+            ),
+            type: 'string',
+            default: 'view',
+          },
+        },
+      },
+    ],
+    _links: { self: [{ href: links.root }] },
+  };
+}
+
 export function rootIndex(registry: Registry, services: Services, links: Links) {
   const settings = services.settings.get();
   const t = translator(settings.language);
   const names = [...registry.namespaces(), ...registry.aliasNames()];
-  const routes: Record<string, RouteEntry> = {
-    '/': {
-      namespace: '',
-      methods: ['GET'],
-      endpoints: [
-        {
-          methods: ['GET'],
-          args: {
-            context: {
-              required: false,
-              description: t(
-                'Scope under which the request is made; determines fields present in response.',
-              ),
-              type: 'string',
-              default: 'view',
-            },
-          },
-        },
-      ],
-      _links: { self: [{ href: links.root }] },
-    },
-  };
+  const routes: Record<string, RouteEntry> = { '/': rootRoute(t, links) };
   for (const name of names) {
     const d = describer(services, name);
     for (const route of registry.routesOf(name)) {

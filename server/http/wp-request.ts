@@ -6,6 +6,9 @@
 import type { Request } from 'express';
 import { ApiError } from './errors.js';
 
+/** The parsed query string (Express parses it again on every read of `req.query`). */
+export type Query = Readonly<Record<string, unknown>>;
+
 /**
  * Parameters that belong to the REST server, not to a route (WordPress's `_fields`,
  * `_envelope`, `_method`, `_locale`, `_embed`, `_wpnonce`, `_jsonp` and `rest_route`): they
@@ -39,10 +42,9 @@ const badOverride = (asked: string) =>
  * PUT, PATCH and DELETE that way. Only a POST may be overridden here, so that a link followed
  * with GET can never write.
  */
-export function effectiveMethod(req: Request): string {
+export function effectiveMethod(req: Request, query: Query): string {
   if (req.method !== 'POST') return req.method;
-  const query = req.query._method;
-  const asked = query !== undefined ? query : req.get('x-http-method-override');
+  const asked = query._method !== undefined ? query._method : req.get('x-http-method-override');
   if (asked === undefined) return req.method;
   const method = typeof asked === 'string' ? asked.trim().toUpperCase() : '';
   if (!OVERRIDES.has(method)) throw badOverride(typeof asked === 'string' ? asked : '');
@@ -67,8 +69,6 @@ export function bodyParams(req: Request, method: string): Record<string, unknown
 }
 
 /** The query's parameters without the server's global ones. */
-export function queryParams(req: Request): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(req.query as Record<string, unknown>).filter(([name]) => !GLOBAL.has(name)),
-  );
+export function queryParams(query: Query): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(query).filter(([name]) => !GLOBAL.has(name)));
 }

@@ -166,7 +166,7 @@ describe('CORS (decisions.md 8)', () => {
       });
       expect(res.status, origin).toBe(200);
       expect(res.headers['access-control-expose-headers']).toBe(
-        'X-TEC-Total, X-TEC-TotalPages, Link, ETag',
+        'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, Allow, ETag',
       );
       expect(String(res.headers.vary)).toMatch(/origin/i);
       if (origin !== allowed) {

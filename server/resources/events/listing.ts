@@ -13,6 +13,7 @@ import {
   type EventListInput,
 } from '../../../shared/schemas/event.js';
 import { notFound } from '../../http/errors.js';
+import { archiveHeaders } from '../../http/paging.js';
 import type { Links, QueryValue } from '../../http/links.js';
 import type { ApiResponse, ParamErrors } from '../../http/route.js';
 import type { CoreServices } from '../../services.js';
@@ -297,7 +298,12 @@ export function createEventListing(
     body.total_pages = totalPages;
     return {
       body,
-      headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) },
+      headers: archiveHeaders({
+        total,
+        totalPages,
+        next: body.next_rest_url as string | undefined,
+        previous: body.previous_rest_url as string | undefined,
+      }),
     };
   }
 

@@ -15,6 +15,7 @@ import { booleanLike } from '../../../shared/schemas/coerce.js';
 import { pathId, pathSlug } from '../../../shared/schemas/linked-post.js';
 import type { RequestContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
+import { archiveHeaders } from '../../http/paging.js';
 import type { QueryValue } from '../../http/links.js';
 import { EDITABLE, endpoint, type ApiResponse, type RouteDef } from '../../http/route.js';
 import type { AnyLinkedRow, LinkedKind } from './kind.js';
@@ -186,9 +187,10 @@ function archive(
     throw notFound(`${kind.type}-archive-page-not-found`, kind.messages.archivePageNotFound);
   }
   const totalPages = Math.ceil(total / perPage);
-  // Booleans as 1/0 and anonymous `status=publish`, as the events archive writes them.
+  // Booleans as 1/0, and `status=publish` for whoever sees only published items, as the events
+  // archive writes them.
   const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
-  const status = params.status?.join(',') ?? (ctx.actor === null ? 'publish' : undefined);
+  const status = params.status?.join(',') ?? (canEditPosts(ctx.actor) ? undefined : 'publish');
   const rest = (page: number | undefined) => {
     const query: Array<[string, QueryValue]> = [
       ['page', page],
@@ -211,6 +213,11 @@ function archive(
   body.total_pages = totalPages;
   return {
     body,
-    headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) },
+    headers: archiveHeaders({
+      total,
+      totalPages,
+      next: body.next_rest_url as string | undefined,
+      previous: body.previous_rest_url as string | undefined,
+    }),
   };
 }

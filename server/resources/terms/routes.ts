@@ -13,6 +13,7 @@ import {
   type TermListArgs,
 } from '../../../shared/schemas/term.js';
 import type { RequestContext } from '../../http/context.js';
+import { archiveHeaders } from '../../http/paging.js';
 import { EDITABLE, endpoint, type ParamErrors, type RouteDef } from '../../http/route.js';
 import { COLLECTION, presentTerm } from './present.js';
 import { archiveLinks } from './archive.js';
@@ -86,10 +87,12 @@ function termRoutes(spec: TermRoutesSpec): RouteDef[] {
             if (links.previous_rest_url) body.previous_rest_url = links.previous_rest_url;
             return {
               body,
-              headers: {
-                'X-TEC-Total': String(page.total),
-                'X-TEC-TotalPages': String(page.totalPages),
-              },
+              headers: archiveHeaders({
+                total: page.total,
+                totalPages: page.totalPages,
+                next: links.next_rest_url,
+                previous: links.previous_rest_url,
+              }),
             };
           },
         }),

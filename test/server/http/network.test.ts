@@ -52,7 +52,7 @@ describe('CORS (decisions.md 8)', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
     expect(res.headers.get('access-control-expose-headers')).toBe(
-      'X-TEC-Total, X-TEC-TotalPages, Link, ETag',
+      'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, Allow, ETag',
     );
   });
 
@@ -68,6 +68,7 @@ describe('CORS (decisions.md 8)', () => {
       method: 'OPTIONS',
       headers: {
         origin: 'https://elsewhere.example',
+        'access-control-request-method': 'GET',
         'access-control-request-headers': 'authorization',
       },
     });
@@ -88,7 +89,7 @@ describe('CORS (decisions.md 8)', () => {
     expect(res.headers.get('access-control-allow-credentials')).toBe('true');
     const preflight = await fetch(`${server.url}/api/calendar/admin/v1/me`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://app.example.org' },
+      headers: { origin: 'https://app.example.org', 'access-control-request-method': 'PATCH' },
     });
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
     expect(preflight.headers.get('access-control-allow-methods')).toMatch(/PATCH/);

@@ -76,6 +76,23 @@ describe('GET /events paging', () => {
     expect(last.body).not.toHaveProperty('next_rest_url');
   });
 
+  it('sends WordPress paging headers: X-WP-Total(Pages) and Link rel prev/next as in the body', async () => {
+    const server = await startTestServer({ settings: { per_page: 3 } });
+    await weekly(server, 9);
+    const first = await server.call('GET', EVENTS);
+    expect(first.headers.get('x-wp-total')).toBe('9');
+    expect(first.headers.get('x-wp-totalpages')).toBe('3');
+    expect(first.headers.get('link')).toBe(`<${first.body.next_rest_url as string}>; rel="next"`);
+    const middle = await server.call('GET', EVENTS, { query: { page: 2 } });
+    expect(middle.headers.get('link')).toBe(
+      `<${middle.body.previous_rest_url as string}>; rel="prev", <${middle.body.next_rest_url as string}>; rel="next"`,
+    );
+    const last = await server.call('GET', EVENTS, { query: { page: 3 } });
+    expect(last.headers.get('link')).toBe(`<${last.body.previous_rest_url as string}>; rel="prev"`);
+    const alone = await server.call('GET', EVENTS, { query: { per_page: 50 } });
+    expect(alone.headers.get('link')).toBeNull();
+  });
+
   it('answers 404 for a page past the end', async () => {
     const server = await startTestServer({ settings: { per_page: 3 } });
     await weekly(server, 3);

@@ -125,6 +125,11 @@ describe('GET /venues: status per role', () => {
     const all = await server.call('GET', VENUES, { auth: editor.auth, query: { per_page: 50 } });
     expect(sorted(idsOf(all, 'venues'))).toEqual([...published, ...drafts, ...pending]);
     expect(all.body.rest_url).not.toContain('status=');
+    // A subscriber sees what an anonymous visitor sees, and its links say so.
+    const subscriber = await server.userWith('subscriber');
+    const theirs = await server.call('GET', VENUES, { auth: subscriber.auth });
+    expect(sorted(idsOf(theirs, 'venues'))).toEqual(published);
+    expect(new URL(theirs.body.rest_url as string).searchParams.get('status')).toBe('publish');
 
     const q = (status: string | string[]) =>
       server.call('GET', VENUES, { auth: editor.auth, query: { status, per_page: 50 } });

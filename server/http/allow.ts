@@ -1,0 +1,42 @@
+/**
+ * The `Allow` header of REST responses, as WordPress's `rest_send_allow_header` computes it:
+ * the methods of the matched route whose permission the caller passes, for this very request
+ * (its path, and whatever parameters it carries), so a client can tell "read-only for me" apart.
+ */
+import type { z } from 'zod';
+import type { RequestContext } from './context.js';
+import type { CompiledRoute } from './registry.js';
+import type { ArgsSchema, Endpoint } from './route.js';
+
+/**
+ * The parameters of this request that the endpoint's schema accepts, each on its own: the
+ * permission of a method that was not asked for sees what it can of the request.
+ */
+function lenientParams(schema: ArgsSchema, raw: Readonly<Record<string, unknown>>) {
+  const params: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    if (raw[name] === undefined) continue;
+    const result = field.safeParse(raw[name]);
+    if (result.success && result.data !== undefined) params[name] = result.data;
+  }
+  return params;
+}
+
+function permits(endpoint: Endpoint, ctx: RequestContext): boolean {
+  if (!endpoint.permission) return true;
+  try {
+    return endpoint.permission(ctx, lenientParams(endpoint.args, ctx.raw));
+  } catch {
+    // A permission that needs what only its own checks guarantee (an existing object) cannot
+    // be granted for a request that did not pass them.
+    return false;
+  }
+}
+
+export function allowedMethods(route: CompiledRoute, ctx: RequestContext): string[] {
+  const methods = new Set<string>();
+  for (const endpoint of route.endpoints) {
+    if (permits(endpoint, ctx)) for (const method of endpoint.methods) methods.add(method);
+  }
+  return [...methods];
+}
