@@ -1,6 +1,6 @@
 /**
- * Serves the console (the built React app) at `/console/`, with `/` redirecting there. Before
- * the console is built, a minimal page says how to build it.
+ * Serves the console (the built React app) at `/console/`, where the home page sends browsers.
+ * Before the console is built, a minimal page says how to build it.
  */
 import express, { Router } from 'express';
 import { join } from 'node:path';
@@ -11,7 +11,6 @@ const CSP =
 
 export function consoleRouter(dir: string | undefined): Router {
   const router = Router();
-  router.get('/', (_req, res) => res.redirect(302, '/console/'));
   // A regular expression: the string '/console' would also match '/console/' (non-strict routing).
   router.get(/^\/console$/, (_req, res) => res.redirect(301, '/console/'));
   router.use('/console', (_req, res, next) => {

@@ -17,6 +17,7 @@ export const LABELS = {
   notFound: 'Not found',
   notFoundText: 'This page does not exist or is not published.',
   api: 'This page in the REST API',
+  openConsole: 'Open the console',
 } as const;
 
 export type LabelKey = keyof typeof LABELS;

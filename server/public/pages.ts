@@ -1,4 +1,7 @@
-/** The public pages' markup: an event, a venue, an organizer, a term archive, and "not found". */
+/**
+ * The public pages' markup: the home page, an event, a venue, an organizer, a term archive, and
+ * "not found".
+ */
 import type { Translate } from '../../shared/i18n/index.js';
 import { attr, jsonLdScript, link, rich, safeUrl, text } from './html.js';
 import { shortWhen, whenHtml } from './format.js';
@@ -185,6 +188,19 @@ export function termPage(
       term.description ? `<div class="description">${rich(term.description)}</div>` : ''
     }<h2>${label(c, 'upcoming')}</h2>${eventList(events, c, pageUrl)}${apiFooter(c)}</article>`,
     head: events.events.length > 0 ? jsonLdScript(listJsonLd(events.events)) : '',
+  };
+}
+
+/**
+ * The site root. It answers 200 itself, because WordPress clients look for the REST root with a
+ * HEAD request on the home page and do not follow redirects on HEAD (node-wpapi's discover);
+ * browsers are sent on to the console at once, as before.
+ */
+export function homePage(siteName: string, consolePath: string, c: PageContext): Rendered {
+  return {
+    title: siteName,
+    head: `<meta http-equiv="refresh" content="0; url=${attr(consolePath)}">`,
+    body: `<article><h1>${text(siteName)}</h1><p><a href="${attr(consolePath)}">${label(c, 'openConsole')}</a></p>${apiFooter(c)}</article>`,
   };
 }
 

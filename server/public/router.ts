@@ -18,6 +18,7 @@ import { apiRoot, discoveryTags, pageLinks, sendDiscovery } from './discovery.js
 import { page, PAGE_CSP } from './html.js';
 import {
   eventPage,
+  homePage,
   notFoundPage,
   organizerPage,
   termPage,
@@ -27,6 +28,7 @@ import {
 } from './pages.js';
 
 const SITE_NAME = 'Almanac';
+const CONSOLE_PATH = '/console/';
 
 function pageNumber(req: Request): number {
   const raw = req.query.page;
@@ -72,10 +74,15 @@ export function publicPages(services: Services): Router {
     send(res, links, root, notFoundPage(context(links, root)), 404);
   }
 
-  // The site root redirects to the console's page; both tell clients where the API is, so a
-  // client that follows the redirect still finds the headers.
-  router.get(['/', '/console'], (req, res, next) => {
-    if (req.query.rest_route === undefined) sendDiscovery(res, pageLinks(req, services));
+  // The home page sends browsers on to the console; both tell clients where the API is. The
+  // console's pages (not its hashed assets) say it too.
+  router.get('/', (req, res) => {
+    const links = pageLinks(req, services);
+    const root = apiRoot(links);
+    send(res, links, root, homePage(SITE_NAME, CONSOLE_PATH, context(links, root)));
+  });
+  router.get(['/console', /^\/console\/(?!assets\/)/], (req, res, next) => {
+    sendDiscovery(res, pageLinks(req, services));
     next();
   });
 

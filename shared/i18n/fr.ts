@@ -105,6 +105,7 @@ export const fr: Readonly<Record<string, string>> = {
   'No upcoming events.': 'Aucun évènement à venir.',
   'Not found': 'Page introuvable',
   'One size of an image.': 'Une taille d’une image.',
+  'Open the console': 'Ouvrir la console',
   'Only events at any of these venue IDs.':
     'Seulement les évènements dans l’un de ces lieux (identifiants).',
   'Only events in any of these categories (IDs or slugs).':

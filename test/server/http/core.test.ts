@@ -113,10 +113,12 @@ describe('REST core', () => {
     expect(restRoute.json).toEqual(canonical.json);
   });
 
-  it('redirects the site root to the console', async () => {
+  it('sends browsers from the site root on to the console', async () => {
     const server = await startTestServer();
     const res = await fetch(`${server.url}/`, { redirect: 'manual' });
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/console/');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<meta http-equiv="refresh" content="0; url=/console/">');
+    expect(html).toContain('<a href="/console/">Open the console</a>');
   });
 });

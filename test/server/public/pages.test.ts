@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { create, ns, seedSite } from './fixtures.js';
@@ -9,6 +10,8 @@ function expectDiscovery(server: TestServer, headers: Headers, root: string) {
   expect(headers.get('x-tec-api-version')).toBe('v1');
   expect(headers.get('x-tec-api-root')).toBe(root);
   expect(headers.get('x-tec-api-origin')).toBe(server.url);
+  // WordPress's discovery, which WPAPI.discover() and other WordPress clients follow.
+  expect(headers.get('link')).toBe(`<${server.url}/wp-json/>; rel="https://api.w.org/"`);
 }
 
 function expectHeadTags(server: TestServer, html: string, root: string) {
@@ -18,6 +21,9 @@ function expectHeadTags(server: TestServer, html: string, root: string) {
     server.url,
   );
   expect(doc.querySelector('link[rel="alternate"]')?.getAttribute('href')).toBe(root);
+  expect(doc.querySelector('link[rel="https://api.w.org/"]')?.getAttribute('href')).toBe(
+    `${server.url}/wp-json/`,
+  );
 }
 
 const jsonLd = (html: string) =>
@@ -175,19 +181,23 @@ describe('venue, organizer and term pages', () => {
 });
 
 describe('the site root', () => {
-  it('redirects to the console and sends the discovery headers, on GET and HEAD', async () => {
+  it('answers 200 with the discovery headers on GET and HEAD, and sends browsers to the console', async () => {
     const server = await startTestServer();
     for (const method of ['GET', 'HEAD']) {
+      // HEAD without following redirects is how node-wpapi looks for the REST root.
       const res = await fetch(`${server.url}/`, { method, redirect: 'manual' });
-      expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toBe('/console/');
+      expect(res.status, method).toBe(200);
       expectDiscovery(server, res.headers, `${server.url}/api/calendar/events/v1/`);
     }
+    const html = await (await fetch(`${server.url}/`)).text();
+    expectHeadTags(server, html, `${server.url}/api/calendar/events/v1/`);
+    const refresh = dom(html).querySelector('meta[http-equiv="refresh"]');
+    expect(refresh?.getAttribute('content')).toBe('0; url=/console/');
   });
 
-  it('sends them on the console page the redirect leads to, as a client following it sees', async () => {
+  it('sends them on the console page, and on its address without the slash', async () => {
     const server = await startTestServer();
-    const res = await fetch(`${server.url}/`, { method: 'HEAD' });
+    const res = await fetch(`${server.url}/console`, { method: 'HEAD' });
     expect(new URL(res.url).pathname).toBe('/console/');
     expect(res.status).toBe(200);
     expectDiscovery(server, res.headers, `${server.url}/api/calendar/events/v1/`);
@@ -198,6 +208,23 @@ describe('the site root', () => {
     const res = await fetch(`${server.url}/`, { method: 'HEAD', redirect: 'manual' });
     expect(res.headers.get('x-tec-api-origin')).toBe('http://127.0.0.1:9999');
     expect(res.headers.get('x-tec-api-root')).toBe('http://127.0.0.1:9999/api/calendar/events/v1/');
+    expect(res.headers.get('link')).toBe(
+      '<http://127.0.0.1:9999/wp-json/>; rel="https://api.w.org/"',
+    );
+  });
+
+  it('sends them on the console’s own pages, whose head links the REST root', async () => {
+    // The console's page is static: its tag names the root relative to the page's origin.
+    const source = readFileSync(new URL('../../../renderer/index.html', import.meta.url), 'utf8');
+    expect(dom(source).querySelector('link[rel="https://api.w.org/"]')?.getAttribute('href')).toBe(
+      '/wp-json/',
+    );
+    const server = await startTestServer();
+    for (const path of ['/console/', '/console/events/12']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expectDiscovery(server, res.headers, `${server.url}/api/calendar/events/v1/`);
+    }
   });
 });
 
