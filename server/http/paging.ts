@@ -1,8 +1,8 @@
 /**
  * The headers of an archive page. The reference's `X-TEC-Total`/`X-TEC-TotalPages`
- * (compat-notes §2.1), and WordPress's `X-WP-Total`/`X-WP-TotalPages` and `Link` with
- * `rel="prev"`/`rel="next"`, which WordPress clients page with (node-wpapi's `_paging`,
- * api-fetch): the same links as the body's `previous_rest_url` and `next_rest_url`.
+ * (docs/contract/compat-notes.md §2.1), and WordPress's `X-WP-Total`/`X-WP-TotalPages` and
+ * `Link` with `rel="prev"`/`rel="next"`, which WordPress clients page with (node-wpapi's
+ * `_paging`, api-fetch): the same links as the body's `previous_rest_url` and `next_rest_url`.
  */
 export interface ArchivePage {
   total: number;
