@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import WPAPI from 'wpapi';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { createEvent } from '../helpers/create.js';
+import { createEvent } from '../helpers/fixtures.js';
 
 type EventItem = { id: number; title: string; status: string };
 type Listing = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../helpers/server.js';
-import { create, createEvent, NS } from '../../helpers/create.js';
+import { create, createEvent, NS } from '../../helpers/fixtures.js';
 
 describe('_fields (WordPress rest_filter_response_fields)', () => {
   it('keeps only the named top-level fields of a single object, in the object’s order', async () => {

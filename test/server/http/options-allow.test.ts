@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../helpers/server.js';
-import { createEvent, NS } from '../../helpers/create.js';
+import { createEvent, NS } from '../../helpers/fixtures.js';
 
 describe('OPTIONS (WordPress rest_handle_options_request)', () => {
   it('describes the route: namespace, methods and endpoints with their arguments', async () => {
