@@ -157,7 +157,7 @@ export function toMarkdown(report: Report): string {
       .join(', ')}` +
       (report.ceilingEnd ? `; ${fmt(report.ceilingEnd.rps)} req/s at 32 again at the end.` : '.'),
     `Server peak RSS over the run: ${fmt(report.serverPeakRssMb)} MB. Run time ${fmt(report.seconds)} s. ` +
-      `Remembered answers (server/resources/events/answers.ts): ${report.options.answerCache === false ? 'off (every request runs its queries)' : 'on'}.`,
+      `Remembered answers (server/http/answer-cache.ts): ${report.options.answerCache === false ? 'off (every request runs its queries)' : 'on'}.`,
     '',
     rowsTable(report.rows),
     '',

@@ -14,7 +14,7 @@ import { requestLog } from './http/request-log.js';
 import { noRoute } from './http/errors.js';
 import { consoleRouter } from './console.js';
 import { publicPages } from './public/router.js';
-import { mediaFiles } from './resources/media/files.js';
+import { mediaFiles } from './resources/media/file-server.js';
 import { uploadBody } from './resources/media/upload.js';
 
 /** The largest JSON or form body accepted; larger ones get 413 (docs/contract/decisions.md, Network). */

@@ -16,7 +16,7 @@ import { createTermsService } from './resources/terms/service.js';
 import { createVenuesService } from './resources/venues/service.js';
 import { createOrganizersService } from './resources/organizers/service.js';
 import { createEventsService } from './resources/events/service.js';
-import { createNetworkController } from './network.js';
+import { createNetworkController } from './lan-sharing.js';
 import { createTrashService } from './resources/trash/service.js';
 import { createBackupService } from './resources/backup/service.js';
 

@@ -7,7 +7,7 @@ import { attr, jsonLdScript, link, rich, safeUrl, text } from './html.js';
 import { shortWhen, whenHtml } from './format.js';
 import { LABELS, type LabelKey } from './labels.js';
 import type { EventWire, OrganizerWire, VenueWire } from '../../shared/schemas/wire/index.js';
-import type { EventPage, TermPage } from './data.js';
+import type { EventPage, TermPage } from './published.js';
 
 export interface PageContext {
   t: Translate;

@@ -13,7 +13,7 @@ import {
   publishedVenue,
   termBySlug,
   upcomingEvents,
-} from './data.js';
+} from './published.js';
 import { apiRoot, discoveryTags, pageLinks, sendDiscovery } from './discovery.js';
 import { page, PAGE_CSP } from './html.js';
 import {

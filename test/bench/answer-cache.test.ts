@@ -1,5 +1,5 @@
 /**
- * Remembered read answers (server/resources/events/answers.ts, a benchmark-driven optimisation)
+ * Remembered read answers (server/http/answer-cache.ts, a benchmark-driven optimisation)
  * are never served after a write: not after one through the API, not after one by another
  * connection to the same file (another server process), not after a direct write on the
  * server's own connection, and not across actors, roots or clock days.

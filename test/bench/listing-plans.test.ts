@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/open.js';
-import { createEventsQuery, type EventQuery } from '../../server/resources/events/query.js';
+import {
+  createListingStore,
+  type EventQuery,
+} from '../../server/resources/events/listing-store.js';
 import { seedDatabase } from '../../bench/seed.js';
 import { rng } from '../../bench/seed-data.js';
 
@@ -75,7 +78,7 @@ function reference(q: EventQuery, limit: number, offset: number): { ids: number[
 
 describe('listing plans', () => {
   it('give the plain query’s pages and totals for every filter combination', () => {
-    const query = createEventsQuery(db);
+    const query = createListingStore(db);
     const pick = (sql: string) => (db.prepare(sql).all() as Array<{ id: number }>).map((r) => r.id);
     const categories = pick(`SELECT id FROM terms WHERE taxonomy = 'category'`);
     const tags = pick(`SELECT id FROM terms WHERE taxonomy = 'tag'`);

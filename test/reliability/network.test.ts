@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
-import { createNetworkController } from '../../server/network.js';
+import { createNetworkController } from '../../server/lan-sharing.js';
 import { DEFAULT_LIMITS, type ConnectionLimits } from '../../server/http/listener.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { rawRequest, shapeProblem, sleep } from '../helpers/reliability.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isAdministrator } from '../../../shared/roles.js';
 import type { RequestContext } from '../../http/context.js';
 import { endpoint, type RouteDef } from '../../http/route.js';
-import { BACKUP_NAME } from './files.js';
+import { BACKUP_NAME } from './folder.js';
 
 const adminOnly = (ctx: RequestContext) => isAdministrator(ctx.actor);
 

@@ -13,7 +13,7 @@ import {
   listBackups,
   timestampName,
   type BackupFile,
-} from './files.js';
+} from './folder.js';
 import { backupTo, checkBackup, restoreInto, upgradeCopy } from './sqlite.js';
 
 export const backupNotFound = (): ApiError =>

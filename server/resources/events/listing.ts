@@ -17,9 +17,9 @@ import { archiveHeaders } from '../../http/paging.js';
 import type { Links, QueryValue } from '../../http/links.js';
 import type { ApiResponse, ParamErrors } from '../../http/route.js';
 import type { CoreServices } from '../../services.js';
-import { createAnswerCache, serialised } from './answers.js';
+import { createAnswerCache, serialised } from '../../http/answer-cache.js';
 import type { EventEmbedder } from './embed.js';
-import type { EventQuery, EventsQuery, GeoFilter, Visibility } from './query.js';
+import type { EventQuery, ListingStore, GeoFilter, Visibility } from './listing-store.js';
 import type { EventsStore } from './store.js';
 import type { EventDeps } from './service.js';
 
@@ -82,7 +82,7 @@ function geoFilter(input: EventListInput): GeoFilter | undefined {
 }
 
 export function createEventListing(
-  query: EventsQuery,
+  query: ListingStore,
   store: EventsStore,
   ports: EventDeps,
   embedder: EventEmbedder,
@@ -188,7 +188,7 @@ export function createEventListing(
     return values === undefined ? undefined : ports.terms.findRefs(taxonomy, values).ids;
   }
 
-  /** Pages remembered while the data is unchanged (answers.ts); the key is all the rest. */
+  /** Pages remembered while the data is unchanged (http/answer-cache.ts); the key is all the rest. */
   const answers = createAnswerCache(core.db, 256);
 
   function list(input: EventListInput, actor: Actor | null, links: Links) {

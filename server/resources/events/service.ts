@@ -20,11 +20,11 @@ import type { MediaService } from '../media/service.js';
 import type { OrganizersService } from '../organizers/service.js';
 import type { TermsService } from '../terms/service.js';
 import type { VenuesService } from '../venues/service.js';
-import { createAnswerCache, serialised } from './answers.js';
+import { createAnswerCache, serialised } from '../../http/answer-cache.js';
 import { createEventEmbedder } from './embed.js';
 import { eventFields, type EventFields } from './fields.js';
 import { createEventListing } from './listing.js';
-import { createEventsQuery } from './query.js';
+import { createListingStore } from './listing-store.js';
 import { createEventsStore, type EventRow } from './store.js';
 
 export interface EventDeps {
@@ -45,7 +45,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   const store = createEventsStore(core.db);
   const ports = deps;
   const embedder = createEventEmbedder(store, ports, core);
-  const listing = createEventListing(createEventsQuery(core.db), store, ports, embedder, core);
+  const listing = createEventListing(createListingStore(core.db), store, ports, embedder, core);
 
   /** Scheduled events whose date has come are published before anyone reads them. */
   function publishDue(): void {
@@ -137,7 +137,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     return embedder.one(row, links, { jsonLd: true });
   }
 
-  /** Single events remembered while the data is unchanged (answers.ts). */
+  /** Single events remembered while the data is unchanged (http/answer-cache.ts). */
   const answers = createAnswerCache(core.db, 4096);
 
   return {

@@ -19,7 +19,7 @@ import { presentImage, presentMedia } from './present.js';
 import { createMediaStore, type MediaRow } from './store.js';
 
 const DIGITS = /^\d+$/;
-/** Where uploaded files are served from (server/resources/media/files.ts). */
+/** Where uploaded files are served from (server/resources/media/file-server.ts). */
 export const MEDIA_PATH = '/media/';
 
 export interface Upload {

@@ -16,7 +16,7 @@ import type { RequestContext } from '../../http/context.js';
 import { archiveHeaders } from '../../http/paging.js';
 import { EDITABLE, endpoint, type ParamErrors, type RouteDef } from '../../http/route.js';
 import { COLLECTION, presentTerm } from './present.js';
-import { archiveLinks } from './archive.js';
+import { archiveLinks } from './archive-links.js';
 
 interface TermRoutesSpec {
   taxonomy: Taxonomy;

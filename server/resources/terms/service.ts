@@ -11,7 +11,7 @@ import type {
   TermOrderby,
   TermUpdate,
 } from '../../../shared/schemas/term.js';
-import { createTermLinks } from './links.js';
+import { createEventTerms } from './event-terms.js';
 import { createTermsStore, type TermRow, type TermSort } from './store.js';
 import { createTermWrites, notHierarchical } from './write.js';
 import { toSlug } from '../../text/slug.js';
@@ -110,7 +110,7 @@ export function createTermsService(core: CoreServices) {
   }
 
   return {
-    ...createTermLinks(store),
+    ...createEventTerms(store),
     find,
     get,
     missing,

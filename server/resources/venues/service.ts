@@ -7,7 +7,7 @@ import type { VenueWire } from '../../../shared/schemas/wire/index.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import type { MediaService } from '../media/service.js';
-import { readVenueValue } from '../linked-posts/event-links.js';
+import { readVenueValue } from '../linked-posts/event-field.js';
 import { createLinkedService } from '../linked-posts/service.js';
 import { venueBehaviour } from './kind.js';
 

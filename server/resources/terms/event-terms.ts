@@ -18,7 +18,7 @@ export interface EventTerms {
 const isId = (value: string | number): boolean =>
   typeof value === 'number' ? Number.isSafeInteger(value) && value > 0 : /^\d+$/.test(value.trim());
 
-export function createTermLinks(store: TermsStore) {
+export function createEventTerms(store: TermsStore) {
   /**
    * Listing filters (`categories=`, `tags=`): each value is an id or a slug of the taxonomy and
    * must exist; `unknown` lists the values that name no term, for the caller's 400.

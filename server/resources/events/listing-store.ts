@@ -284,7 +284,7 @@ const DAY_MS = 86_400_000;
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
-export function createEventsQuery(db: Db) {
+export function createListingStore(db: Db) {
   db.function('almanac_distance_km', { deterministic: true }, (lat1, lng1, lat2, lng2) =>
     distanceKm(Number(lat1), Number(lng1), Number(lat2), Number(lng2)),
   );
@@ -382,4 +382,4 @@ export function createEventsQuery(db: Db) {
   };
 }
 
-export type EventsQuery = ReturnType<typeof createEventsQuery>;
+export type ListingStore = ReturnType<typeof createListingStore>;

@@ -9,8 +9,8 @@
  * ALMANAC_ANSWER_CACHE=off turns it off (the benchmark's scaling run measures the queries).
  */
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/open.js';
-import type { ApiResponse } from '../../http/route.js';
+import type { Db } from '../db/open.js';
+import type { ApiResponse } from './route.js';
 
 export interface AnswerCache {
   get<T>(key: string, make: () => T): T;

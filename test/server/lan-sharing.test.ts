@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createNetworkController } from '../../server/network.js';
+import { createNetworkController } from '../../server/lan-sharing.js';
 import { startTestServer } from '../helpers/server.js';
 
 const hello = (_req: unknown, res: { end(body: string): void }) => res.end('hello');
