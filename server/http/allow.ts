@@ -23,7 +23,8 @@ function lenientParams(schema: ArgsSchema, raw: Readonly<Record<string, unknown>
 }
 
 function permits(endpoint: Endpoint, ctx: RequestContext): boolean {
-  if (!endpoint.permission) return true;
+  // An endpoint without a declared permission is refused (http/route.ts), so it is not allowed.
+  if (typeof endpoint.permission !== 'function') return false;
   try {
     return endpoint.permission(ctx, lenientParams(endpoint.args, ctx.raw));
   } catch {

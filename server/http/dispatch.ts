@@ -189,7 +189,9 @@ export function restDispatcher(registry: Registry, services: Services) {
     const params = parseArgs(endpoint.args, raw);
     const problems = endpoint.check?.(params, ctx);
     if (problems && Object.keys(problems).length > 0) throw invalidParams(problems);
-    if (endpoint.permission && !endpoint.permission(ctx, params)) throw forbidden(actor !== null);
+    // Fail closed: an endpoint that declares no permission is refused, never public.
+    const permitted = typeof endpoint.permission === 'function' && endpoint.permission(ctx, params);
+    if (!permitted) throw forbidden(actor !== null);
     await send(res, await endpoint.handler(params, ctx), shaping);
   };
 }

@@ -11,7 +11,7 @@ import type { Services } from '../services.js';
 import { deploymentDefaults, type DynamicDefault } from '../openapi/defaults.js';
 import type { Links } from './links.js';
 import type { CompiledRoute, Registry } from './registry.js';
-import { endpoint, type Endpoint, type RouteDef } from './route.js';
+import { anyone, endpoint, type Endpoint, type RouteDef } from './route.js';
 import { argFields, describeArg, type ArgDescription } from './describe.js';
 import { ApiError } from './errors.js';
 
@@ -182,6 +182,7 @@ export function indexRoute(registry: Registry): RouteDef {
     endpoints: [
       endpoint({
         methods: ['GET'],
+        permission: anyone,
         summary:
           'The namespace index: every route of the namespace with its methods and arguments.',
         args: z.object({

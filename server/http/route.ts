@@ -25,6 +25,11 @@ export type ArgsSchema = z.ZodObject;
 /** Names the parameters that failed a check the schema cannot do alone (existence in the database). */
 export type ParamErrors = Record<string, string>;
 
+export type Permission<P> = (ctx: RequestContext, params: P) => boolean;
+
+/** The permission of public endpoints: anyone, signed in or not. */
+export const anyone: Permission<unknown> = () => true;
+
 export interface Endpoint<S extends ArgsSchema = ArgsSchema> {
   methods: Method[];
   /** Path, query and body parameters together, as the reference merges them. */
@@ -33,8 +38,12 @@ export interface Endpoint<S extends ArgsSchema = ArgsSchema> {
   summary?: string;
   /** Checks that need the database, run after the schema and before the permission check. */
   check?: (params: z.output<S>, ctx: RequestContext) => ParamErrors | undefined;
-  /** `false` becomes 401 for anonymous requests and 403 otherwise. Omitted means public. */
-  permission?: (ctx: RequestContext, params: z.output<S>) => boolean;
+  /**
+   * Who may call the endpoint: `false` becomes 401 for anonymous requests and 403 otherwise.
+   * Every endpoint declares one (`anyone` for public endpoints): there is no default, and an
+   * endpoint without one is refused to everyone.
+   */
+  permission: Permission<z.output<S>>;
   handler: (params: z.output<S>, ctx: RequestContext) => ApiResponse | Promise<ApiResponse>;
   /** Response description for the OpenAPI document: status → zod schema or description. */
   responses?: Record<number, { description: string; schema?: z.ZodType }>;

@@ -6,7 +6,7 @@
 import type { Translate } from '../../shared/i18n/index.js';
 import { argFields, describeArg, type ArgDescription } from '../http/describe.js';
 import type { CompiledRoute, Registry } from '../http/registry.js';
-import type { Endpoint, Method } from '../http/route.js';
+import { anyone, type Endpoint, type Method } from '../http/route.js';
 import type { DynamicDefault } from './defaults.js';
 import { ERROR_DESCRIPTIONS, genericOutcome, OUTCOMES, type OperationMethod } from './responses.js';
 import { argSchema, bodySchema, componentSchemas, refTo, type OasSchema } from './schemas.js';
@@ -85,7 +85,12 @@ function responses(
   const path = docPath(route.path);
   const outcome =
     OUTCOMES[path]?.[method] ??
-    genericOutcome(method, pathParams(route.path).length > 0, args.length > 0, !!e.permission);
+    genericOutcome(
+      method,
+      pathParams(route.path).length > 0,
+      args.length > 0,
+      e.permission !== anyone,
+    );
   const out: OasSchema = {};
   const own = Object.entries(e.responses ?? {});
   if (own.some(([status]) => Number(status) < 300)) {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { translator } from '../../shared/i18n/index.js';
 import type { Registry } from '../http/registry.js';
-import { endpoint, type RouteDef } from '../http/route.js';
+import { anyone, endpoint, type RouteDef } from '../http/route.js';
 import type { RequestContext } from '../http/context.js';
 import { buildDocument } from './document.js';
 import { deploymentDefaults, eventWindow } from './defaults.js';
@@ -53,6 +53,7 @@ export function docRoutes(registry: Registry): RouteDef[] {
       endpoints: [
         endpoint({
           methods: ['GET'],
+          permission: anyone,
           summary: 'The OpenAPI 3 document of this namespace.',
           args: z.object({}),
           handler: (_params, ctx) => ({ body: documentFor(registry, ctx) }),

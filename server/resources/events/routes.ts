@@ -8,7 +8,7 @@ import {
   eventUpdateSchema,
 } from '../../../shared/schemas/event.js';
 import type { RequestContext } from '../../http/context.js';
-import { EDITABLE, endpoint, type RouteDef } from '../../http/route.js';
+import { anyone, EDITABLE, endpoint, type RouteDef } from '../../http/route.js';
 
 const idArgs = z.object({
   id: integerLike.meta({ type: 'integer', description: 'The event ID.' }),
@@ -38,6 +38,7 @@ export const eventsRoutes: RouteDef[] = [
     endpoints: [
       endpoint({
         methods: ['GET'],
+        permission: anyone,
         summary: 'List events, by start date.',
         args: eventListSchema,
         check: (params, ctx) => ctx.services.events.listProblems(params, ctx.actor),
@@ -61,6 +62,7 @@ export const eventsRoutes: RouteDef[] = [
     endpoints: [
       endpoint({
         methods: ['GET'],
+        permission: anyone,
         summary: 'Read an event.',
         args: idArgs,
         handler: (params, ctx) => ctx.services.events.readAnswer(params.id, ctx.actor, ctx.links),
@@ -91,6 +93,7 @@ export const eventsRoutes: RouteDef[] = [
     endpoints: [
       endpoint({
         methods: ['GET'],
+        permission: anyone,
         summary: 'Read an event by its slug.',
         args: slugArgs,
         check: slugExists,

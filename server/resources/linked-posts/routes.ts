@@ -17,7 +17,7 @@ import type { RequestContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { archiveHeaders } from '../../http/paging.js';
 import type { QueryValue } from '../../http/links.js';
-import { EDITABLE, endpoint, type ApiResponse, type RouteDef } from '../../http/route.js';
+import { anyone, EDITABLE, endpoint, type ApiResponse, type RouteDef } from '../../http/route.js';
 import type { AnyLinkedRow, LinkedKind } from './kind.js';
 import type { LinkedInput, LinkedService, ListInput } from './service.js';
 
@@ -96,6 +96,7 @@ export function linkedRoutes(config: LinkedRoutesConfig): RouteDef[] {
       endpoints: [
         endpoint({
           methods: ['GET'],
+          permission: anyone,
           summary: `Read one ${what}.`,
           args: refSchema,
           check: (params, ctx) => missing(params as Ref, ctx),
@@ -149,6 +150,7 @@ export function linkedRoutes(config: LinkedRoutesConfig): RouteDef[] {
       endpoints: [
         endpoint({
           methods: ['GET'],
+          permission: anyone,
           summary: `List ${kind.table}.`,
           args: listSchema,
           check: (params, ctx) =>

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { loginSchema } from '../../../shared/schemas/users.js';
 import { ApiError } from '../../http/errors.js';
-import { endpoint, type RouteDef } from '../../http/route.js';
+import { anyone, endpoint, type RouteDef } from '../../http/route.js';
 import { presentUser } from '../users/present.js';
 
 export const sessionRoutes: RouteDef[] = [
@@ -11,6 +11,7 @@ export const sessionRoutes: RouteDef[] = [
     endpoints: [
       endpoint({
         methods: ['POST'],
+        permission: anyone,
         summary: 'Sign in with a login and password; returns a Bearer token.',
         args: loginSchema,
         handler: async (params, ctx) => {

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/schemas/term.js';
 import type { RequestContext } from '../../http/context.js';
 import { archiveHeaders } from '../../http/paging.js';
-import { EDITABLE, endpoint, type ParamErrors, type RouteDef } from '../../http/route.js';
+import { anyone, EDITABLE, endpoint, type ParamErrors, type RouteDef } from '../../http/route.js';
 import { COLLECTION, presentTerm } from './present.js';
 import { archiveLinks } from './archive-links.js';
 
@@ -70,6 +70,7 @@ function termRoutes(spec: TermRoutesSpec): RouteDef[] {
       endpoints: [
         endpoint({
           methods: ['GET'],
+          permission: anyone,
           summary: `List event ${base}.`,
           args: spec.list,
           check: (params, ctx) => listProblems(params as TermListArgs, ctx),
@@ -115,6 +116,7 @@ function termRoutes(spec: TermRoutesSpec): RouteDef[] {
       endpoints: [
         endpoint({
           methods: ['GET'],
+          permission: anyone,
           summary: `Read an event ${label}.`,
           args: termIdSchema,
           check: (params, ctx) => idProblem(params.id, ctx),
