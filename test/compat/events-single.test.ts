@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../helpers/server.js';
 import { EVENTS } from '../server/resources/events/helpers.js';
-import { createEvent, EVENT_KEYS } from '../helpers/fixtures.js';
+import {
+  createEvent,
+  EVENT_KEYS,
+  DATE_DETAILS_KEYS,
+  COST_DETAILS_KEYS,
+  EMBEDDED_TERM_KEYS,
+} from '../helpers/fixtures.js';
 
 const ROOT = '/api/calendar/events/v1/';
 const FORBIDDEN = 'Sorry, you are not allowed to do that.';
@@ -59,34 +65,10 @@ describe('SingleEventCest / SingleEventSlugCest', () => {
       show_map: false,
       show_map_link: false,
     });
-    expect(Object.keys(response.body.cost_details as object)).toEqual([
-      'currency_symbol',
-      'currency_code',
-      'currency_position',
-      'values',
-    ]);
-    expect(Object.keys(response.body.start_date_details as object)).toEqual([
-      'year',
-      'month',
-      'day',
-      'hour',
-      'minutes',
-      'seconds',
-    ]);
+    expect(Object.keys(response.body.cost_details as object)).toEqual(COST_DETAILS_KEYS);
+    expect(Object.keys(response.body.start_date_details as object)).toEqual(DATE_DETAILS_KEYS);
     const term = (response.body.categories as Record<string, unknown>[])[0]!;
-    expect(Object.keys(term)).toEqual([
-      'id',
-      'name',
-      'slug',
-      'term_group',
-      'term_taxonomy_id',
-      'taxonomy',
-      'description',
-      'parent',
-      'count',
-      'filter',
-      'urls',
-    ]);
+    expect(Object.keys(term)).toEqual(EMBEDDED_TERM_KEYS);
     expect(term).toMatchObject({
       name: 'cat1',
       slug: 'cat1',

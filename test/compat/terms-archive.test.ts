@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { NS, create, createEvent } from '../helpers/fixtures.js';
+import { NS, create, createEvent, EMBEDDED_TERM_KEYS } from '../helpers/fixtures.js';
 
 type Kind = 'categories' | 'tags';
 
@@ -106,19 +106,7 @@ describe('term objects', () => {
     const c = await term(server, 'categories', { name: 'Cat' });
     const e = await event(server, { categories: [c.id] });
     const embedded = (e.categories as Array<Record<string, unknown>>)[0]!;
-    expect(Object.keys(embedded)).toEqual([
-      'id',
-      'name',
-      'slug',
-      'term_group',
-      'term_taxonomy_id',
-      'taxonomy',
-      'description',
-      'parent',
-      'count',
-      'filter',
-      'urls',
-    ]);
+    expect(Object.keys(embedded)).toEqual(EMBEDDED_TERM_KEYS);
     expect(embedded.filter).toBe('raw');
   });
 });

@@ -8,7 +8,14 @@
  */
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { event, organizer, venue } from '../../shared/schemas/wire/index.js';
+import {
+  costDetails,
+  dateDetails,
+  embeddedTerm,
+  event,
+  organizer,
+  venue,
+} from '../../shared/schemas/wire/index.js';
 import type { TestServer } from './server.js';
 
 export const NS = '/api/calendar/events/v1';
@@ -60,3 +67,7 @@ export const EVENT_KEYS = wireKeys(event, ['json_ld']);
 /** A venue's keys in order, less the fields left out because they are empty (or `json_ld`). */
 export const venueKeys = (omit: readonly string[] = []) => wireKeys(venue, omit);
 export const organizerKeys = (omit: readonly string[] = []) => wireKeys(organizer, omit);
+/** `*_date_details`, `cost_details` and a term inside an event. */
+export const DATE_DETAILS_KEYS = wireKeys(dateDetails);
+export const COST_DETAILS_KEYS = wireKeys(costDetails);
+export const EMBEDDED_TERM_KEYS = wireKeys(embeddedTerm);
