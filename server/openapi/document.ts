@@ -8,7 +8,14 @@ import { argFields, describeArg, type ArgDescription } from '../http/describe.js
 import type { CompiledRoute, Registry } from '../http/registry.js';
 import { anyone, type Endpoint, type Method } from '../http/route.js';
 import type { DynamicDefault } from './defaults.js';
-import { ERROR_DESCRIPTIONS, genericOutcome, OUTCOMES, type OperationMethod } from './responses.js';
+import {
+  ARCHIVE_HEADERS,
+  commonErrors,
+  ERROR_DESCRIPTIONS,
+  genericOutcome,
+  OUTCOMES,
+  type OperationMethod,
+} from './responses.js';
 import { argSchema, bodySchema, componentSchemas, refTo, type OasSchema } from './schemas.js';
 
 const PARAM = /\(\?P<(\w+)>[^)]*\)/g;
@@ -75,6 +82,25 @@ function requestBody(args: Described[]): OasSchema | undefined {
   };
 }
 
+/** The headers a success carries: `Allow` always, the totals and paging links on archives. */
+function successHeaders(archive: boolean, t: Translate): OasSchema {
+  const headers: OasSchema = {
+    Allow: {
+      description: t('The methods of this route the caller may use.'),
+      schema: { type: 'string' },
+    },
+  };
+  if (!archive) return headers;
+  for (const [name, description] of Object.entries(ARCHIVE_HEADERS)) {
+    headers[name] = { description: t(description), schema: { type: 'integer', minimum: 0 } };
+  }
+  headers.Link = {
+    description: t('The previous and next pages, as rel="prev" and rel="next" links.'),
+    schema: { type: 'string' },
+  };
+  return headers;
+}
+
 function responses(
   route: CompiledRoute,
   e: Endpoint,
@@ -93,10 +119,12 @@ function responses(
     );
   const out: OasSchema = {};
   const own = Object.entries(e.responses ?? {});
+  const headers = successHeaders(outcome.archive === true, c.t);
   if (own.some(([status]) => Number(status) < 300)) {
     for (const [status, r] of own) {
       out[status] = {
         description: c.t(r.description),
+        ...(Number(status) < 300 ? { headers } : {}),
         ...(r.schema
           ? { content: { 'application/json': { schema: bodySchema(r.schema, c.t) } } }
           : {}),
@@ -105,12 +133,17 @@ function responses(
   } else {
     out[String(outcome.status)] = {
       description: c.t(outcome.description),
+      headers,
       content: {
         'application/json': { schema: outcome.schema ? refTo(outcome.schema) : { type: 'object' } },
       },
     };
   }
-  for (const status of outcome.errors) {
+  const errors = new Set([
+    ...outcome.errors,
+    ...commonErrors(WRITES.has(method.toUpperCase() as Method)),
+  ]);
+  for (const status of [...errors].sort((a, b) => a - b)) {
     if (out[String(status)] !== undefined) continue;
     out[String(status)] = {
       description: c.t(ERROR_DESCRIPTIONS[status] ?? 'An error.'),
@@ -119,6 +152,29 @@ function responses(
   }
   return out;
 }
+
+/**
+ * Who may call an operation (docs/contract/decisions.md, Users): public reads take credentials
+ * or none (`{}`), guarded operations Basic or Bearer.
+ */
+function security(e: Endpoint): OasSchema[] {
+  const schemes = [{ basicAuth: [] }, { bearerAuth: [] }];
+  return e.permission ? schemes : [{}, ...schemes];
+}
+
+const SECURITY_SCHEMES = {
+  basicAuth: {
+    type: 'http',
+    scheme: 'basic',
+    description:
+      'A login with its account password or one of its application passwords (Users → Application passwords in the console).',
+  },
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A session token from POST /calendar/admin/v1/sessions.',
+  },
+};
 
 const WRITES = new Set<Method>(['POST', 'PUT', 'PATCH']);
 
@@ -158,6 +214,7 @@ function operation(route: CompiledRoute, e: Endpoint, method: Method, c: Context
     const body = requestBody(rest);
     if (body) op.requestBody = body;
   }
+  op.security = security(e);
   op.responses = responses(route, e, lower, args, c);
   return op;
 }
@@ -195,7 +252,15 @@ export function buildDocument(
   return {
     openapi: '3.0.0',
     info: { version: INFO.version, title: t(INFO.title), description: t(INFO.description) },
-    components: { schemas: componentSchemas(t) },
+    components: {
+      schemas: componentSchemas(t),
+      securitySchemes: Object.fromEntries(
+        Object.entries(SECURITY_SCHEMES).map(([name, scheme]) => [
+          name,
+          { ...scheme, description: t(scheme.description) },
+        ]),
+      ),
+    },
     servers: [{ url: serverUrl }],
     paths,
   };

@@ -12,6 +12,8 @@ export interface Outcome {
   schema?: string;
   description: string;
   errors: number[];
+  /** A page of an archive: it carries the totals headers and paging links. */
+  archive?: boolean;
 }
 
 type PathOutcomes = Partial<Record<OperationMethod, Outcome>>;
@@ -51,6 +53,7 @@ function collection(schema: string, archive: string, what: string, plural: strin
       schema: archive,
       description: `A page of ${plural}.`,
       errors: ARCHIVE_ERRORS,
+      archive: true,
     },
     post: { status: 201, schema, description: `The created ${what}.`, errors: CREATE_ERRORS },
   };
@@ -91,11 +94,31 @@ export const OUTCOMES: Readonly<Record<string, PathOutcomes>> = {
 
 export const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   400: 'A parameter is missing or invalid.',
-  401: 'The request needs authentication.',
+  401: 'The request needs authentication, or its credentials are wrong.',
   403: 'The user may not do this, or the object is not accessible.',
   404: 'No such object, route or archive page.',
   410: 'The object is already in the trash.',
+  413: 'The request body is larger than the server accepts.',
+  431: 'The request line or headers are larger than the server accepts.',
 };
+
+/**
+ * Failures any operation can meet whatever its route: wrong credentials (401, public reads
+ * included: credentials are checked when sent), a Host or origin the server refuses (403), and
+ * a request line or headers too large (431). Operations with a body can also send too much of
+ * it (413) or JSON that is not an object of parameters (400).
+ */
+export function commonErrors(hasBody: boolean): number[] {
+  return hasBody ? [400, 401, 403, 413, 431] : [401, 403, 431];
+}
+
+/** The headers of every archive page (docs/contract/compat-notes.md §2.1, and WordPress's). */
+export const ARCHIVE_HEADERS = {
+  'X-TEC-Total': 'How many items match, on every page.',
+  'X-TEC-TotalPages': 'How many pages there are at this per_page.',
+  'X-WP-Total': "The same as X-TEC-Total, under WordPress's name.",
+  'X-WP-TotalPages': "The same as X-TEC-TotalPages, under WordPress's name.",
+} as const;
 
 /** A guess for routes not in the table, from the method and the route's shape. */
 export function genericOutcome(

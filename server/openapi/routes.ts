@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { translator } from '../../shared/i18n/index.js';
 import type { Registry } from '../http/registry.js';
 import { anyone, endpoint, type RouteDef } from '../http/route.js';
+import { createLinks } from '../http/links.js';
 import type { RequestContext } from '../http/context.js';
 import { buildDocument } from './document.js';
 import { deploymentDefaults, eventWindow } from './defaults.js';
@@ -40,7 +41,12 @@ function documentCache(registry: Registry) {
       );
       byKey.set(key, doc);
     }
-    return { ...doc, servers: [{ url: `${links.rest('')}/` }] };
+    // Through `?rest_route=` the namespace root is a query string that clients cannot append
+    // paths and queries to: the document then advertises the same namespace under /wp-json/.
+    const root = links.root.includes('?')
+      ? createLinks(links.origin, 'wp-json', links.namespace)
+      : links;
+    return { ...doc, servers: [{ url: `${root.rest('')}/` }] };
   };
   caches.set(registry, cached);
   return cached;

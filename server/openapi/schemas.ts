@@ -75,6 +75,20 @@ export function bodySchema(schema: z.ZodType, t: Translate): OasSchema {
 export const refTo = (name: string): OasSchema => ({ $ref: `${SCHEMA_REF}${name}` });
 
 /**
+ * A default in the argument's own type: the reference's index gives the deployment's `per_page`
+ * as text, which an integer schema cannot have as its default.
+ */
+function typedDefault(value: unknown, type: unknown): unknown {
+  const numeric = type === 'integer' || type === 'number';
+  return numeric &&
+    typeof value === 'string' &&
+    value.trim() !== '' &&
+    Number.isFinite(Number(value))
+    ? Number(value)
+    : value;
+}
+
+/**
  * The schema of one request argument from its WordPress-style description. OpenAPI 3.0 has one
  * `type` per schema, so an argument that accepts several types becomes an `anyOf`.
  */
@@ -93,6 +107,6 @@ export function argSchema(info: TypeInfo & { default?: unknown }): OasSchema {
   }
   if (info.format !== undefined) out.format = info.format;
   if (info.enum !== undefined) out.enum = info.enum;
-  if (info.default !== undefined) out.default = info.default;
+  if (info.default !== undefined) out.default = typedDefault(info.default, out.type);
   return out;
 }

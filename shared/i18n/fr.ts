@@ -328,7 +328,26 @@ export const fr: Readonly<Record<string, string>> = {
   'The publication date in UTC.': 'La date de publication en UTC.',
   'The publication date, in the site time zone.':
     'La date de publication, dans le fuseau horaire du site.',
-  'The request needs authentication.': 'La requête nécessite une authentification.',
+  'The request body is larger than the server accepts.':
+    'Le corps de la requête dépasse ce que le serveur accepte.',
+  'The request line or headers are larger than the server accepts.':
+    'La ligne de requête ou les en-têtes dépassent ce que le serveur accepte.',
+  'The request needs authentication, or its credentials are wrong.':
+    'La requête nécessite une authentification, ou ses identifiants sont faux.',
+  'The methods of this route the caller may use.':
+    'Les méthodes de cette route que l’appelant peut utiliser.',
+  'The previous and next pages, as rel="prev" and rel="next" links.':
+    'Les pages précédente et suivante, en liens rel="prev" et rel="next".',
+  "The same as X-TEC-Total, under WordPress's name.":
+    'La même valeur que X-TEC-Total, sous le nom de WordPress.',
+  "The same as X-TEC-TotalPages, under WordPress's name.":
+    'La même valeur que X-TEC-TotalPages, sous le nom de WordPress.',
+  'How many items match, on every page.': 'Combien d’éléments correspondent, sur chaque page.',
+  'How many pages there are at this per_page.': 'Combien de pages il y a avec ce per_page.',
+  'A login with its account password or one of its application passwords (Users → Application passwords in the console).':
+    'Un identifiant avec le mot de passe de son compte ou l’un de ses mots de passe d’application (Utilisateurs → Mots de passe d’application dans la console).',
+  'A session token from POST /calendar/admin/v1/sessions.':
+    'Un jeton de session obtenu par POST /calendar/admin/v1/sessions.',
   'The schema.org description of the object, on single reads only.':
     'La description schema.org de l’objet, seulement lors des lectures unitaires.',
   'The seconds, two digits.': 'Les secondes, sur deux chiffres.',

@@ -153,3 +153,91 @@ describe('GET /calendar/events/v1/doc', () => {
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
   });
 });
+
+describe('what the document says about access, limits and headers', () => {
+  type Op = {
+    security: Record<string, string[]>[];
+    responses: Record<string, { headers?: Record<string, { schema: { type: string } }> }>;
+    parameters?: { name: string; schema: { type?: string; default?: unknown } }[];
+  };
+  const load = async () => {
+    const server = await startTestServer();
+    const doc = (await server.call('GET', '/api/calendar/events/v1/doc')).json as Doc & {
+      components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+    };
+    const op = (path: string, method: string) => doc.paths[path]![method] as Op;
+    return { server, doc, op };
+  };
+
+  it('declares Basic and Bearer, required for guarded operations and optional for public reads', async () => {
+    const { doc, op } = await load();
+    expect(doc.components.securitySchemes).toMatchObject({
+      basicAuth: { type: 'http', scheme: 'basic' },
+      bearerAuth: { type: 'http', scheme: 'bearer' },
+    });
+    const both = [{ basicAuth: [] }, { bearerAuth: [] }];
+    expect(op('/events', 'post').security).toEqual(both);
+    expect(op('/events/{id}', 'delete').security).toEqual(both);
+    expect(op('/events', 'get').security).toEqual([{}, ...both]);
+    expect(op('/doc', 'get').security).toEqual([{}, ...both]);
+  });
+
+  it('lists 401 and 431 on every operation and 413 on every write', async () => {
+    const { doc } = await load();
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const statuses = Object.keys((operation as Op).responses);
+        expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['401', '431']));
+        const write = ['post', 'put', 'patch'].includes(method);
+        expect(statuses.includes('413'), `${method} ${path}`).toBe(write);
+        expect(statuses, `${method} ${path}: in order`).toEqual(
+          [...statuses].sort((a, b) => Number(a) - Number(b)),
+        );
+      }
+    }
+  });
+
+  it('documents the totals headers and paging links of archives, and Allow on successes', async () => {
+    const { op } = await load();
+    for (const path of ['/events', '/venues', '/organizers', '/categories', '/tags']) {
+      const headers = op(path, 'get').responses['200']!.headers!;
+      expect(Object.keys(headers), path).toEqual([
+        'Allow',
+        'X-TEC-Total',
+        'X-TEC-TotalPages',
+        'X-WP-Total',
+        'X-WP-TotalPages',
+        'Link',
+      ]);
+      expect(headers['X-TEC-Total']!.schema.type).toBe('integer');
+    }
+    expect(Object.keys(op('/events/{id}', 'get').responses['200']!.headers!)).toEqual(['Allow']);
+  });
+
+  it('gives per_page an integer default, the deployment’s', async () => {
+    const { server, op } = await load();
+    server.services.settings.update({ per_page: 7 });
+    const perPage = op('/events', 'get').parameters!.find((p) => p.name === 'per_page')!;
+    expect(perPage.schema).toMatchObject({ type: 'integer', default: 10 });
+    const again = (await server.call('GET', '/api/calendar/events/v1/doc')).json as Doc;
+    const updated = (again.paths['/events']!.get as Op).parameters!.find(
+      (p) => p.name === 'per_page',
+    )!;
+    expect(updated.schema.default).toBe(7);
+  });
+
+  it('advertises a server URL that paths can be appended to, even when read through ?rest_route=', async () => {
+    const { server } = await load();
+    for (const [url, expected] of [
+      ['/?rest_route=/calendar/events/v1/doc', '/wp-json/calendar/events/v1/'],
+      ['/index.php?rest_route=/tribe/events/v1/doc', '/wp-json/tribe/events/v1/'],
+      ['/wp-json/tribe/events/v1/doc', '/wp-json/tribe/events/v1/'],
+      ['/api/calendar/events/v1/doc', '/api/calendar/events/v1/'],
+    ] as const) {
+      const doc = (await server.call('GET', url)).json as Doc;
+      expect(doc.servers, url).toEqual([{ url: `${server.url}${expected}` }]);
+      const listing = await fetch(`${doc.servers[0]!.url}events?per_page=1`);
+      expect(listing.status, url).toBe(200);
+    }
+  });
+});
