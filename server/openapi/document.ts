@@ -159,7 +159,7 @@ function responses(
  */
 function security(e: Endpoint): OasSchema[] {
   const schemes = [{ basicAuth: [] }, { bearerAuth: [] }];
-  return e.permission ? schemes : [{}, ...schemes];
+  return e.permission === anyone ? [{}, ...schemes] : schemes;
 }
 
 const SECURITY_SCHEMES = {
