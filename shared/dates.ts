@@ -6,7 +6,7 @@
  */
 import * as chrono from 'chrono-node';
 import { DateTime } from 'luxon';
-import { normalizeZone } from './time.js';
+import { normalizeZone, wallToUtcMs } from './time.js';
 
 export const WALL_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 
@@ -33,8 +33,25 @@ function wall(
 ): DateTime | undefined {
   const probe = DateTime.fromObject({ year, month, day }, { zone: 'UTC' });
   if (!probe.isValid || hour > 23 || minute > 59 || second > 59) return undefined;
-  const value = DateTime.fromObject({ year, month, day, hour, minute, second }, { zone });
+  const value = atWall(zone, year, month, day, hour, minute, second);
   return value.isValid ? value : undefined;
+}
+
+/** The moment the clock of `zone` reads this wall time (time.ts `wallToUtcMs` for the rule). */
+function atWall(
+  zone: string,
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+): DateTime {
+  const wallClock = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, does not read years 0-99 as 1900-1999.
+  wallClock.setUTCFullYear(year, month - 1, day);
+  wallClock.setUTCHours(hour, minute, second, 0);
+  return DateTime.fromMillis(wallToUtcMs(wallClock.getTime(), zone), { zone });
 }
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
@@ -159,16 +176,14 @@ export function formatWall(value: DateTime): string {
 /** A stored `YYYY-MM-DD HH:MM:SS` wall time read in `zone`. */
 export function readWall(text: string, zone: string): DateTime {
   // Parsed by hand: luxon's format parser is the slowest step of presenting a page of events.
-  return DateTime.fromObject(
-    {
-      year: Number(text.slice(0, 4)),
-      month: Number(text.slice(5, 7)),
-      day: Number(text.slice(8, 10)),
-      hour: Number(text.slice(11, 13)),
-      minute: Number(text.slice(14, 16)),
-      second: Number(text.slice(17, 19)),
-    },
-    { zone: zoneOf(zone) },
+  return atWall(
+    zoneOf(zone),
+    Number(text.slice(0, 4)),
+    Number(text.slice(5, 7)),
+    Number(text.slice(8, 10)),
+    Number(text.slice(11, 13)),
+    Number(text.slice(14, 16)),
+    Number(text.slice(17, 19)),
   );
 }
 

@@ -69,29 +69,56 @@ export function formatInZone(date: Date, zone: string): string {
   return DateTime.fromJSDate(date, { zone: tz }).toFormat('yyyy-MM-dd HH:mm:ss');
 }
 
+/**
+ * The instant (ms since the epoch) at which the clock of `zone` (as `normalizeZone` gives it)
+ * reads `wallMs`, a wall time written as milliseconds of a clock without zones. Defined for every
+ * wall time, as RFC 5545 §3.3.5 reads a local time: one that occurs twice (the autumn overlap) is
+ * its first occurrence; one that does not occur (the spring gap) is read with the offset before
+ * the gap, so 02:30 on a spring-forward night is 03:30. Luxon alone picks between the two
+ * instants of an overlap by the offset in force today, which made such a time depend on the
+ * season it was saved in.
+ */
+export function wallToUtcMs(wallMs: number, zone: string): number {
+  const before = zoneOffsetMinutes(zone, wallMs - DAY_MS);
+  const after = zoneOffsetMinutes(zone, wallMs + DAY_MS);
+  const first = wallMs - before * 60_000;
+  if (before === after) return first;
+  const second = wallMs - after * 60_000;
+  const reads = (ms: number) => ms + zoneOffsetMinutes(zone, ms) * 60_000 === wallMs;
+  if (reads(first) && reads(second)) return Math.min(first, second);
+  return reads(second) && !reads(first) ? second : first;
+}
+
+const DAY_MS = 86_400_000;
 const MIN_FAST_MS = Date.UTC(1000, 0, 2);
 const MAX_FAST_MS = Date.UTC(9999, 11, 30);
 const HOUR_MS = 3_600_000;
-/** Offset (minutes) per zone and UTC hour; NaN for an hour in which the offset changes. */
-const hourOffsets = new Map<string, number>();
+/** Offset (minutes) per zone and UTC day or hour; NaN for a span in which the offset changes. */
+const spanOffsets = new Map<string, number>();
+
+function spanOffset(zone: string, span: number, index: number): number {
+  const key = `${zone}|${span}|${index}`;
+  let offset = spanOffsets.get(key);
+  if (offset === undefined) {
+    const resolved = Info.normalizeZone(zone);
+    const first = resolved.offset(index * span);
+    const last = resolved.offset((index + 1) * span - 1);
+    offset = first === last ? first : Number.NaN;
+    if (spanOffsets.size >= 100_000) spanOffsets.clear();
+    spanOffsets.set(key, offset);
+  }
+  return offset;
+}
 
 /**
  * The UTC offset of a zone (as `normalizeZone` gives it) at an instant, in minutes. Luxon asks
- * Intl for it, which costs microseconds; a page of events asks dozens of times, so offsets are
- * remembered per hour. An hour whose two ends disagree contains a change and is computed
- * exactly each time.
+ * Intl for it, which costs microseconds; a page of events asks dozens of times and a series
+ * hundreds, so offsets are remembered per UTC day, and per hour on a day with a change. An hour
+ * whose two ends disagree contains the change and is computed exactly each time.
  */
 export function zoneOffsetMinutes(zone: string, ms: number): number {
-  const hour = Math.floor(ms / HOUR_MS);
-  const key = `${zone}|${hour}`;
-  let offset = hourOffsets.get(key);
-  if (offset === undefined) {
-    const resolved = Info.normalizeZone(zone);
-    const first = resolved.offset(hour * HOUR_MS);
-    const last = resolved.offset((hour + 1) * HOUR_MS - 1);
-    offset = first === last ? first : Number.NaN;
-    if (hourOffsets.size >= 100_000) hourOffsets.clear();
-    hourOffsets.set(key, offset);
-  }
-  return Number.isNaN(offset) ? Info.normalizeZone(zone).offset(ms) : offset;
+  const daily = spanOffset(zone, DAY_MS, Math.floor(ms / DAY_MS));
+  if (!Number.isNaN(daily)) return daily;
+  const hourly = spanOffset(zone, HOUR_MS, Math.floor(ms / HOUR_MS));
+  return Number.isNaN(hourly) ? Info.normalizeZone(zone).offset(ms) : hourly;
 }
