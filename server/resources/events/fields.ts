@@ -118,6 +118,9 @@ export function eventFields(
     date_utc,
     modified_utc: formatUtc(ctx.now),
     parent_id: existing?.parent_id ?? null,
+    series_id: existing?.series_id ?? null,
+    original_start_local: existing?.original_start_local ?? null,
+    detached: existing?.detached ?? null,
     ...eventTimes(input, existing, ctx),
     cost:
       input.cost !== undefined ? JSON.stringify(costEntries(input.cost)) : (existing?.cost ?? '[]'),

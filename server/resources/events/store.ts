@@ -30,6 +30,10 @@ export interface EventRow {
   featured: 0 | 1;
   venue_id: number | null;
   image_id: number | null;
+  /** Recurring events (server/resources/series): set by series code only, never by updates. */
+  series_id: number | null;
+  original_start_local: string | null;
+  detached: string | null;
 }
 
 export type EventValues = Omit<EventRow, 'id'>;
@@ -67,6 +71,9 @@ const COLUMNS = [
   'venue_id',
   'image_id',
 ] as const;
+/** Written when a row is made; afterwards only the series code changes them. */
+const OCCURRENCE_COLUMNS = ['series_id', 'original_start_local', 'detached'] as const;
+const INSERTED = [...COLUMNS, ...OCCURRENCE_COLUMNS];
 
 export function createEventsStore(db: Db) {
   const slugVariants = prepareSlugVariants<{ id: number }>(db, 'events', 'id <> @id');
@@ -79,8 +86,8 @@ export function createEventsStore(db: Db) {
     userExists: db.prepare<[number], { id: number }>('SELECT id FROM users WHERE id = ?'),
     insertPost: db.prepare<[]>("INSERT INTO posts (kind) VALUES ('event')"),
     insert: db.prepare<EventRow>(
-      `INSERT INTO events (id, ${COLUMNS.join(', ')})
-       VALUES (@id, ${COLUMNS.map((c) => `@${c}`).join(', ')})`,
+      `INSERT INTO events (id, ${INSERTED.join(', ')})
+       VALUES (@id, ${INSERTED.map((c) => `@${c}`).join(', ')})`,
     ),
     update: db.prepare<EventRow>(
       `UPDATE events SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
