@@ -167,7 +167,7 @@ const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'basic',
     description:
-      'A login with its account password or one of its application passwords (Users → Application passwords in the console).',
+      'A login with its account password or one of its application passwords (the console’s App passwords screen).',
   },
   bearerAuth: {
     type: 'http',

@@ -344,8 +344,8 @@ export const fr: Readonly<Record<string, string>> = {
     'La même valeur que X-TEC-TotalPages, sous le nom de WordPress.',
   'How many items match, on every page.': 'Combien d’éléments correspondent, sur chaque page.',
   'How many pages there are at this per_page.': 'Combien de pages il y a avec ce per_page.',
-  'A login with its account password or one of its application passwords (Users → Application passwords in the console).':
-    'Un identifiant avec le mot de passe de son compte ou l’un de ses mots de passe d’application (Utilisateurs → Mots de passe d’application dans la console).',
+  'A login with its account password or one of its application passwords (the console’s App passwords screen).':
+    'Un identifiant avec le mot de passe de son compte ou l’un de ses mots de passe d’application (écran App passwords de la console).',
   'A session token from POST /calendar/admin/v1/sessions.':
     'Un jeton de session obtenu par POST /calendar/admin/v1/sessions.',
   'The schema.org description of the object, on single reads only.':
