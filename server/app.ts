@@ -35,6 +35,8 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   const registry = buildRegistry();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
+  // Strong tags (extensions.md E3): a tag names the exact bytes, so If-Match can compare it.
+  app.set('etag', 'strong');
   // Arrays arrive as `a[]=1&a[]=2`; nesting is limited so hostile queries stay cheap.
   app.set('query parser', (query: string) =>
     qs.parse(query, { depth: 2, arrayLimit: 100, parameterLimit: 1000, allowPrototypes: false }),

@@ -13,9 +13,11 @@ import { trashRoutes } from './resources/trash/routes.js';
 import { networkRoutes } from './resources/network/routes.js';
 import { backupRoutes } from './resources/backup/routes.js';
 import { docRoutes } from './openapi/routes.js';
+import { syncRoutes } from './resources/sync/routes.js';
 
 export const NAMESPACE = 'calendar/events/v1';
 export const ADMIN_NAMESPACE = 'calendar/admin/v1';
+export const SYNC_NAMESPACE = 'calendar/sync/v1';
 /** The reference's namespace, kept as an alias so its clients work unchanged. */
 export const REFERENCE_NAMESPACE = 'tribe/events/v1';
 
@@ -40,6 +42,7 @@ export function buildRegistry(): Registry {
     ...trashRoutes,
     ...backupRoutes,
   ]);
+  registry.add(SYNC_NAMESPACE, [indexRoute(registry), ...docRoutes(registry), ...syncRoutes]);
   registry.alias(REFERENCE_NAMESPACE, NAMESPACE);
   return registry;
 }

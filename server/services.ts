@@ -19,9 +19,12 @@ import { createEventsService } from './resources/events/service.js';
 import { createNetworkController } from './lan-sharing.js';
 import { createTrashService } from './resources/trash/service.js';
 import { createBackupService } from './resources/backup/service.js';
+import { createSyncService, type SyncOptions } from './resources/sync/service.js';
 
 export interface ServiceOptions {
   auth?: AuthOptions;
+  /** Change history and stream settings; tests shorten the heartbeat. */
+  sync?: Partial<SyncOptions>;
 }
 
 function createCore(
@@ -58,8 +61,9 @@ export function createServices(
   const organizers = createOrganizersService(core, { media });
   const events = createEventsService(core, { media, terms, venues, organizers });
   const trash = createTrashService(core);
-  const backups = createBackupService(core);
-  return { ...core, media, terms, venues, organizers, events, trash, backups };
+  const sync = createSyncService(core, { events, venues, organizers }, options.sync);
+  const backups = createBackupService(core, { afterRestore: () => sync.newHistory() });
+  return { ...core, media, terms, venues, organizers, events, trash, sync, backups };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -108,6 +108,8 @@ export async function start(
       closing ??= new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
         force.unref();
+        // Open change streams never end by themselves: end them so the drain can finish.
+        services.sync.close();
         void services.network.close();
         server.close(() => {
           clearTimeout(force);

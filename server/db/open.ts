@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate } from './migrate.js';
+import { activeWriteHooks } from './hooks.js';
 
 export type Db = Database.Database;
 
@@ -49,7 +50,23 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
  */
 function writeTransactionsLockFirst(db: Db): void {
   const original = db.transaction.bind(db);
+  let depth = 0;
+  // The request's write hooks (hooks.ts) run around the outermost transaction only: a nested one
+  // is a savepoint inside it.
+  const hooked = (fn: (...args: never[]) => unknown) =>
+    function (this: unknown, ...args: never[]) {
+      const hooks = depth === 0 ? activeWriteHooks() : [];
+      depth++;
+      try {
+        for (const hook of hooks) hook.begin?.();
+        const result = fn.apply(this, args);
+        for (const hook of hooks) hook.end?.();
+        return result;
+      } finally {
+        depth--;
+      }
+    };
   // Every variant carries the others as properties (`.deferred`, `.exclusive`, …).
   db.transaction = ((fn: (...args: never[]) => unknown) =>
-    original(fn).immediate) as Db['transaction'];
+    original(hooked(fn)).immediate) as Db['transaction'];
 }

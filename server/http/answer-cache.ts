@@ -8,8 +8,8 @@
  * window) are the key. Values are shared between requests: callers never mutate them.
  * ALMANAC_ANSWER_CACHE=off turns it off (the benchmark's scaling run measures the queries).
  */
-import { createHash } from 'node:crypto';
 import type { Db } from '../db/open.js';
+import { strongEtag } from './etag.js';
 import type { ApiResponse } from './route.js';
 
 export interface AnswerCache {
@@ -43,15 +43,9 @@ export function createAnswerCache(db: Db, limit: number): AnswerCache {
   };
 }
 
-/** Express's own weak ETag of a body (the `etag` package's algorithm), so answers match. */
-export function weakEtag(text: string): string {
-  const hash = createHash('sha1').update(text, 'utf8').digest('base64').substring(0, 27);
-  return `W/"${Buffer.byteLength(text, 'utf8').toString(16)}-${hash}"`;
-}
-
 /** A response with its body serialised once (as UTF-8 bytes), to be remembered and sent many times. */
 export function serialised(response: ApiResponse): ApiResponse {
-  const text = JSON.stringify(response.body);
+  const bytes = Buffer.from(JSON.stringify(response.body), 'utf8');
   const { body: _body, ...rest } = response;
-  return { ...rest, body: null, json: { bytes: Buffer.from(text, 'utf8'), etag: weakEtag(text) } };
+  return { ...rest, body: null, json: { bytes, etag: strongEtag(bytes) } };
 }

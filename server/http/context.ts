@@ -19,4 +19,6 @@ export interface RequestContext {
   bearerToken?: string | undefined;
   /** The client's address, for throttling failed logins. */
   client: string;
+  /** A request header, for the few routes that read one (`Last-Event-ID`, `Authorization`). */
+  header(name: string): string | undefined;
 }

@@ -16,6 +16,10 @@ import { allowedMethods } from './allow.js';
 import { envelope, filterBody, parseFields, wantsEnvelope, type FieldTree } from './wp-response.js';
 import { translator } from '../../shared/i18n/index.js';
 import { bodyParams, effectiveMethod, queryParams, type Query } from './wp-request.js';
+import { precondition } from './conditional.js';
+import { withWriteHooks, type WriteHooks } from '../db/hooks.js';
+import { openStream } from './stream.js';
+import { ifNoneMatchHits, strongEtag } from './etag.js';
 
 type RootStyle = 'api' | 'wp-json' | 'rest_route';
 
@@ -81,38 +85,56 @@ interface Shaping {
   envelope: boolean;
 }
 
-async function send(res: Response, result: ApiResponse, shaping: Shaping): Promise<void> {
-  const status = result.status ?? 200;
-  if (result.file === undefined && (shaping.fields || shaping.envelope)) {
+const READS = new Set(['GET', 'HEAD']);
+
+async function send(
+  req: Request,
+  res: Response,
+  result: ApiResponse,
+  shaping: Shaping,
+): Promise<void> {
+  let status = result.status ?? 200;
+  const raw = result.stream ?? result.file;
+  if (raw !== undefined) {
+    if (result.headers) res.set(result.headers);
+    res.status(status);
+    if (result.stream) openStream(req, res, result.stream);
+    else await sendFile(res, result.file!);
+    return;
+  }
+  let bytes: Buffer;
+  let tag: string;
+  if (shaping.fields || shaping.envelope) {
     let body = result.json
       ? (JSON.parse(result.json.bytes.toString('utf8')) as unknown)
       : result.body;
     if (shaping.fields) body = filterBody(body, shaping.fields);
     if (shaping.envelope) {
       const allow = res.get('Allow');
-      const headers = { ...result.headers, ...(allow ? { Allow: allow } : {}) };
-      res.status(200).json(envelope(body, status, headers));
-      return;
-    }
+      body = envelope(body, status, { ...result.headers, ...(allow ? { Allow: allow } : {}) });
+      status = 200;
+    } else if (result.headers) res.set(result.headers);
+    bytes = Buffer.from(JSON.stringify(body) ?? '', 'utf8');
+    tag = strongEtag(bytes);
+  } else {
     if (result.headers) res.set(result.headers);
-    res.status(status).json(body);
-    return;
+    // Serialised once here: the tag is computed from the same bytes that are sent.
+    bytes = result.json?.bytes ?? Buffer.from(JSON.stringify(result.body) ?? '', 'utf8');
+    tag = result.json?.etag ?? strongEtag(bytes);
   }
-  if (result.headers) res.set(result.headers);
   res.status(status);
-  if (result.json) {
-    // Express keeps a preset ETag instead of hashing the body again.
-    res.set('ETag', result.json.etag);
-    res.type('json').send(result.json.bytes);
+  res.set('ETag', tag);
+  const condition = req.get('if-none-match');
+  if (READS.has(req.method) && status < 300 && condition && ifNoneMatchHits(condition, tag)) {
+    res.status(304).end();
     return;
   }
-  const file = result.file;
-  if (file === undefined) {
-    res.json(result.body);
-    return;
-  }
-  // A client that goes away mid-download is not an error; a file gone before sending is.
-  await new Promise<void>((resolve, reject) =>
+  res.type('json').send(bytes);
+}
+
+/** A client that goes away mid-download is not an error; a file gone before sending is. */
+function sendFile(res: Response, file: string): Promise<void> {
+  return new Promise<void>((resolve, reject) =>
     res.sendFile(file, (error) => (error && !res.headersSent ? reject(error) : resolve())),
   );
 }
@@ -143,11 +165,11 @@ export function restDispatcher(registry: Registry, services: Services) {
           links,
         );
         res.set('Allow', 'GET');
-        return send(res, { body: help }, shaping);
+        return send(req, res, { body: help }, shaping);
       }
       if (method !== 'GET' && method !== 'HEAD') throw noRoute();
       res.set('Allow', 'GET');
-      await send(res, { body: rootIndex(registry, services, links) }, shaping);
+      await send(req, res, { body: rootIndex(registry, services, links) }, shaping);
       return;
     }
 
@@ -171,6 +193,7 @@ export function restDispatcher(registry: Registry, services: Services) {
             .trim()
         : undefined,
       client: clientKey(req),
+      header: (name) => req.get(name),
     };
     // Set before the endpoint runs, so that its errors carry it too, as in WordPress.
     const allowed = allowedMethods(match.route, ctx);
@@ -181,6 +204,7 @@ export function restDispatcher(registry: Registry, services: Services) {
       // OPTIONS without a CORS preflight: the route describes itself (WordPress's
       // rest_handle_options_request); the preflight itself is answered by the CORS guard.
       return send(
+        req,
         res,
         { body: routeHelp(match.route, match.requestedNamespace, links, services) },
         shaping,
@@ -192,6 +216,32 @@ export function restDispatcher(registry: Registry, services: Services) {
     // Fail closed: an endpoint that declares no permission is refused, never public.
     const permitted = typeof endpoint.permission === 'function' && endpoint.permission(ctx, params);
     if (!permitted) throw forbidden(actor !== null);
-    await send(res, await endpoint.handler(params, ctx), shaping);
+    if (READS.has(method)) {
+      await send(req, res, await endpoint.handler(params, ctx), shaping);
+      return;
+    }
+    const hooks: WriteHooks[] = [];
+    const ifMatch = req.get('if-match');
+    if (ifMatch !== undefined) {
+      const condition = precondition(
+        ifMatch,
+        match.route,
+        collectParams(req, query, 'GET', match.pathParams),
+        ctx,
+      );
+      await condition.checkNow();
+      hooks.push(condition.hooks);
+    }
+    // Who made each change goes into the change log with it (after the precondition's reads).
+    hooks.push(services.sync.writeHooks(actor));
+    const result = await withWriteHooks(combine(hooks), () => endpoint.handler(params, ctx));
+    await send(req, res, result, shaping);
+  };
+}
+
+function combine(hooks: WriteHooks[]): WriteHooks {
+  return {
+    begin: () => hooks.forEach((hook) => hook.begin?.()),
+    end: () => hooks.forEach((hook) => hook.end?.()),
   };
 }

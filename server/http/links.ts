@@ -58,3 +58,12 @@ export function createLinks(
 export function globalId(id: number, links: Pick<Links, 'origin'>): string {
   return `${new URL(links.origin).hostname}?id=${id}`;
 }
+
+/** The same links inside another namespace: objects of one namespace shown by a route of another. */
+export function withNamespace(links: Links, namespace: string): Links {
+  return {
+    ...links,
+    namespace,
+    rest: (path, query) => appendQuery(links.restIn(namespace, path), query),
+  };
+}

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { RequestContext } from './context.js';
+import type { StreamSink } from '../resources/sync/stream.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -18,6 +19,8 @@ export interface ApiResponse {
   file?: string;
   /** The body already serialised to JSON (a remembered answer), sent as it is, with its ETag. */
   json?: { bytes: Buffer; etag: string };
+  /** A Server-Sent Events stream: the status and headers are sent, then `open` writes events. */
+  stream?: { open(sink: StreamSink): void };
 }
 
 export type ArgsSchema = z.ZodObject;

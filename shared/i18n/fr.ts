@@ -435,4 +435,12 @@ export const fr: Readonly<Record<string, string>> = {
     'Si l’évènement reste épinglé en haut des vues du calendrier.',
   'Whether to hide terms not assigned to any published event.':
     'S’il faut masquer les termes attribués à aucun évènement publié.',
+  'How many objects to read per page (at most 200).':
+    'Combien d’objets lire par page (au plus 200).',
+  'Resume after this event ID (a sync token), like the Last-Event-ID header.':
+    'Reprendre après cet identifiant d’évènement (un jeton de synchronisation), comme l’en-tête Last-Event-ID.',
+  'The next_page_token of the previous page of this sync.':
+    'Le next_page_token de la page précédente de cette synchronisation.',
+  'The next_sync_token of an earlier sync: only what changed since.':
+    'Le next_sync_token d’une synchronisation antérieure : seulement ce qui a changé depuis.',
 };

@@ -188,6 +188,20 @@ export function rawRequest(
         ...(options.localAddress ? { localAddress: options.localAddress } : {}),
       },
       (res) => {
+        if (String(res.headers['content-type']).startsWith('text/event-stream')) {
+          // A live stream never ends by itself: its answer is the status and headers.
+          clearTimeout(timer);
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: '',
+            json: undefined,
+            body: {},
+            ms: Date.now() - started,
+          });
+          res.destroy();
+          return;
+        }
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);

@@ -119,7 +119,7 @@ function send(
 /** Express's weak ETag of a body: the same bytes give the same tag. */
 function bodyEtag(body: Buffer): string {
   const hash = createHash('sha1').update(body).digest('base64').substring(0, 27);
-  return `W/"${body.length.toString(16)}-${hash}"`;
+  return `"${body.length.toString(16)}-${hash}"`;
 }
 
 /** A time within a day of now, i.e. a file's real modification time rather than the frozen clock. */
@@ -130,7 +130,7 @@ function isRealTime(ms: number): boolean {
 function normaliseHeader(key: string, value: string, body: Buffer, normaliser: Normaliser) {
   // The ETag hashes the body before the port is normalised: record what it is derived from.
   if (key === 'etag') {
-    if (value === bodyEtag(body)) return '<weak etag of the body>';
+    if (value === bodyEtag(body)) return '<strong etag of the body>';
     const file = /^W\/"[0-9a-f]+-([0-9a-f]+)"$/.exec(value);
     if (file && isRealTime(parseInt(file[1]!, 16))) return '<etag of the file>';
   }

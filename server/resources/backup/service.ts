@@ -32,7 +32,12 @@ export interface RestoreResult {
   safety_backup: BackupFile;
 }
 
-export function createBackupService(core: CoreServices) {
+export interface BackupDeps {
+  /** Runs once the restored data is live (the change history starts anew). */
+  afterRestore?: () => void;
+}
+
+export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
   const { db, config, clock, log } = core;
   const dir = backupsDir(config);
   const live = config.dbPath !== ':memory:' && config.dbPath !== '' ? config.dbPath : undefined;
@@ -110,6 +115,7 @@ export function createBackupService(core: CoreServices) {
       // Only once the backup is known to be usable: the data as it is now, to undo the restore.
       safety = await create('-before-restore');
       await restoreInto(source, live);
+      deps.afterRestore?.();
     } finally {
       rmSync(working, { force: true });
     }

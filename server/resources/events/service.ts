@@ -201,6 +201,9 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       return answers.get(key, () => serialised({ body: readFresh(id, actor, links) }));
     },
 
+    /** Rows already read (and checked for visibility) as a listing presents them. */
+    presentRows: (rows: EventRow[], links: Links) => embedder.many(rows, links, { jsonLd: false }),
+
     create(input: EventUpdateInput, actor: Actor | null, links: Links) {
       return embedder.one(write(input, undefined, actor), links, { jsonLd: false });
     },

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../helpers/server.js';
-import { buildRegistry, NAMESPACE, ADMIN_NAMESPACE } from '../../../server/routes.js';
+import {
+  buildRegistry,
+  NAMESPACE,
+  ADMIN_NAMESPACE,
+  SYNC_NAMESPACE,
+} from '../../../server/routes.js';
 import { argFields, isRequired } from '../../../server/http/describe.js';
 
 type Entry = {
@@ -134,7 +139,12 @@ describe('GET /api/ (root index)', () => {
     const res = await server.call('GET', '/api/');
     expect(res.status).toBe(200);
     const body = res.body as { namespaces: string[]; routes: Record<string, Entry>; url: string };
-    expect(body.namespaces).toEqual([NAMESPACE, ADMIN_NAMESPACE, 'tribe/events/v1']);
+    expect(body.namespaces).toEqual([
+      NAMESPACE,
+      ADMIN_NAMESPACE,
+      SYNC_NAMESPACE,
+      'tribe/events/v1',
+    ]);
     expect(body.url).toBe(server.url);
     expect(body.routes['/']).toMatchObject({
       namespace: '',

@@ -1,0 +1,48 @@
+/**
+ * Sends a Server-Sent Events answer: the headers at once, then whatever the stream writes, for as
+ * long as both sides keep the connection. The listener's idle deadline still applies (a client
+ * that stops reading is dropped); the stream's heartbeats keep a reading client's connection busy.
+ */
+import type { Request, Response } from 'express';
+import type { StreamSink } from '../resources/sync/stream.js';
+import type { ApiResponse } from './route.js';
+
+export function openStream(
+  req: Request,
+  res: Response,
+  stream: NonNullable<ApiResponse['stream']>,
+): void {
+  res.set({
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    'X-Accel-Buffering': 'no',
+  });
+  res.socket?.setNoDelay(true);
+  res.flushHeaders();
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const listeners: Array<() => void> = [];
+  let closed = false;
+  const onClose = () => {
+    if (closed) return;
+    closed = true;
+    for (const listener of listeners) listener();
+  };
+  res.on('close', onClose);
+  const sink: StreamSink = {
+    write: (chunk) => {
+      if (!closed) res.write(chunk);
+    },
+    end: () => {
+      if (!res.writableEnded) res.end();
+      onClose();
+    },
+    onClose: (listener) => {
+      listeners.push(listener);
+    },
+    buffered: () => res.writableLength + (res.socket?.writableLength ?? 0),
+  };
+  stream.open(sink);
+}

@@ -1,0 +1,105 @@
+/**
+ * Sync (extensions.md E3): pages of changes with tokens, the live stream, the history's upkeep
+ * (changes older than the kept history are forgotten) and the stamp of who made each change.
+ */
+import type { WriteHooks } from '../../db/hooks.js';
+import type { Links } from '../../http/links.js';
+import type { CoreServices } from '../../services.js';
+import { formatUtc } from '../../../shared/time.js';
+import type { Actor } from '../../../shared/roles.js';
+import { createItems, type ItemDeps } from './items.js';
+import { createPages, tokenExpired, type ChangesInput } from './pages.js';
+import { createSyncStore } from './store.js';
+import {
+  createStreamHub,
+  DEFAULT_STREAM_OPTIONS,
+  type StreamOptions,
+  type StreamSink,
+} from './stream.js';
+import { parseSyncToken, syncToken } from './tokens.js';
+
+export interface SyncOptions extends StreamOptions {
+  /** Changes older than this are forgotten; older tokens get 410 `sync_token_expired`. */
+  historyDays: number;
+}
+
+export const DEFAULT_SYNC_OPTIONS: SyncOptions = { ...DEFAULT_STREAM_OPTIONS, historyDays: 90 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+export function createSyncService(
+  core: CoreServices,
+  deps: ItemDeps,
+  overrides: Partial<SyncOptions> = {},
+) {
+  const options = { ...DEFAULT_SYNC_OPTIONS, ...overrides };
+  const store = createSyncStore(core.db);
+  const items = createItems(store, deps);
+  const pages = createPages(store, items);
+  const hub = createStreamHub(core.db, store, items, core.log, options);
+
+  function prune(): number {
+    const cutoff = formatUtc(new Date(core.clock.now().getTime() - options.historyDays * DAY_MS));
+    return store.prune(cutoff);
+  }
+  const pruner = setInterval(() => {
+    try {
+      prune();
+    } catch (error) {
+      core.log.warn({ err: error }, 'pruning the change history failed');
+    }
+  }, PRUNE_EVERY_MS);
+  pruner.unref();
+
+  return {
+    options,
+    changes: (input: ChangesInput, actor: Actor | null, links: Links) =>
+      core.db.transaction(() => pages.page(input, actor, links)).deferred(),
+
+    /** The current sync token. */
+    token: (): string => syncToken(store.state()),
+
+    /** Where a stream resumes: after its `Last-Event-ID`, or now when it has none. */
+    streamStart(lastEventId: string | undefined): number {
+      const state = store.state();
+      if (lastEventId === undefined) return state.seq;
+      const point = parseSyncToken(lastEventId);
+      if (!point || point.epoch !== state.epoch || point.seq < state.horizon) throw tokenExpired();
+      if (point.seq > state.seq) throw tokenExpired();
+      return point.seq;
+    },
+    admitStream: (key: string): void => hub.admit(key),
+    openStream: (sink: StreamSink, subscription: Parameters<typeof hub.open>[1]) =>
+      hub.open(sink, subscription),
+    streams: (): number => hub.count(),
+
+    /** Forgets changes older than the kept history; returns how many. */
+    prune,
+    /** After a restore: the restored data is a new history, every earlier token is refused. */
+    newHistory(): void {
+      store.newEpoch();
+    },
+
+    /** Stamps the changes a request's write transactions make with the user making them. */
+    writeHooks(actor: Actor | null): WriteHooks {
+      if (actor === null) return {};
+      let before = 0;
+      return {
+        begin: () => {
+          before = store.seq();
+        },
+        end: () => {
+          if (store.seq() > before) store.stamp(actor.id, before);
+        },
+      };
+    },
+
+    close(): void {
+      clearInterval(pruner);
+      hub.closeAll();
+    },
+  };
+}
+
+export type SyncService = ReturnType<typeof createSyncService>;
