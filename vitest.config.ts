@@ -3,12 +3,15 @@ import { defineConfig } from 'vitest/config';
 /**
  * Two tiers of the vitest suite (`npx vitest run` runs both; the browser tests have their own
  * config, vitest.e2e.config.ts):
- * - fast: unit, HTTP and component tests; `npm run test:fast` before every commit.
- * - slow: spawned servers killed and fuzzed (test/reliability), the benchmark's smoke run, the
- *   exhaustive time-zone check and the desktop bundle build; `npm run test:slow` (with the browser tests).
+ * - fast: unit, HTTP and component tests in one process per file; `npm run test:fast`.
+ * - slow: tests that spawn server processes (test/reliability, the CLI, the desktop app's server
+ *   process), the benchmark's smoke run, the exhaustive time-zone check and the desktop bundle
+ *   build; `npm run test:slow` (which also runs the browser tests).
  */
 const SLOW = [
   'test/reliability/**',
+  'test/server/child.test.ts',
+  'test/server/start.test.ts',
   'test/bench/quick.test.ts',
   'test/bench/zone-offsets.test.ts',
   'test/main/build.test.ts',
