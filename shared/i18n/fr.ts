@@ -124,8 +124,8 @@ export const fr: Readonly<Record<string, string>> = {
     'Seulement les évènements qui commencent avant cette date.',
   'Only events that start on or after this date.':
     'Seulement les évènements qui commencent à cette date ou après.',
-  'Only events whose title, description or excerpt contain every word.':
-    'Seulement les évènements dont le titre, la description ou le résumé contiennent chaque mot.',
+  'Only events whose title, description or excerpt contain every word (the last one may be the start of a word).':
+    'Seulement les évènements dont le titre, la description ou le résumé contiennent chaque mot (le dernier peut être le début d’un mot).',
   'Only events whose venue has (true) or lacks (false) coordinates.':
     'Seulement les évènements dont le lieu a (true) ou n’a pas (false) de coordonnées.',
   'Only events with any of these tags (IDs or slugs).':

@@ -7,6 +7,8 @@ import { isDateInput } from '../dates.js';
 import { isValidTimeZone } from '../time.js';
 import { POST_STATUSES } from '../roles.js';
 import { booleanLike, idList, listOf, nonEmptyString, numberLike, positiveInt } from './coerce.js';
+import { eventSearchWords } from '../search.js';
+import { searchParam } from './search.js';
 
 /** Statuses an event can be given on create or update (the trash is DELETE's job). */
 export const EVENT_WRITE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
@@ -165,9 +167,10 @@ export const eventListSchema = z.object({
       default: 'false',
       description: 'When true the dates are used at the exact times given; otherwise whole days.',
     }),
-  search: nonEmptyString
-    .optional()
-    .meta({ description: 'Only events whose title, description or excerpt contain every word.' }),
+  search: searchParam(
+    'Only events whose title, description or excerpt contain every word (the last one may be the start of a word).',
+    eventSearchWords,
+  ).optional(),
   categories: listOf(z.union([z.string(), z.number()]))
     .refine((list) => list.length > 0, 'must name at least one category.')
     .optional()

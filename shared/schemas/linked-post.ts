@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { isDateInput } from '../dates.js';
-import { listOf, positiveInt, nonEmptyString, booleanLike, integerLike } from './coerce.js';
+import { listOf, positiveInt, booleanLike, integerLike } from './coerce.js';
+import { linkedSearchFragments } from '../search.js';
+import { searchParam } from './search.js';
 
 /** Statuses a venue or organizer can be given on create or update (trash is DELETE's job). */
 export const WRITE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
@@ -87,9 +89,10 @@ export const linkedPostListFields = {
     .transform((n) => Math.min(n, 50))
     .optional()
     .meta({ type: 'integer', description: 'How many items to return per page (at most 50).' }),
-  search: nonEmptyString
-    .optional()
-    .meta({ description: 'Only items with a field that contains every word of this text.' }),
+  search: searchParam(
+    'Only items with a field that contains every word of this text.',
+    linkedSearchFragments,
+  ).optional(),
   event: positiveInt
     .optional()
     .meta({ type: 'integer', description: 'Only the items linked to this event ID.' }),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { booleanLike, idList, integerLike, listOf, nonEmptyString, positiveInt } from './coerce.js';
+import { searchParam } from './search.js';
 
 export const TAXONOMIES = ['category', 'tag'] as const;
 export type Taxonomy = (typeof TAXONOMIES)[number];
@@ -68,9 +69,9 @@ export const tagListSchema = z.object({
     type: 'integer',
     description: 'The number of terms to return on each page (at most 50).',
   }),
-  search: nonEmptyString
-    .optional()
-    .meta({ description: 'Limit the results to terms whose name or slug contains the string.' }),
+  search: searchParam(
+    'Limit the results to terms whose name or slug contains the string.',
+  ).optional(),
   exclude: ids('Exclude the terms with these IDs.').optional(),
   include: ids('Limit the results to the terms with these IDs.').optional(),
   // Like the reference (WordPress's term query), any non-empty text is accepted: `asc` in any

@@ -6,6 +6,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
 import type { PostStatus } from '../../../shared/roles.js';
+import { SEARCH_CANDIDATES } from '../../../shared/search.js';
 import type { EventRow } from './store.js';
 
 /** Which statuses the listing shows, and whose. */
@@ -37,8 +38,8 @@ export interface EventQuery {
   startsAfter?: string;
   endsBefore?: string;
   endsAfter?: string;
-  /** An FTS5 query. */
-  search?: string;
+  /** The events a search found (searchCandidates). */
+  search?: number[];
   categories?: number[];
   tags?: number[];
   venues?: number[];
@@ -192,13 +193,7 @@ function whereSql(q: EventQuery, walk = false): { sql: string; params: Params; d
    */
   const byId = (name: Driver, ids: string, check: string) =>
     where.push(name === leading ? `e.id IN (${ids})` : `EXISTS (${check})`);
-  if (q.search !== undefined) {
-    params.search = q.search;
-    // Never a per-row check: FTS5 would evaluate the whole MATCH again for every row.
-    where.push(
-      `${lead('search')}e.id IN (SELECT rowid FROM events_fts WHERE events_fts MATCH @search)`,
-    );
-  }
+  list('search', q.search, `${lead('search')}e.id IN (SELECT value FROM json_each(@search))`);
   for (const name of ['categories', 'tags'] as const) {
     const terms = q[name];
     if (terms === undefined) continue;
@@ -338,7 +333,19 @@ export function createListingStore(db: Db) {
     return statement;
   };
 
+  const candidates = db
+    .prepare<[string, number], number>(
+      'SELECT rowid FROM events_fts WHERE events_fts MATCH ? ORDER BY rowid DESC LIMIT ?',
+    )
+    .pluck();
+
   return {
+    /**
+     * The events an FTS5 query matches, the most recently created first, at most
+     * SEARCH_CANDIDATES of them: a word found in most of a large calendar would otherwise make
+     * every listing that searches it read (and count) most of the calendar.
+     */
+    searchCandidates: (fts: string): number[] => candidates.all(fts, SEARCH_CANDIDATES),
     /** Whether the page of this listing should know its total first (see `page`). */
     countFirst: (q: EventQuery): boolean => {
       const leading = driverOf(q);

@@ -7,6 +7,7 @@ import { DateTime } from 'luxon';
 import { canEditOthers, canEditPosts, type Actor, type PostStatus } from '../../../shared/roles.js';
 import { formatWall, parseDateInput } from '../../../shared/dates.js';
 import { formatInZone, formatUtc } from '../../../shared/time.js';
+import { eventSearchWords, MIN_EVENT_SEARCH_WORD } from '../../../shared/search.js';
 import {
   DEFAULT_GEOLOC_RADIUS_KM,
   MAX_EVENTS_PER_PAGE,
@@ -29,13 +30,20 @@ type DateParam =
 const RELATIVE: DateParam[] = ['starts_before', 'starts_after', 'ends_before', 'ends_after'];
 const ALL_DATES: DateParam[] = ['start_date', 'end_date', ...RELATIVE];
 
-/** WordPress search: every word must appear; each word is an FTS5 prefix phrase. */
+/**
+ * WordPress search: every word must appear. Words are those the full-text index holds, so no
+ * input can reach FTS5's query syntax; words too short to index are dropped. Every word is a
+ * whole word except the last, which may be the start of one (`jazz conf` finds "jazz
+ * conference"): FTS5 reads a word-start by merging the lists of every word it starts, so one of
+ * them per search bounds that work, where whole words are read lazily and stop with the
+ * candidates (SEARCH_CANDIDATES).
+ */
 export function ftsQuery(search: string): string | undefined {
-  const words = search
-    .split(/\s+/)
-    .filter((word) => /[\p{L}\p{N}]/u.test(word))
-    .map((word) => `"${word.replace(/"/g, '""')}"*`);
-  return words.length > 0 ? words.join(' ') : undefined;
+  const words = eventSearchWords(search).filter(
+    (word) => [...word].length >= MIN_EVENT_SEARCH_WORD,
+  );
+  if (words.length === 0) return undefined;
+  return words.map((word, i) => `"${word}"${i === words.length - 1 ? '*' : ''}`).join(' ');
 }
 
 function visibility(actor: Actor | null, statuses: PostStatus[] | undefined): Visibility {
@@ -219,7 +227,8 @@ export function createEventListing(
     perPage: number,
     { bounds, echo, strict }: ReturnType<typeof dates>,
   ) {
-    const search = input.search === undefined ? undefined : ftsQuery(input.search);
+    const fts = input.search === undefined ? undefined : ftsQuery(input.search);
+    const search = fts === undefined ? undefined : query.searchCandidates(fts);
     const q: EventQuery = {
       visibility: visibility(actor, input.status),
       startMin: bounds.start_date,
@@ -234,7 +243,7 @@ export function createEventListing(
       venues: input.venue,
       organizers: input.organizer,
       // A search without a single word matches nothing.
-      include: input.search !== undefined && search === undefined ? [] : input.include,
+      include: input.search !== undefined && fts === undefined ? [] : input.include,
       parent: input.post_parent,
       featured: input.featured,
       geo: geoFilter(input),

@@ -16,6 +16,7 @@ import {
 import { parseDateInput } from '../../../shared/dates.js';
 import type { WriteStatus } from '../../../shared/schemas/linked-post.js';
 import { formatUtc } from '../../../shared/time.js';
+import { linkedSearchFragments } from '../../../shared/search.js';
 import { ApiError, invalidParam } from '../../http/errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
@@ -79,14 +80,6 @@ export interface LinkedBehaviour {
 
 /** Statuses of events that count as upcoming for users who see every event (docs/contract/compat-notes.md §3.4). */
 const UPCOMING_FOR_EDITORS = ['publish', 'future', 'private', 'draft', 'pending'];
-
-/** Search fragments: split on anything that is not a letter, digit or hyphen (docs/contract/compat-notes.md §3.4). */
-export const searchFragments = (search: string) => [
-  ...new Set(search.split(/[^\p{L}\p{N}-]+/u).filter((part) => part !== '')),
-];
-
-/** Each word adds a LIKE per searchable field; more than this is no longer a search. */
-export const MAX_SEARCH_WORDS = 20;
 
 export function createLinkedService(
   core: CoreServices,
@@ -289,9 +282,6 @@ export function createLinkedService(
       ) {
         problems.status = 'status may only be publish for users who cannot edit content.';
       }
-      if (input.search !== undefined && searchFragments(input.search).length > MAX_SEARCH_WORDS) {
-        problems.search = `search may hold at most ${MAX_SEARCH_WORDS} words.`;
-      }
       if (input.event !== undefined && !store.eventExists(input.event)) {
         problems.event = `event ${input.event} is not an event ID.`;
       }
@@ -308,7 +298,7 @@ export function createLinkedService(
         upcoming: input.only_with_upcoming
           ? { now: now(), statuses: canEditOthers(actor) ? UPCOMING_FOR_EDITORS : ['publish'] }
           : undefined,
-        fragments: input.search === undefined ? undefined : searchFragments(input.search),
+        fragments: input.search === undefined ? undefined : linkedSearchFragments(input.search),
       };
       const { rows, total } = store.list(filter, perPage, (input.page - 1) * perPage);
       return { rows, total, perPage };
