@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { isValidTimeZone } from '../shared/time.js';
+import { isPublicUrl } from '../shared/schemas/settings.js';
 
 export const DEFAULT_PORT = 7420;
 export const APP_NAME = 'Almanac';
@@ -50,7 +51,11 @@ const configSchema = z.object({
   dataDir: z.string().min(1, 'must not be empty').optional(),
   db: z.string().min(1, 'must not be empty').optional(),
   publicUrl: z
-    .url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' })
+    .string()
+    .refine(
+      isPublicUrl,
+      'must be an absolute http(s) URL of ASCII characters (a non-ASCII host name in its xn-- form), without user name, query or fragment',
+    )
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
   timezone: z

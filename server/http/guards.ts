@@ -6,6 +6,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import type { NextFunction, Request, Response } from 'express';
 import type { Services } from '../services.js';
 import { ApiError } from './errors.js';
+import { parseHostHeader } from './host.js';
 
 /** Every address of this machine's network interfaces, for LAN sharing. */
 export function lanAddresses(): string[] {
@@ -15,16 +16,9 @@ export function lanAddresses(): string[] {
     .map((i) => i!.address);
 }
 
-function hostOf(header: string): string {
-  const h = header.trim().toLowerCase();
-  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
-  const colon = h.lastIndexOf(':');
-  return colon >= 0 && h.indexOf(':') === colon ? h.slice(0, colon) : h;
-}
-
 export function allowedHosts(services: Services): Set<string> {
   const { config, settings } = services;
-  const names = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+  const names = new Set(['localhost', '127.0.0.1', '[::1]']);
   const own = hostname().toLowerCase();
   names.add(own);
   names.add(`${own}.local`);
@@ -46,7 +40,17 @@ export function hostGuard(services: Services) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const header = req.headers.host;
     if (header === undefined) return next();
-    if (allowedHosts(services).has(hostOf(header))) return next();
+    const host = parseHostHeader(header);
+    if (!host) {
+      return next(
+        new ApiError(
+          'almanac_bad_host',
+          'The Host header must be a host name or address, optionally followed by a port.',
+          400,
+        ),
+      );
+    }
+    if (allowedHosts(services).has(host.name)) return next();
     next(
       new ApiError(
         'almanac_host_not_allowed',

@@ -10,11 +10,29 @@ export const MAX_PER_PAGE = 50;
 
 export type { Settings } from './wire/admin.js';
 
+/**
+ * Whether a URL can be the base of every link the server writes, in bodies and in headers: an
+ * absolute http(s) URL of printable ASCII (a non-ASCII host name in its `xn--` form), without
+ * user name, password, query or fragment. Anything else would break every page that echoes it.
+ */
+export function isPublicUrl(value: string): boolean {
+  if (!/^https?:\/\/[\x21-\x7e]+$/i.test(value)) return false;
+  const url = URL.parse(value);
+  return (
+    url !== null &&
+    url.hostname !== '' &&
+    url.username === '' &&
+    url.password === '' &&
+    url.search === '' &&
+    url.hash === ''
+  );
+}
+
 const origin = z
   .string()
   .trim()
   .refine(
-    (value) => /^https?:\/\/[^/\s]+$/i.test(value.replace(/\/+$/, '')),
+    (value) => /^https?:\/\/[\x21-\x2e\x30-\x7e]+$/i.test(value.replace(/\/+$/, '')),
     'must be an origin such as https://example.org',
   )
   .transform((value) => value.replace(/\/+$/, '').toLowerCase());
@@ -42,8 +60,8 @@ export const settingsUpdateSchema = z.object({
     .string()
     .trim()
     .refine(
-      (s) => s === '' || (/^https?:\/\/[^\s]+$/i.test(s) && URL.parse(s) !== null),
-      'must be an absolute http(s) URL or empty.',
+      (s) => s === '' || isPublicUrl(s),
+      'must be empty or an absolute http(s) URL of ASCII characters (a non-ASCII host name in its xn-- form), without user name, query or fragment.',
     )
     .transform((s) => s.replace(/\/+$/, ''))
     .optional(),

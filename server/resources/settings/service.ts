@@ -3,6 +3,7 @@
  * taking precedence (docs/contract/decisions.md, Settings). Read on every request, so cached briefly; the cache
  * is short so that other server processes on the same file see a change within a second.
  */
+import type { z } from 'zod';
 import { hostTimeZone } from '../../../shared/time.js';
 import {
   settingsUpdateSchema,
@@ -44,10 +45,15 @@ export function createSettingsService(
   ) as Partial<Settings>;
 
   function read(): Settings {
-    const stored = settingsUpdateSchema.safeParse(store.all());
-    // A value that no longer validates (edited by hand) falls back to its default.
-    const values = stored.success ? stored.data : {};
-    return { ...defaultSettings(), ...stripUndefined(values), ...fixed };
+    const stored = store.all();
+    // A value that no longer validates (edited by hand, or accepted by an older version) falls
+    // back to its default, and only that value.
+    const values: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(settingsUpdateSchema.shape)) {
+      const parsed = (field as z.ZodType).safeParse(stored[name]);
+      if (parsed.success && parsed.data !== undefined) values[name] = parsed.data;
+    }
+    return { ...defaultSettings(), ...values, ...fixed };
   }
 
   return {
