@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SEARCH_LENGTH, MAX_SEARCH_WORDS } from '../../../shared/search.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { EVENTS, ids, makeEvent } from '../resources/events/helpers.js';
+import { createEvent, NS } from '../../helpers/fixtures.js';
+import { EVENTS, ids } from '../resources/events/helpers.js';
 
-const NS = '/api/calendar/events/v1';
 const LISTINGS = ['events', 'venues', 'organizers', 'categories', 'tags'];
 
 async function search(server: TestServer, listing: string, value: string) {
@@ -52,8 +52,8 @@ describe('search limits', () => {
 
   it('never pass FTS5 syntax through: control characters, quotes and operators are separators', async () => {
     const server = await startTestServer();
-    const jazz = await makeEvent(server, { title: 'Jazz brunch' });
-    await makeEvent(server, { title: 'Folk night' });
+    const jazz = await createEvent(server, { title: 'Jazz brunch' });
+    await createEvent(server, { title: 'Folk night' });
     for (const value of [
       'a\u0000b',
       'jazz\u0000',
@@ -77,8 +77,8 @@ describe('search limits', () => {
 
   it('drop event search words too short to index; the last word may start a word', async () => {
     const server = await startTestServer();
-    const conference = await makeEvent(server, { title: 'Jazz conference' });
-    const a = await makeEvent(server, { title: 'A night at the opera' });
+    const conference = await createEvent(server, { title: 'Jazz conference' });
+    const a = await createEvent(server, { title: 'A night at the opera' });
     const find = async (value: string) =>
       ids(await server.call('GET', EVENTS, { query: { search: value } })).sort((x, y) => x - y);
     expect(await find('jazz conf')).toEqual([conference.id]);
