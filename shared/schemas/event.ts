@@ -137,6 +137,26 @@ export const eventCreateSchema = z.object({
 
 export const eventUpdateSchema = z.object(optionalFields);
 
+const WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+/**
+ * The console's create/edit form: the create shape plus "the end is not before the start".
+ * The API itself keeps the contract's rule (an end before the start becomes the start), so this
+ * refinement lives on a separate schema. Wall times in one zone compare as text; an all-day end
+ * is the end of its day (23:59:59), so one-day and multi-day events compare by day.
+ */
+export const eventFormSchema = eventCreateSchema.superRefine((event, context) => {
+  const { start_date: start, end_date: end } = event;
+  if (typeof start !== 'string' || typeof end !== 'string') return;
+  if (!WALL_TIME.test(start) || !WALL_TIME.test(end)) return;
+  if (end < start)
+    context.addIssue({
+      code: 'custom',
+      path: ['end_date'],
+      message: event.all_day ? 'must be on or after the start day.' : 'must be after the start.',
+    });
+});
+
 export type EventCreateInput = z.output<typeof eventCreateSchema>;
 export type EventUpdateInput = z.output<typeof eventUpdateSchema>;
 export type EventFieldName = keyof Fields;

@@ -4,7 +4,7 @@
  * to their fields. Saving is optimistic and rolls back on error (useSave).
  */
 import { useEffect, useRef, type FormEvent } from 'react';
-import { eventCreateSchema } from '../../../shared/schemas/event';
+import { eventFormSchema } from '../../../shared/schemas/event';
 import { useItem, useSave } from '../api/hooks';
 import { decodeEntities } from '../api/resources';
 import type { EventWire } from '../../../shared/schemas/wire';
@@ -44,7 +44,7 @@ export default function EventEditor({ id }: { id: string }) {
     event.preventDefault();
     const creating = numeric === null;
     const payload = eventPayload(form.values, creating);
-    const errors = zodErrors(eventCreateSchema, payload);
+    const errors = zodErrors(eventFormSchema, payload);
     if (Object.keys(errors).length > 0) return form.setErrors(mapErrors(errors));
     const body = creating ? payload : changed(eventPayload(initial.current, false), payload);
     // Dates go together: the server re-reads both in the (possibly new) time zone.

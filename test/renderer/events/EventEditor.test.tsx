@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AuthProvider } from '../../../renderer/src/app/auth';
+import EventEditor from '../../../renderer/src/events/EventEditor';
+import { renderWithProviders, scriptFetch } from '../support';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const posts = (calls: { method: string }[]) => calls.filter((c) => c.method === 'POST');
+
+function endMessage(): string | null | undefined {
+  const end = screen.getByLabelText('Ends *');
+  if (end.getAttribute('aria-invalid') !== 'true') return null;
+  return document.getElementById(end.getAttribute('aria-describedby')!)?.textContent;
+}
+
+describe('event editor: end before start', () => {
+  it('blocks a timed event that ends before it starts, with a message under the end', async () => {
+    const calls = scriptFetch({});
+    const user = userEvent.setup();
+    renderWithProviders(
+      <AuthProvider>
+        <EventEditor id="new" />
+      </AuthProvider>,
+    );
+    await user.type(screen.getByLabelText('Title *'), 'Board meeting');
+    fireEvent.change(screen.getByLabelText('Starts *'), { target: { value: '2026-06-10T18:00' } });
+    fireEvent.change(screen.getByLabelText('Ends *'), { target: { value: '2026-06-10T17:00' } });
+    await user.click(screen.getByRole('button', { name: 'Create event' }));
+    expect(endMessage()).toBe('This must be after the start.');
+    expect(posts(calls)).toEqual([]);
+  });
+
+  it('blocks an all-day event whose last day is before its first, and allows one day', async () => {
+    const calls = scriptFetch({});
+    const user = userEvent.setup();
+    renderWithProviders(
+      <AuthProvider>
+        <EventEditor id="new" />
+      </AuthProvider>,
+    );
+    await user.type(screen.getByLabelText('Title *'), 'Festival');
+    await user.click(screen.getByRole('switch', { name: 'All day' }));
+    fireEvent.change(screen.getByLabelText('Starts *'), { target: { value: '2026-06-12' } });
+    fireEvent.change(screen.getByLabelText('Ends *'), { target: { value: '2026-06-11' } });
+    await user.click(screen.getByRole('button', { name: 'Create event' }));
+    expect(endMessage()).toBe('This must be on or after the start day.');
+    expect(posts(calls)).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Ends *'), { target: { value: '2026-06-12' } });
+    await user.click(screen.getByRole('button', { name: 'Create event' }));
+    expect(endMessage()).toBeNull();
+    expect(posts(calls).length).toBe(1);
+  });
+});
