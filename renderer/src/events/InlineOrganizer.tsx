@@ -7,6 +7,7 @@ import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { FormFields } from '../ui/FormFields';
 import { serverErrors, useForm, zodErrors } from '../ui/form';
+import { InlinePanel } from './InlinePanel';
 import { ORGANIZER_INLINE_FIELDS, organizerSchema } from '../organizers/organizerForm';
 
 export function InlineOrganizer({ done }: { done(id: number | null): void }) {
@@ -15,6 +16,7 @@ export function InlineOrganizer({ done }: { done(id: number | null): void }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const create = async () => {
+    if (busy) return;
     const errors = zodErrors(organizerSchema, form.values);
     if (Object.keys(errors).length > 0) return form.setErrors(errors);
     setBusy(true);
@@ -33,7 +35,7 @@ export function InlineOrganizer({ done }: { done(id: number | null): void }) {
     }
   };
   return (
-    <div className="inline-create" role="group" aria-label="New organizer">
+    <InlinePanel label="New organizer" onEnter={() => void create()}>
       <ErrorNote error={Object.keys(serverErrors(failure)).length === 0 ? failure : null} />
       <FormFields
         fields={ORGANIZER_INLINE_FIELDS}
@@ -49,6 +51,6 @@ export function InlineOrganizer({ done }: { done(id: number | null): void }) {
           Cancel
         </Button>
       </div>
-    </div>
+    </InlinePanel>
   );
 }

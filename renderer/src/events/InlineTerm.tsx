@@ -7,6 +7,7 @@ import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
 import { serverErrors } from '../ui/form';
 import { messageOf } from '../api/client';
+import { InlinePanel } from './InlinePanel';
 
 interface Props {
   kind: 'categories' | 'tags';
@@ -20,6 +21,7 @@ export function InlineTerm({ kind, done }: Props) {
   const [error, setError] = useState<string | undefined>();
   const noun = kind === 'categories' ? 'category' : 'tag';
   const create = async () => {
+    if (busy) return;
     if (name.trim() === '') return setError('Give the new ' + noun + ' a name.');
     setBusy(true);
     try {
@@ -32,7 +34,7 @@ export function InlineTerm({ kind, done }: Props) {
     }
   };
   return (
-    <div className="inline-create" role="group" aria-label={`New ${noun}`}>
+    <InlinePanel label={`New ${noun}`} onEnter={() => void create()}>
       <Field label={`New ${noun} name`} error={error}>
         <input
           value={name}
@@ -40,12 +42,6 @@ export function InlineTerm({ kind, done }: Props) {
           onChange={(e) => {
             setName(e.target.value);
             setError(undefined);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              void create();
-            }
           }}
         />
       </Field>
@@ -57,6 +53,6 @@ export function InlineTerm({ kind, done }: Props) {
           Cancel
         </Button>
       </div>
-    </div>
+    </InlinePanel>
   );
 }

@@ -10,6 +10,7 @@ import { ErrorNote } from '../ui/ErrorNote';
 import { Field } from '../ui/Field';
 import { FormFields } from '../ui/FormFields';
 import { serverErrors, useForm, zodErrors } from '../ui/form';
+import { InlinePanel } from './InlinePanel';
 import { VENUE_INLINE_FIELDS, venueSchema } from '../venues/venueForm';
 
 interface Props {
@@ -62,6 +63,7 @@ function InlineVenue({ onCreated, onCancel }: { onCreated(id: number): void; onC
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const create = async () => {
+    if (busy) return;
     const errors = zodErrors(venueSchema, form.values);
     if (Object.keys(errors).length > 0) return form.setErrors(errors);
     setBusy(true);
@@ -83,7 +85,7 @@ function InlineVenue({ onCreated, onCancel }: { onCreated(id: number): void; onC
     }
   };
   return (
-    <div className="inline-create" role="group" aria-label="New venue">
+    <InlinePanel label="New venue" onEnter={() => void create()}>
       <ErrorNote error={Object.keys(serverErrors(failure)).length === 0 ? failure : null} />
       <FormFields
         fields={VENUE_INLINE_FIELDS}
@@ -99,6 +101,6 @@ function InlineVenue({ onCreated, onCancel }: { onCreated(id: number): void; onC
           Cancel
         </Button>
       </div>
-    </div>
+    </InlinePanel>
   );
 }
