@@ -32,6 +32,9 @@ export default function EventEditor({ id }: { id: string }) {
   const toast = useToast();
   const initial = useRef<EventValues>(emptyEvent(query.get('date') ?? undefined));
   const form = useForm<EventValues>(initial.current);
+  // One submission at a time: a double click or a second Enter lands before React re-renders
+  // the busy button, so the pending state alone would let a second create through.
+  const submitting = useRef(false);
 
   useEffect(() => {
     if (item.data && !form.dirty) {
@@ -42,6 +45,7 @@ export default function EventEditor({ id }: { id: string }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (submitting.current) return;
     const creating = numeric === null;
     const payload = eventPayload(form.values, creating);
     const errors = zodErrors(eventFormSchema, payload);
@@ -55,6 +59,7 @@ export default function EventEditor({ id }: { id: string }) {
       body.start_date = payload.start_date;
       body.end_date = payload.end_date;
     }
+    submitting.current = true;
     try {
       const saved = (await save.mutateAsync(body)) as EventWire;
       initial.current = eventValues(saved);
@@ -63,6 +68,8 @@ export default function EventEditor({ id }: { id: string }) {
       if (creating) navigate(`/events/${saved.id}`, { replace: true });
     } catch (failure) {
       form.setErrors(mapErrors(serverErrors(failure)));
+    } finally {
+      submitting.current = false;
     }
   };
 

@@ -84,3 +84,30 @@ describe('event editor: Enter inside a "+ New …" panel', () => {
     },
   );
 });
+
+describe('event editor: one submission at a time', () => {
+  it('sends one create for a double submit', async () => {
+    const calls = scriptFetch({
+      'POST /api/calendar/events/v1/events': (req) => ({
+        status: 201,
+        body: {
+          ...(req.body as object),
+          id: 40,
+          status: 'publish',
+          organizer: [],
+          categories: [],
+          tags: [],
+          venue: [],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderNew();
+    await user.type(screen.getByLabelText('Title *'), 'Quiz night');
+    const form = screen.getByRole('form', { name: 'Event details' });
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(screen.getByText('Saved “Quiz night”.')).toBeTruthy());
+    expect(posts(calls).length).toBe(1);
+  });
+});
