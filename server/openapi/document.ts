@@ -85,6 +85,10 @@ function requestBody(args: Described[]): OasSchema | undefined {
 /** The headers a success carries: `Allow` always, the totals and paging links on archives. */
 function successHeaders(archive: boolean, t: Translate): OasSchema {
   const headers: OasSchema = {
+    ETag: {
+      description: t('A strong tag of this answer, for If-None-Match and If-Match.'),
+      schema: { type: 'string' },
+    },
     Allow: {
       description: t('The methods of this route the caller may use.'),
       schema: { type: 'string' },
@@ -139,10 +143,13 @@ function responses(
       },
     };
   }
-  const errors = new Set([
-    ...outcome.errors,
-    ...commonErrors(WRITES.has(method.toUpperCase() as Method)),
-  ]);
+  const errors = new Set([...outcome.errors, ...commonErrors(method)]);
+  if (method === 'get') {
+    out['304'] = {
+      description: c.t('Not modified: the If-None-Match tag still names the current answer.'),
+      headers: { ETag: headers.ETag },
+    };
+  }
   for (const status of [...errors].sort((a, b) => a - b)) {
     if (out[String(status)] !== undefined) continue;
     out[String(status)] = {
@@ -150,7 +157,26 @@ function responses(
       content: { 'application/json': { schema: refTo('Error') } },
     };
   }
-  return out;
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
+}
+
+/** Conditional requests (docs/contract/extensions.md E3): reads revalidate, writes check. */
+function conditionHeader(method: Method, t: Translate): OasSchema {
+  return method === 'GET'
+    ? {
+        name: 'If-None-Match',
+        in: 'header',
+        description: t('Answer 304 without a body when this tag still names the answer.'),
+        schema: { type: 'string' },
+        required: false,
+      }
+    : {
+        name: 'If-Match',
+        in: 'header',
+        description: t('Change nothing and answer 412 unless this tag names the current version.'),
+        schema: { type: 'string' },
+        required: false,
+      };
 }
 
 /**
@@ -209,7 +235,8 @@ function operation(route: CompiledRoute, e: Endpoint, method: Method, c: Context
   const parameters = inPath.map((name) => parameter(name, 'path', byName.get(name)));
   if (!WRITES.has(method))
     parameters.push(...rest.map(([name, arg]) => parameter(name, 'query', arg)));
-  if (parameters.length > 0) op.parameters = parameters;
+  parameters.push(conditionHeader(method, c.t));
+  op.parameters = parameters;
   if (WRITES.has(method)) {
     const body = requestBody(rest);
     if (body) op.requestBody = body;

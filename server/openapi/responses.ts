@@ -98,6 +98,7 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
   403: 'The user may not do this, or the object is not accessible.',
   404: 'No such object, route or archive page.',
   410: 'The object is already in the trash.',
+  412: 'The If-Match tag no longer names the current version: nothing was changed.',
   413: 'The request body is larger than the server accepts.',
   431: 'The request line or headers are larger than the server accepts.',
 };
@@ -105,11 +106,12 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
 /**
  * Failures any operation can meet whatever its route: wrong credentials (401, public reads
  * included: credentials are checked when sent), a Host or origin the server refuses (403), and
- * a request line or headers too large (431). Operations with a body can also send too much of
- * it (413) or JSON that is not an object of parameters (400).
+ * a request line or headers too large (431). Every method but GET reads a body, which can be too
+ * large (413) or JSON that is not an object of parameters (400), and takes `If-Match` (412,
+ * docs/contract/extensions.md E3).
  */
-export function commonErrors(hasBody: boolean): number[] {
-  return hasBody ? [400, 401, 403, 413, 431] : [401, 403, 431];
+export function commonErrors(method: OperationMethod): number[] {
+  return method === 'get' ? [401, 403, 431] : [400, 401, 403, 412, 413, 431];
 }
 
 /** The headers of every archive page (docs/contract/compat-notes.md §2.1, and WordPress's). */

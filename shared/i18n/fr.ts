@@ -342,6 +342,16 @@ export const fr: Readonly<Record<string, string>> = {
     'La même valeur que X-TEC-Total, sous le nom de WordPress.',
   "The same as X-TEC-TotalPages, under WordPress's name.":
     'La même valeur que X-TEC-TotalPages, sous le nom de WordPress.',
+  'The If-Match tag no longer names the current version: nothing was changed.':
+    'L’étiquette If-Match ne désigne plus la version actuelle : rien n’a été modifié.',
+  'Not modified: the If-None-Match tag still names the current answer.':
+    'Non modifié : l’étiquette If-None-Match désigne toujours la réponse actuelle.',
+  'A strong tag of this answer, for If-None-Match and If-Match.':
+    'Une étiquette forte de cette réponse, pour If-None-Match et If-Match.',
+  'Answer 304 without a body when this tag still names the answer.':
+    'Répondre 304 sans corps quand cette étiquette désigne toujours la réponse.',
+  'Change nothing and answer 412 unless this tag names the current version.':
+    'Ne rien modifier et répondre 412 sauf si cette étiquette désigne la version actuelle.',
   'How many items match, on every page.': 'Combien d’éléments correspondent, sur chaque page.',
   'How many pages there are at this per_page.': 'Combien de pages il y a avec ce per_page.',
   'A login with its account password or one of its application passwords (the console’s App passwords screen).':

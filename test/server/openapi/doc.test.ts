@@ -135,6 +135,7 @@ describe('GET /calendar/events/v1/doc', () => {
     const update = doc.paths['/events/{id}']!.patch as Op;
     expect(update.parameters).toEqual([
       expect.objectContaining({ name: 'id', in: 'path', required: true }),
+      expect.objectContaining({ name: 'If-Match', in: 'header', required: false }),
     ]);
     const list = doc.paths['/events']!.get as Op;
     const categories = list.parameters!.find((p) => p.name === 'categories')!;
@@ -182,14 +183,20 @@ describe('what the document says about access, limits and headers', () => {
     expect(op('/doc', 'get').security).toEqual([{}, ...both]);
   });
 
-  it('lists 401 and 431 on every operation and 413 on every write', async () => {
+  it('lists 401 and 431 on every operation, 304 on reads, 412 and 413 on every other method', async () => {
     const { doc } = await load();
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(item)) {
-        const statuses = Object.keys((operation as Op).responses);
+        const op = operation as Op & { parameters: { name: string; in: string }[] };
+        const statuses = Object.keys(op.responses);
         expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['401', '431']));
-        const write = ['post', 'put', 'patch'].includes(method);
-        expect(statuses.includes('413'), `${method} ${path}`).toBe(write);
+        const read = method === 'get';
+        expect(statuses.includes('304'), `${method} ${path}`).toBe(read);
+        expect(statuses.includes('412'), `${method} ${path}`).toBe(!read);
+        expect(statuses.includes('413'), `${method} ${path}`).toBe(!read);
+        expect(op.parameters.filter((p) => p.in === 'header').map((p) => p.name)).toEqual([
+          read ? 'If-None-Match' : 'If-Match',
+        ]);
         expect(statuses, `${method} ${path}: in order`).toEqual(
           [...statuses].sort((a, b) => Number(a) - Number(b)),
         );
@@ -202,6 +209,7 @@ describe('what the document says about access, limits and headers', () => {
     for (const path of ['/events', '/venues', '/organizers', '/categories', '/tags']) {
       const headers = op(path, 'get').responses['200']!.headers!;
       expect(Object.keys(headers), path).toEqual([
+        'ETag',
         'Allow',
         'X-TEC-Total',
         'X-TEC-TotalPages',
@@ -211,7 +219,10 @@ describe('what the document says about access, limits and headers', () => {
       ]);
       expect(headers['X-TEC-Total']!.schema.type).toBe('integer');
     }
-    expect(Object.keys(op('/events/{id}', 'get').responses['200']!.headers!)).toEqual(['Allow']);
+    expect(Object.keys(op('/events/{id}', 'get').responses['200']!.headers!)).toEqual([
+      'ETag',
+      'Allow',
+    ]);
   });
 
   it('gives per_page an integer default, the deployment’s', async () => {
