@@ -159,7 +159,7 @@ describe('what the document says about access, limits and headers', () => {
   type Op = {
     security: Record<string, string[]>[];
     responses: Record<string, { headers?: Record<string, { schema: { type: string } }> }>;
-    parameters?: { name: string; schema: { type?: string; default?: unknown } }[];
+    parameters?: { name: string; in: string; schema: { type?: string; default?: unknown } }[];
   };
   const load = async () => {
     const server = await startTestServer();
@@ -187,14 +187,14 @@ describe('what the document says about access, limits and headers', () => {
     const { doc } = await load();
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(item)) {
-        const op = operation as Op & { parameters: { name: string; in: string }[] };
+        const op = operation as Op;
         const statuses = Object.keys(op.responses);
         expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['401', '431']));
         const read = method === 'get';
         expect(statuses.includes('304'), `${method} ${path}`).toBe(read);
         expect(statuses.includes('412'), `${method} ${path}`).toBe(!read);
         expect(statuses.includes('413'), `${method} ${path}`).toBe(!read);
-        expect(op.parameters.filter((p) => p.in === 'header').map((p) => p.name)).toEqual([
+        expect(op.parameters!.filter((p) => p.in === 'header').map((p) => p.name)).toEqual([
           read ? 'If-None-Match' : 'If-Match',
         ]);
         expect(statuses, `${method} ${path}: in order`).toEqual(
