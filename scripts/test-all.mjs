@@ -59,6 +59,8 @@ function vitest(label, args, report) {
   }
 }
 
+// HTTP tests fetch the console's page as the server serves it: build it first, as `npm start` does.
+run('console build', 'node', ['scripts/ensure-console.mjs']);
 if (all) {
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
   check('lint', 'npm', ['run', '--silent', 'lint']);

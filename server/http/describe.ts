@@ -37,6 +37,8 @@ export interface TypeInfo {
 interface ArgMeta extends TypeInfo {
   description?: string;
   default?: unknown;
+  /** Every shape the argument accepts, when one WordPress `type` cannot say it (OpenAPI only). */
+  forms?: z.ZodType[];
 }
 
 /** The zod internals this walker reads: each wrapper's inner schema and a default's value. */
@@ -202,6 +204,34 @@ export function describeArg(
   if (base.format !== undefined) out.format = base.format;
   if (base.enum !== undefined) out.enum = base.enum;
   return out;
+}
+
+/** The shapes an argument accepts, listed in its metadata, or `undefined`. */
+export function formsOf(field: z.ZodType): z.ZodType[] | undefined {
+  return collectMeta(field).meta.forms;
+}
+
+/** The object schema inside wrappers and transforms (inline data), or `undefined`. */
+export function objectOf(schema: z.ZodType): z.ZodObject | undefined {
+  for (let s: z.ZodType | undefined = schema; s; s = innerOf(s)) {
+    if (defOf(s).type === 'object') return s as z.ZodObject;
+  }
+  return undefined;
+}
+
+/** The element schema of an array (inside wrappers), or `undefined`. */
+export function elementOf(schema: z.ZodType): z.ZodType | undefined {
+  for (let s: z.ZodType | undefined = schema; s; s = innerOf(s)) {
+    const def = defOf(s);
+    if (def.type === 'array') return def.element;
+  }
+  return undefined;
+}
+
+/** The options of a union, or `undefined`. */
+export function optionsOf(schema: z.ZodType): z.ZodType[] | undefined {
+  const def = defOf(schema);
+  return def.type === 'union' ? def.options : undefined;
 }
 
 /** The fields of an endpoint's argument object, in declaration order. */

@@ -8,6 +8,9 @@ import type { ArgsSchema } from './route.js';
 
 function messageFor(name: string, issue: z.core.$ZodIssue): string {
   const text = issue.message;
+  // A message that already says what is wrong with which part (an event's venue or organizer
+  // entries, shared/schemas/event-links.ts) is reported as written.
+  if (issue.code === 'custom' && issue.params?.standalone === true) return text;
   return /^[a-z]/.test(text) ? `${name} ${text}` : `${name}: ${text}`;
 }
 

@@ -4,7 +4,7 @@
  * the real response shapes of `shared/schemas/wire`, and the error envelope.
  */
 import type { Translate } from '../../shared/i18n/index.js';
-import { argFields, describeArg, type ArgDescription } from '../http/describe.js';
+import { argFields, describeArg, formsOf, type ArgDescription } from '../http/describe.js';
 import type { CompiledRoute, Registry } from '../http/registry.js';
 import { anyone, type Endpoint, type Method } from '../http/route.js';
 import type { DynamicDefault } from './defaults.js';
@@ -16,7 +16,15 @@ import {
   OUTCOMES,
   type OperationMethod,
 } from './responses.js';
-import { argSchema, bodySchema, componentSchemas, refTo, type OasSchema } from './schemas.js';
+import type { z } from 'zod';
+import {
+  argSchema,
+  bodySchema,
+  componentSchemas,
+  formSchema,
+  refTo,
+  type OasSchema,
+} from './schemas.js';
 
 const PARAM = /\(\?P<(\w+)>[^)]*\)/g;
 
@@ -35,7 +43,7 @@ interface Context {
   namespace: string;
 }
 
-type Described = [string, ArgDescription];
+type Described = [string, ArgDescription, z.ZodType];
 
 function describeAll(route: CompiledRoute, e: Endpoint, c: Context): Described[] {
   return argFields(e.args).map(([name, field]) => [
@@ -48,6 +56,7 @@ function describeAll(route: CompiledRoute, e: Endpoint, c: Context): Described[]
         ? c.namespace
         : c.dynamicDefault(route, e.methods, name),
     ),
+    field,
   ]);
 }
 
@@ -61,12 +70,13 @@ function parameter(name: string, where: 'path' | 'query', arg: ArgDescription | 
   return out;
 }
 
-function requestBody(args: Described[]): OasSchema | undefined {
+function requestBody(args: Described[], t: Translate): OasSchema | undefined {
   if (args.length === 0) return undefined;
   const properties: Record<string, OasSchema> = {};
   const required: string[] = [];
-  for (const [name, arg] of args) {
-    const schema = argSchema(arg);
+  for (const [name, arg, field] of args) {
+    const forms = formsOf(field);
+    const schema = forms ? { anyOf: forms.map((form) => formSchema(form, t)) } : argSchema(arg);
     properties[name] =
       arg.description === undefined ? schema : { description: arg.description, ...schema };
     if (arg.required) required.push(name);
@@ -227,7 +237,7 @@ function operation(route: CompiledRoute, e: Endpoint, method: Method, c: Context
   const lower = method.toLowerCase() as OperationMethod;
   const args = describeAll(route, e, c);
   const inPath = pathParams(route.path);
-  const byName = new Map(args);
+  const byName = new Map(args.map(([name, arg]) => [name, arg]));
   const rest = args.filter(([name]) => !inPath.includes(name));
   const path = docPath(route.path);
   const op: OasSchema = { tags: [tagOf(path)], operationId: operationId(method, path) };
@@ -238,7 +248,7 @@ function operation(route: CompiledRoute, e: Endpoint, method: Method, c: Context
   parameters.push(conditionHeader(method, c.t));
   op.parameters = parameters;
   if (WRITES.has(method)) {
-    const body = requestBody(rest);
+    const body = requestBody(rest, c.t);
     if (body) op.requestBody = body;
   }
   op.security = security(e);

@@ -6,7 +6,14 @@
 import { z } from 'zod';
 import type { Translate } from '../../shared/i18n/index.js';
 import { WIRE_SCHEMAS } from '../../shared/schemas/wire/index.js';
-import type { TypeInfo } from '../http/describe.js';
+import {
+  argFields,
+  describeArg,
+  elementOf,
+  objectOf,
+  optionsOf,
+  type TypeInfo,
+} from '../http/describe.js';
 
 export type OasSchema = { [key: string]: unknown };
 
@@ -109,4 +116,38 @@ export function argSchema(info: TypeInfo & { default?: unknown }): OasSchema {
   if (info.enum !== undefined) out.enum = info.enum;
   if (info.default !== undefined) out.default = typedDefault(info.default, out.type);
   return out;
+}
+
+/**
+ * One shape an argument accepts (its metadata's `forms`): an object is documented with each of
+ * its fields as the namespace index describes arguments, a list by its items, anything else by
+ * its type.
+ */
+export function formSchema(form: z.ZodType, t: Translate): OasSchema {
+  const description = (form.meta() as { description?: string } | undefined)?.description;
+  let out: OasSchema;
+  const object = objectOf(form);
+  const element = object ? undefined : elementOf(form);
+  if (object) {
+    const properties: Record<string, OasSchema> = {};
+    const required: string[] = [];
+    for (const [name, field] of argFields(object)) {
+      const arg = describeArg(field, t);
+      const schema = argSchema(arg);
+      properties[name] = arg.description ? { description: arg.description, ...schema } : schema;
+      if (arg.required) required.push(name);
+    }
+    out = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+  } else if (element) {
+    const options = optionsOf(element);
+    out = {
+      type: 'array',
+      items: options
+        ? { anyOf: options.map((option) => formSchema(option, t)) }
+        : formSchema(element, t),
+    };
+  } else {
+    out = argSchema(describeArg(form, t));
+  }
+  return description === undefined ? out : { description: t(description), ...out };
 }

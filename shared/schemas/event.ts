@@ -3,73 +3,48 @@
  * docs/contract/compat-notes.md §3): one definition for validation, the OpenAPI document and the console's forms.
  */
 import { z } from 'zod';
-import { isDateInput } from '../dates.js';
 import { isValidTimeZone } from '../time.js';
-import { POST_STATUSES } from '../roles.js';
 import { booleanLike, idList, listOf, nonEmptyString, numberLike, positiveInt } from './coerce.js';
 import { eventSearchWords } from '../search.js';
 import { searchParam } from './search.js';
+import { organizerLinks, venueLink } from './event-links.js';
+import {
+  authorInput,
+  dateInput,
+  imageInput,
+  pageInput,
+  perPageInput,
+  statusInput,
+  statusListInput,
+  text,
+  websiteInput,
+} from './fields.js';
 
-/** Statuses an event can be given on create or update (the trash is DELETE's job). */
-export const EVENT_WRITE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
-export type EventWriteStatus = (typeof EVENT_WRITE_STATUSES)[number];
-
-export const MAX_EVENTS_PER_PAGE = 50;
 /** Radius of `geoloc_lat`/`geoloc_lng` when `geoloc_radius` is not given, in kilometres. */
 export const DEFAULT_GEOLOC_RADIUS_KM = 25;
 
-const DATE_MESSAGE =
-  'must be a date: YYYY-MM-DD HH:MM:SS, YYYY-MM-DD, ISO 8601, a Unix timestamp or words such as "tomorrow 9am".';
-
-/** A date the API understands (shared/dates.ts); the zone it is read in depends on the field. */
-const dateInput = (description: string) =>
-  z
-    .union([z.string(), z.number()])
-    .refine(isDateInput, DATE_MESSAGE)
-    .meta({ type: 'string', description });
-
 const flag = (description: string) => booleanLike.meta({ type: 'boolean', description });
-
-const text = (description: string) =>
-  z
-    .union([z.string(), z.number()])
-    .transform((value) => String(value))
-    .meta({ type: 'string', description });
 
 /** Term references: ids, names or slugs, as an array or comma-separated text; `""` clears. */
 const termValues = (description: string) =>
-  z
-    .union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()])
-    .transform((value) =>
-      (Array.isArray(value) ? value : typeof value === 'number' ? [value] : value.split(','))
-        .map((part) => (typeof part === 'string' ? part.trim() : part))
-        .filter((part) => part !== ''),
-    )
-    .meta({ type: 'array', items: { type: 'string' }, description });
-
-function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\/[^\s]+$/i.test(value)) return false;
-  try {
-    return new URL(value).hostname !== '';
-  } catch {
-    return false;
-  }
-}
+  listOf(z.union([z.string(), z.number()])).meta({
+    type: 'array',
+    items: { type: 'string' },
+    description,
+  });
 
 /** Every event field; required ones are marked by the create schema. */
 const eventFields = {
   title: nonEmptyString.meta({ description: 'The event title.' }),
   start_date: dateInput('The start date and time, as wall time in the event time zone.'),
   end_date: dateInput('The end date and time, as wall time in the event time zone.'),
-  author: positiveInt.meta({ type: 'integer', description: 'The ID of the user who authored it.' }),
+  author: authorInput,
   date: dateInput('The publication date, in the site time zone.'),
   date_utc: dateInput('The publication date in UTC.'),
   description: text('The description; HTML is limited to formatting tags.'),
   slug: text('The slug used in the event URL; made unique.'),
   excerpt: text('A short summary; HTML is limited to formatting tags.'),
-  status: z
-    .enum(EVENT_WRITE_STATUSES, { message: `must be one of ${EVENT_WRITE_STATUSES.join(', ')}.` })
-    .meta({ description: 'The post status.' }),
+  status: statusInput,
   timezone: z
     .string()
     .transform((value) => value.trim())
@@ -79,24 +54,11 @@ const eventFields = {
     )
     .meta({ description: 'The event time zone; the site time zone when empty.' }),
   all_day: flag('Whether the event lasts whole days.'),
-  image: z
-    .union([z.string(), z.number()])
-    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
-    .meta({
-      type: 'string',
-      description: 'The featured image: a media ID or an absolute image URL.',
-    }),
+  image: imageInput,
   cost: z
     .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
     .meta({ type: 'string', description: 'The cost: text such as "20$" or a list of amounts.' }),
-  website: z
-    .string()
-    .transform((value) => value.trim())
-    .refine(
-      (value) => value === '' || isHttpUrl(value),
-      'must be an absolute http(s) URL or empty.',
-    )
-    .meta({ format: 'uri', description: 'The event website URL.' }),
+  website: websiteInput('The event website URL.'),
   show_map: flag('Whether a map is shown.'),
   show_map_link: flag('Whether a link to a map is shown.'),
   hide_from_listings: flag('Whether the event is left out of listings.'),
@@ -104,14 +66,8 @@ const eventFields = {
   featured: flag('Whether the event is featured.'),
   categories: termValues('Category IDs, names or slugs; unknown names create categories.'),
   tags: termValues('Tag IDs, names or slugs; unknown names create tags.'),
-  venue: z
-    .unknown()
-    .meta({ type: 'integer', description: 'A venue ID, an object with an id, or venue data.' }),
-  organizer: z.unknown().meta({
-    type: 'array',
-    items: { type: 'integer' },
-    description: 'Organizer IDs, objects with an id, organizer data, or a mix.',
-  }),
+  venue: venueLink,
+  organizer: organizerLinks,
 };
 
 type Fields = typeof eventFields;
@@ -165,13 +121,8 @@ const listDate = (description: string) => dateInput(description).optional();
 
 /** `GET /events` parameters (docs/contract/calendar-api.md §4.2.1, with our geolocation radius). */
 export const eventListSchema = z.object({
-  page: positiveInt
-    .default(1)
-    .meta({ type: 'integer', description: 'The archive page to return.' }),
-  per_page: positiveInt
-    .transform((n) => Math.min(n, MAX_EVENTS_PER_PAGE))
-    .optional()
-    .meta({ type: 'integer', description: 'How many events to return per page (at most 50).' }),
+  page: pageInput,
+  per_page: perPageInput('How many events to return per page (at most 50).'),
   start_date: listDate('Only events that start on or after this date.'),
   end_date: listDate('Only events that end on or before this date.'),
   starts_before: listDate('Only events that start before this date.'),
@@ -224,14 +175,7 @@ export const eventListSchema = z.object({
       description: 'Only events of any of these organizer IDs.',
     }),
   featured: flag('Only featured (true) or only non-featured (false) events.').optional(),
-  status: listOf(z.enum(POST_STATUSES, { message: `must be one of ${POST_STATUSES.join(', ')}.` }))
-    .refine((list) => list.length > 0, 'must name at least one status.')
-    .optional()
-    .meta({
-      type: 'array',
-      items: { type: 'string' },
-      description: 'Only events with one of these statuses.',
-    }),
+  status: statusListInput('Only events with one of these statuses.'),
   geoloc: flag('Only events whose venue has (true) or lacks (false) coordinates.').optional(),
   geoloc_lat: numberLike
     .refine((n) => Math.abs(n) <= 90, 'must be between -90 and 90.')

@@ -1,7 +1,7 @@
 /** Media items of the admin namespace: uploaded images and external image URLs. */
 import { z } from 'zod';
 import { positiveInt } from './coerce.js';
-import { isHttpUrl } from './linked-post.js';
+import { isHttpUrl } from './fields.js';
 
 export const mediaListSchema = z.object({
   page: positiveInt.default(1).meta({ type: 'integer', description: 'The page to return.' }),

@@ -1,7 +1,8 @@
 /** Organizer payloads (docs/contract/calendar-api.md §2.3, docs/contract/compat-notes.md §7.4); the wire shape is in wire/linked.ts. */
 import { z } from 'zod';
 import { nonEmptyString } from './coerce.js';
-import { linkedPostFields, linkedPostListFields, text, websiteInput } from './linked-post.js';
+import { text, websiteInput } from './fields.js';
+import { linkedPostFields, linkedPostListFields } from './linked-post.js';
 
 /** Every organizer field except the name, all optional. */
 export const organizerDetailFields = {

@@ -2,11 +2,10 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../time.js';
 import { booleanLike, integerLike } from './coerce.js';
+import { MAX_PER_PAGE } from './fields.js';
 
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
-
-export const MAX_PER_PAGE = 50;
 
 export type { Settings } from './wire/admin.js';
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { booleanLike, idList, integerLike, listOf, nonEmptyString, positiveInt } from './coerce.js';
 import { searchParam } from './search.js';
+import { pageInput, perPageInput } from './fields.js';
 
 export const TAXONOMIES = ['category', 'tag'] as const;
 export type Taxonomy = (typeof TAXONOMIES)[number];
@@ -62,13 +63,8 @@ const ids = (what: string) =>
 const eventId = (what: string) => positiveInt.meta({ type: 'integer', description: what });
 
 export const tagListSchema = z.object({
-  page: positiveInt
-    .default(1)
-    .meta({ type: 'integer', default: 1, description: 'The archive page to return.' }),
-  per_page: positiveInt.optional().meta({
-    type: 'integer',
-    description: 'The number of terms to return on each page (at most 50).',
-  }),
+  page: pageInput,
+  per_page: perPageInput('The number of terms to return on each page (at most 50).'),
   search: searchParam(
     'Limit the results to terms whose name or slug contains the string.',
   ).optional(),

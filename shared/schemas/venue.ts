@@ -1,7 +1,8 @@
 /** Venue payloads (docs/contract/calendar-api.md §2.2, docs/contract/compat-notes.md §7.4); the wire shape is in wire/linked.ts. */
 import { z } from 'zod';
 import { booleanLike, nonEmptyString, numberLike } from './coerce.js';
-import { linkedPostFields, linkedPostListFields, text, websiteInput } from './linked-post.js';
+import { text, websiteInput } from './fields.js';
+import { linkedPostFields, linkedPostListFields } from './linked-post.js';
 
 /** A coordinate in range, or `""` to clear it. */
 const coordinate = (limit: number, description: string) =>
@@ -43,9 +44,13 @@ export type VenueCreateInput = z.output<typeof venueCreateSchema>;
 export type VenueUpdateInput = z.output<typeof venueUpdateSchema>;
 
 /** Venue data given inline in an event's `venue` field (the reference also reads `stateProvince`). */
-export const venueInlineSchema = venueCreateSchema.extend({
-  stateProvince: text('The state or province.').optional(),
-});
+export const venueInlineSchema = venueCreateSchema
+  .extend({ stateProvince: text('The state or province.').optional() })
+  .transform(({ stateProvince, ...venue }): VenueCreateInput =>
+    venue.stateprovince === undefined && stateProvince !== undefined
+      ? { ...venue, stateprovince: stateProvince }
+      : venue,
+  );
 
 export const venueListSchema = z.object(linkedPostListFields);
 export type VenueListInput = z.output<typeof venueListSchema>;

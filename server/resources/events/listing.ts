@@ -8,11 +8,8 @@ import { canEditOthers, canEditPosts, type Actor, type PostStatus } from '../../
 import { formatWall, parseDateInput } from '../../../shared/dates.js';
 import { formatInZone, formatUtc } from '../../../shared/time.js';
 import { eventSearchWords, MIN_EVENT_SEARCH_WORD } from '../../../shared/search.js';
-import {
-  DEFAULT_GEOLOC_RADIUS_KM,
-  MAX_EVENTS_PER_PAGE,
-  type EventListInput,
-} from '../../../shared/schemas/event.js';
+import { DEFAULT_GEOLOC_RADIUS_KM, type EventListInput } from '../../../shared/schemas/event.js';
+import { MAX_PER_PAGE } from '../../../shared/schemas/fields.js';
 import { notFound } from '../../http/errors.js';
 import { archiveHeaders } from '../../http/paging.js';
 import type { Links, QueryValue } from '../../http/links.js';
@@ -200,13 +197,13 @@ export function createEventListing(
   const answers = createAnswerCache(core.db, 256);
 
   function list(input: EventListInput, actor: Actor | null, links: Links) {
-    const perPage = Math.min(input.per_page ?? core.settings.get().per_page, MAX_EVENTS_PER_PAGE);
+    const perPage = Math.min(input.per_page ?? core.settings.get().per_page, MAX_PER_PAGE);
     return listPage(input, actor, links, perPage, dates(input));
   }
 
   /** The listing as the route sends it: serialised once, remembered while the data is unchanged. */
   function listAnswer(input: EventListInput, actor: Actor | null, links: Links): ApiResponse {
-    const perPage = Math.min(input.per_page ?? core.settings.get().per_page, MAX_EVENTS_PER_PAGE);
+    const perPage = Math.min(input.per_page ?? core.settings.get().per_page, MAX_PER_PAGE);
     const dated = dates(input);
     const key = JSON.stringify([
       input,

@@ -1,77 +1,43 @@
 /**
- * The entries of an event's `venue` or `organizer` field: an id, `{id}`, or inline data that
- * creates an item or reuses an identical one (docs/contract/compat-notes.md §7.2). Validation runs before the
- * event's write; creation runs inside it.
+ * The entries of an event's `venue` or `organizer` field, parsed by shared/schemas/event-links.ts:
+ * an existing item by id, or inline data that creates an item or reuses an identical one
+ * (docs/contract/compat-notes.md §7.2). What needs the database is checked here: before the
+ * event's write, and again inside it.
  */
 import type { Actor } from '../../../shared/roles.js';
+import { notAnId, type LinkEntry } from '../../../shared/schemas/event-links.js';
 import { invalidParam } from '../../http/errors.js';
 import type { AnyLinkedRow, LinkedKind } from './kind.js';
-import type { LinkedBehaviour, LinkedInput } from './service.js';
+import type { LinkedInput } from './service.js';
 
-const DIGITS = /^\d+$/;
+export type Entry = LinkEntry<LinkedInput>;
 
 export interface EntryDeps {
   kind: LinkedKind;
-  behaviour: LinkedBehaviour;
   find(id: number): AnyLinkedRow | undefined;
   checkFields(input: LinkedInput, actor: Actor | null): Record<string, string>;
   /** Creates or reuses an item, inside the caller's transaction. */
   insertOrReuse(input: LinkedInput, actor: Actor | null): number;
 }
 
-/** The id an entry names directly (a number, digits, or `{id}`); -1 for an `{id}` that is no id. */
-function idOf(entry: unknown): number | undefined {
-  if (typeof entry === 'number') return Number.isSafeInteger(entry) && entry > 0 ? entry : -1;
-  if (typeof entry === 'string' && DIGITS.test(entry.trim())) return Number(entry);
-  if (entry !== null && typeof entry === 'object' && !Array.isArray(entry) && 'id' in entry) {
-    const id = (entry as { id: unknown }).id;
-    if (id === undefined || id === '' || id === null) return undefined;
-    if (typeof id === 'number' && Number.isSafeInteger(id)) return id;
-    return typeof id === 'string' && DIGITS.test(id.trim()) ? Number(id) : -1;
-  }
-  return undefined;
-}
-
 export function createEntries(deps: EntryDeps) {
-  const { kind, behaviour } = deps;
+  const { kind } = deps;
 
-  function inlineInput(data: Record<string, unknown>): LinkedInput {
-    return (behaviour.fromInline ? behaviour.fromInline(data) : data) as LinkedInput;
-  }
-
-  function problem(entry: unknown, actor: Actor | null): string | undefined {
-    const id = idOf(entry);
-    if (id !== undefined) {
-      if (id > 0 && deps.find(id)) return undefined;
-      const given = typeof entry === 'object' ? (entry as { id: unknown }).id : entry;
-      return `${JSON.stringify(given)} is not ${/^[aeiou]/.test(kind.type) ? 'an' : 'a'} ${kind.type} ID.`;
-    }
-    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-      return `must be a ${kind.type} ID or ${kind.type} data.`;
-    }
-    const parsed = behaviour.inlineSchema.safeParse(entry);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const field = issue.path.join('.') || kind.nameField;
-      return issue.code === 'invalid_type' && issue.input === undefined
-        ? `${kind.type} data needs ${field}.`
-        : `${kind.type} data: ${field} ${issue.message}`;
-    }
-    const first = Object.values(deps.checkFields(inlineInput(parsed.data), actor))[0];
+  function problem(entry: Entry, actor: Actor | null): string | undefined {
+    if ('id' in entry) return deps.find(entry.id) ? undefined : notAnId(kind.type, entry.given);
+    const first = Object.values(deps.checkFields(entry.data, actor))[0];
     return first === undefined ? undefined : `${kind.type} data: ${first}`;
   }
 
-  function ensureOne(entry: unknown, actor: Actor | null): number {
+  function ensureOne(entry: Entry, actor: Actor | null): number {
     const why = problem(entry, actor);
     if (why) throw invalidParam(kind.type, why);
-    const id = idOf(entry);
-    if (id !== undefined) return id;
-    return deps.insertOrReuse(inlineInput(behaviour.inlineSchema.parse(entry)), actor);
+    return 'id' in entry ? entry.id : deps.insertOrReuse(entry.data, actor);
   }
 
   return {
     /** Why one of the entries is unacceptable, or `undefined`. */
-    validate(entries: readonly unknown[], actor: Actor | null): string | undefined {
+    validate(entries: readonly Entry[], actor: Actor | null): string | undefined {
       for (const entry of entries) {
         const why = problem(entry, actor);
         if (why) return why;
@@ -79,7 +45,7 @@ export function createEntries(deps: EntryDeps) {
       return undefined;
     },
     /** The ids of the entries in order, without repeats, creating inline items. */
-    ensure(entries: readonly unknown[], actor: Actor | null): number[] {
+    ensure(entries: readonly Entry[], actor: Actor | null): number[] {
       const ids: number[] = [];
       for (const entry of entries) {
         const id = ensureOne(entry, actor);

@@ -3,7 +3,6 @@
  * detection, merging updates, trash and restore, listings, and the links events make to them
  * (by id, `{id}`, or inline data that creates or reuses an item).
  */
-import type { z } from 'zod';
 import {
   canEditOthers,
   canEditPosts,
@@ -14,7 +13,7 @@ import {
   type PostStatus,
 } from '../../../shared/roles.js';
 import { parseDateInput } from '../../../shared/dates.js';
-import type { WriteStatus } from '../../../shared/schemas/linked-post.js';
+import { MAX_PER_PAGE, type WriteStatus } from '../../../shared/schemas/fields.js';
 import { formatUtc } from '../../../shared/time.js';
 import { linkedSearchFragments } from '../../../shared/search.js';
 import { ApiError, invalidParam } from '../../http/errors.js';
@@ -72,10 +71,6 @@ export interface LinkedBehaviour {
     image: { url: string } | undefined,
     url: string,
   ): Record<string, unknown>;
-  /** Inline data given in an event's field. */
-  inlineSchema: z.ZodType<Record<string, unknown>>;
-  /** Turns validated inline data into create input (aliases, ...). */
-  fromInline?(data: Record<string, unknown>): Record<string, unknown>;
 }
 
 /** Statuses of events that count as upcoming for users who see every event (docs/contract/compat-notes.md §3.4). */
@@ -203,7 +198,6 @@ export function createLinkedService(
 
   const entries = createEntries({
     kind,
-    behaviour,
     find: (id) => store.find(id),
     checkFields,
     insertOrReuse,
@@ -289,7 +283,7 @@ export function createLinkedService(
     },
 
     list(input: ListInput, actor: Actor | null) {
-      const perPage = input.per_page ?? Math.min(core.settings.get().per_page, 50);
+      const perPage = input.per_page ?? Math.min(core.settings.get().per_page, MAX_PER_PAGE);
       const filter: ListFilter = {
         statuses: input.status ?? defaultListingStatuses(actor),
         ownOrPublishedFor: canEditPosts(actor) && !canEditOthers(actor) ? actor!.id : undefined,

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { canEditPost, canPublish, type Actor } from '../../../shared/roles.js';
-import { isHttpUrl } from '../../../shared/schemas/linked-post.js';
+import { isHttpUrl } from '../../../shared/schemas/fields.js';
 import type { ImageWire } from '../../../shared/schemas/wire/index.js';
 import type { MediaWire } from '../../../shared/schemas/wire/admin.js';
 import { formatUtc } from '../../../shared/time.js';

@@ -1,5 +1,4 @@
 /** What makes an organizer an organizer (docs/contract/compat-notes.md §1.5, §3.4, §7.4; docs/contract/decisions.md 6). */
-import { organizerInlineSchema } from '../../../shared/schemas/organizer.js';
 import type { LinkedKind } from '../linked-posts/kind.js';
 import { organizerJsonLd } from '../linked-posts/json-ld.js';
 import type { Detail, LinkedBehaviour } from '../linked-posts/service.js';
@@ -42,5 +41,4 @@ export const organizerBehaviour: LinkedBehaviour = {
     return { values, given };
   },
   jsonLd: organizerJsonLd,
-  inlineSchema: organizerInlineSchema,
 };

@@ -3,11 +3,11 @@
  * `organizer` field inside their own write transactions.
  */
 import type { Actor } from '../../../shared/roles.js';
+import type { OrganizerEntry } from '../../../shared/schemas/event-links.js';
 import type { OrganizerWire } from '../../../shared/schemas/wire/index.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import type { MediaService } from '../media/service.js';
-import { readOrganizerValue } from '../linked-posts/event-field.js';
 import { createLinkedService } from '../linked-posts/service.js';
 import { organizerBehaviour } from './kind.js';
 
@@ -16,25 +16,21 @@ export function createOrganizersService(core: CoreServices, deps: { media: Media
   return {
     ...linked,
 
-    /** Why an event's `organizer` value is unacceptable, or `undefined` when it is fine. */
-    validateLinks(input: unknown, actor: Actor | null): string | undefined {
-      const value = readOrganizerValue(input);
-      if (value.kind === 'invalid') return value.message;
-      if (value.kind !== 'entries') return undefined;
-      return linked.validateEntries(value.entries, actor);
+    /** Why an event's parsed `organizer` value is unacceptable, or `undefined` when it is fine. */
+    validateLinks(entries: OrganizerEntry[] | undefined, actor: Actor | null): string | undefined {
+      return entries ? linked.validateEntries(entries, actor) : undefined;
     },
 
     /**
-     * The organizer ids for an event's `organizer` value, in the order given, creating (or
-     * reusing) inline organizers; `[]` clears; `undefined` leaves the links unchanged.
+     * The organizer ids for an event's parsed `organizer` value, in the order given, creating
+     * (or reusing) inline organizers; `[]` clears; `undefined` leaves the links unchanged.
      * Synchronous: call it inside the event's write transaction.
      */
-    ensureForEvent(input: unknown, actor: Actor | null): number[] | undefined {
-      const value = readOrganizerValue(input);
-      if (value.kind === 'absent') return undefined;
-      if (value.kind === 'clear') return [];
-      if (value.kind === 'invalid') throw new Error(value.message);
-      return linked.ensureEntries(value.entries, actor);
+    ensureForEvent(
+      entries: OrganizerEntry[] | undefined,
+      actor: Actor | null,
+    ): number[] | undefined {
+      return entries && linked.ensureEntries(entries, actor);
     },
 
     /** Organizer objects (§1.5) to embed in events, by id, loaded in one query. */

@@ -15,9 +15,7 @@ import { createEventTerms } from './event-terms.js';
 import { createTermsStore, type TermRow, type TermSort } from './store.js';
 import { createTermWrites, notHierarchical } from './write.js';
 import { toSlug } from '../../text/slug.js';
-
-/** The reference clamps every term archive to 50 per page (docs/contract/compat-notes.md §3.1). */
-export const MAX_PER_PAGE = 50;
+import { MAX_PER_PAGE } from '../../../shared/schemas/fields.js';
 
 const SORTS: Record<TermOrderby, TermSort> = {
   id: 'id',

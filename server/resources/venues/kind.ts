@@ -1,5 +1,4 @@
 /** What makes a venue a venue: its columns, its links to events, its messages (docs/contract/compat-notes.md §1.4, §3.4, §7.4). */
-import { venueInlineSchema } from '../../../shared/schemas/venue.js';
 import type { LinkedKind } from '../linked-posts/kind.js';
 import { venueJsonLd } from '../linked-posts/json-ld.js';
 import type { Detail, LinkedBehaviour } from '../linked-posts/service.js';
@@ -92,12 +91,4 @@ export const venueBehaviour: LinkedBehaviour = {
     return { [missing]: 'geo_lat and geo_lng go together: give both, or clear both.' };
   },
   jsonLd: venueJsonLd,
-  inlineSchema: venueInlineSchema,
-  fromInline(data) {
-    const { stateProvince, ...rest } = data;
-    if (rest.stateprovince === undefined && typeof stateProvince === 'string') {
-      rest.stateprovince = stateProvince;
-    }
-    return rest;
-  },
 };

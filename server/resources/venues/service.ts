@@ -3,11 +3,11 @@
  * field inside their own write transactions.
  */
 import type { Actor } from '../../../shared/roles.js';
+import type { VenueEntry } from '../../../shared/schemas/event-links.js';
 import type { VenueWire } from '../../../shared/schemas/wire/index.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import type { MediaService } from '../media/service.js';
-import { readVenueValue } from '../linked-posts/event-field.js';
 import { createLinkedService } from '../linked-posts/service.js';
 import { venueBehaviour } from './kind.js';
 
@@ -16,25 +16,21 @@ export function createVenuesService(core: CoreServices, deps: { media: MediaServ
   return {
     ...linked,
 
-    /** Why an event's `venue` value is unacceptable, or `undefined` when it is fine. */
-    validateLink(input: unknown, actor: Actor | null): string | undefined {
-      const value = readVenueValue(input);
-      if (value.kind === 'invalid') return value.message;
-      if (value.kind !== 'entries') return undefined;
-      return linked.validateEntries(value.entries, actor);
+    /** Why an event's parsed `venue` value is unacceptable, or `undefined` when it is fine. */
+    validateLink(value: VenueEntry | null | undefined, actor: Actor | null): string | undefined {
+      return value ? linked.validateEntries([value], actor) : undefined;
     },
 
     /**
-     * The venue id for an event's `venue` value: an existing venue, or one created from (or
-     * reused for) inline data; `null` clears the link; `undefined` leaves it unchanged.
+     * The venue id for an event's parsed `venue` value: an existing venue, or one created from
+     * (or reused for) inline data; `null` clears the link; `undefined` leaves it unchanged.
      * Synchronous: call it inside the event's write transaction.
      */
-    ensureForEvent(input: unknown, actor: Actor | null): number | null | undefined {
-      const value = readVenueValue(input);
-      if (value.kind === 'absent') return undefined;
-      if (value.kind === 'clear') return null;
-      if (value.kind === 'invalid') throw new Error(value.message);
-      return linked.ensureEntries(value.entries, actor)[0]!;
+    ensureForEvent(
+      value: VenueEntry | null | undefined,
+      actor: Actor | null,
+    ): number | null | undefined {
+      return value ? linked.ensureEntries([value], actor)[0]! : value;
     },
 
     /** Venue objects (§1.4) to embed in events, by id, loaded in one query. */

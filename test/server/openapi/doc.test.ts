@@ -115,6 +115,40 @@ describe('GET /calendar/events/v1/doc', () => {
     );
   });
 
+  it('documents every shape an event accepts for venue and organizer', async () => {
+    const server = await startTestServer();
+    const doc = (await server.call('GET', '/api/calendar/events/v1/doc')).json as Doc;
+    type Form = { type?: string; enum?: unknown[]; required?: string[]; items?: unknown };
+    type Body = { properties: Record<string, { anyOf: Form[] }> };
+    const post = doc.paths['/events'] as {
+      post: { requestBody: { content: Record<string, { schema: Body }> } };
+    };
+    const body = post.post.requestBody.content['application/json']!.schema;
+    const venue = body.properties.venue!.anyOf;
+    expect(venue.map((form) => form.type)).toEqual(['integer', 'object', 'object', 'string']);
+    expect(venue[1]!.required).toEqual(['id']);
+    expect(venue[2]!.required).toEqual(['venue']);
+    expect(venue[3]!.enum).toEqual(['']);
+    const organizer = body.properties.organizer!.anyOf;
+    expect(organizer.map((form) => form.type)).toEqual([
+      'integer',
+      'object',
+      'object',
+      'array',
+      'string',
+      'string',
+    ]);
+    expect(organizer[2]!.required).toEqual(['organizer']);
+    expect(organizer[3]!.items).toMatchObject({ anyOf: [{ type: 'integer' }, {}, {}] });
+    // The namespace index keeps the reference's one-word types.
+    const index = (await server.call('GET', '/api/calendar/events/v1')).json as {
+      routes: Record<string, { endpoints: Array<{ args: Record<string, { type?: unknown }> }> }>;
+    };
+    const create = index.routes['/calendar/events/v1/events']!.endpoints[1]!.args;
+    expect(create.venue!.type).toBe('integer');
+    expect(create.organizer!.type).toBe('array');
+  });
+
   it('documents writes with JSON and form bodies and lists as CSV query parameters', async () => {
     const server = await startTestServer();
     const doc = (await server.call('GET', '/api/calendar/events/v1/doc')).json as Doc;

@@ -70,6 +70,36 @@ describe('event links', () => {
     }
   });
 
+  it('reports a bad venue or organizer with its own message, with the other bad fields', async () => {
+    const server = await startTestServer();
+    const response = await server.call('POST', EVENTS, {
+      auth: server.admin,
+      body: {
+        title: 'x',
+        start_date: '2026-07-01',
+        end_date: '2026-07-01',
+        status: 'nope',
+        venue: { venue: 'Hall', website: 'http://hall.example/a b' },
+        organizer: [9999, 'abc'],
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.data).toMatchObject({
+      params: {
+        status: 'status must be one of publish, future, draft, pending, private.',
+        venue: 'venue data: website must be an absolute http(s) URL or empty.',
+        organizer: 'must be a organizer ID or organizer data.',
+      },
+    });
+    const missing = await server.call('POST', EVENTS, {
+      auth: server.admin,
+      body: { title: 'x', start_date: '2026-07-01', end_date: '2026-07-01', organizer: '9999' },
+    });
+    expect(missing.body.data).toMatchObject({
+      params: { organizer: '"9999" is not an organizer ID.' },
+    });
+  });
+
   it('links organizers by id, list, inline data and a mix, in order', async () => {
     const server = await startTestServer();
     const o1 = await organizer(server, 'One');

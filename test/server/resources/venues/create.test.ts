@@ -104,6 +104,21 @@ describe('POST /venues', () => {
     ]);
   });
 
+  it('checks websites and dates with the rules events use', async () => {
+    const server = await startTestServer();
+    for (const path of [VENUES, '/api/calendar/events/v1/organizers']) {
+      const res = await server.call('POST', path, {
+        auth: server.admin,
+        body: { venue: 'V', organizer: 'O', website: 'http://v.example/a b', date: '2026-13-45' },
+      });
+      expect(res.status, path).toBe(400);
+      expect((res.body.data as { params: object }).params, path).toEqual({
+        date: 'date must be a date: YYYY-MM-DD HH:MM:SS, YYYY-MM-DD, ISO 8601, a Unix timestamp or words such as "tomorrow 9am".',
+        website: 'website must be an absolute http(s) URL or empty.',
+      });
+    }
+  });
+
   it.each([['23'], ['foo'], ['']])('refuses author %j', async (author) => {
     const server = await startTestServer();
     const res = await server.call('POST', VENUES, {

@@ -1,34 +1,52 @@
-/** The functions events call for their `venue` and `organizer` fields, and `image`. */
+/**
+ * The functions events call for their `venue` and `organizer` fields (after the fields' schemas
+ * of shared/schemas/event-links.ts parsed them), and `image`.
+ */
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { startTestServer } from '../../../helpers/server.js';
 import { createLinks } from '../../../../server/http/links.js';
 import { venueKeys } from '../../../helpers/fixtures.js';
+import { organizerLinks, venueLink } from '../../../../shared/schemas/event-links.js';
+import type { Actor } from '../../../../shared/roles.js';
 
 const links = createLinks('http://127.0.0.1:9', 'api', 'calendar/events/v1');
+
+/** A field value as the event routes receive it: parsed, or refused with the schema's message. */
+function parsed<T>(schema: z.ZodType<T>, raw: unknown): T {
+  return schema.parse(raw);
+}
+function refusal(schema: z.ZodType, raw: unknown): string | undefined {
+  return schema.safeParse(raw).error?.issues[0]?.message;
+}
 
 describe('venue and organizer links of events', () => {
   it('validates, creates, reuses and embeds venues', async () => {
     const server = await startTestServer();
     const { venues, users } = server.services;
     const admin = { id: users.list(1, 10).users[0]!.id, role: 'administrator' as const };
-    expect(venues.validateLink(undefined, admin)).toBeUndefined();
-    expect(venues.validateLink('', admin)).toBeUndefined();
-    expect(venues.validateLink(999, admin)).toMatch(/not a venue/);
-    expect(venues.validateLink({ city: 'Paris' }, admin)).toMatch(/venue/);
-    expect(venues.validateLink({ venue: 'Hall', website: 'foo' }, admin)).toMatch(/website/);
-    expect(venues.validateLink({ venue: 'Hall', show_map: true }, admin)).toBeUndefined();
+    const validate = (raw: unknown, actor: Actor = admin) =>
+      refusal(venueLink, raw) ?? venues.validateLink(parsed(venueLink, raw), actor);
+    const ensure = (raw: unknown, actor: Actor = admin) =>
+      venues.ensureForEvent(parsed(venueLink, raw), actor);
+    expect(validate(undefined)).toBeUndefined();
+    expect(validate('')).toBeUndefined();
+    expect(validate(999)).toMatch(/not a venue/);
+    expect(validate({ city: 'Paris' })).toMatch(/venue/);
+    expect(validate({ venue: 'Hall', website: 'foo' })).toMatch(/website/);
+    expect(validate({ venue: 'Hall', show_map: true })).toBeUndefined();
 
     const id = server.services.db.transaction(() =>
-      venues.ensureForEvent({ venue: 'Hall', city: 'Paris', show_map: false }, admin),
+      ensure({ venue: 'Hall', city: 'Paris', show_map: false }),
     )();
     expect(typeof id).toBe('number');
-    expect(venues.ensureForEvent({ venue: 'hall', city: 'PARIS' }, admin)).toBe(id);
-    expect(venues.ensureForEvent({ venue: 'Hall', city: 'Lyon' }, admin)).not.toBe(id);
-    expect(venues.ensureForEvent(String(id), admin)).toBe(id);
-    expect(venues.ensureForEvent([{ id }], admin)).toBe(id);
-    expect(venues.ensureForEvent(0, admin)).toBeNull();
-    expect(venues.ensureForEvent(undefined, admin)).toBeUndefined();
-    expect(venues.validateLink(id, admin)).toBeUndefined();
+    expect(ensure({ venue: 'hall', city: 'PARIS' })).toBe(id);
+    expect(ensure({ venue: 'Hall', city: 'Lyon' })).not.toBe(id);
+    expect(ensure(String(id))).toBe(id);
+    expect(ensure([{ id }])).toBe(id);
+    expect(ensure(0)).toBeNull();
+    expect(ensure(undefined)).toBeUndefined();
+    expect(validate(id)).toBeUndefined();
 
     const embedded = venues.embed([id as number], links, { jsonLd: false }).get(id as number)!;
     expect(Object.keys(embedded)).toEqual(
@@ -57,17 +75,17 @@ describe('venue and organizer links of events', () => {
     const server = await startTestServer();
     const { organizers, users } = server.services;
     const admin = { id: users.list(1, 10).users[0]!.id, role: 'administrator' as const };
-    const [a] = organizers.ensureForEvent({ organizer: 'A', email: 'a@x.org' }, admin)!;
-    const ids = organizers.ensureForEvent(
-      [{ organizer: 'B' }, { id: a }, String(a), { organizer: 'C' }],
-      admin,
-    )!;
+    const validate = (raw: unknown) =>
+      refusal(organizerLinks, raw) ?? organizers.validateLinks(parsed(organizerLinks, raw), admin);
+    const ensure = (raw: unknown) => organizers.ensureForEvent(parsed(organizerLinks, raw), admin);
+    const [a] = ensure({ organizer: 'A', email: 'a@x.org' })!;
+    const ids = ensure([{ organizer: 'B' }, { id: a }, String(a), { organizer: 'C' }])!;
     expect(ids).toHaveLength(3);
     expect(ids[1]).toBe(a);
-    expect(organizers.ensureForEvent('', admin)).toEqual([]);
-    expect(organizers.ensureForEvent(`${ids[2]},${ids[0]}`, admin)).toEqual([ids[2], ids[0]]);
-    expect(organizers.validateLinks([a, 999], admin)).toMatch(/999/);
-    expect(organizers.validateLinks([{ phone: '1' }], admin)).toMatch(/organizer/);
+    expect(ensure('')).toEqual([]);
+    expect(ensure(`${ids[2]},${ids[0]}`)).toEqual([ids[2], ids[0]]);
+    expect(validate([a, 999])).toMatch(/999/);
+    expect(validate([{ phone: '1' }])).toMatch(/organizer/);
     const embedded = organizers.embed(ids, links, { jsonLd: true });
     expect(embedded.get(a!)).toMatchObject({ organizer: 'A', email: 'a@x.org' });
     expect(embedded.get(a!)!.json_ld).toMatchObject({ '@type': 'Person', name: 'A' });
@@ -97,7 +115,7 @@ describe('venue and organizer links of events', () => {
     expect(media.ensure('', author.id)).toBeNull();
     expect(media.validateImage(String(id), asContributor, { allowEmpty: false })).toBeUndefined();
     expect(media.present([id], links).get(id)).toEqual({ url, id, extension: 'png' });
-    const venue = venues.ensureForEvent({ venue: 'X' }, asAuthor)!;
+    const venue = venues.ensureForEvent(parsed(venueLink, { venue: 'X' }), asAuthor)!;
     expect(media.validateImage(venue, asAuthor, { allowEmpty: false })).toMatch(/venue/);
   });
 });

@@ -1,0 +1,21 @@
+/** The French fixed words of the public pages (server/public/labels.ts). */
+export const frPages: Readonly<Record<string, string>> = {
+  Categories: 'Catégories',
+  Cost: 'Prix',
+  'E-mail': 'Courriel',
+  'Event category': 'Catégorie d’évènements',
+  'Event tag': 'Étiquette d’évènements',
+  'Next page': 'Page suivante',
+  'No upcoming events.': 'Aucun évènement à venir.',
+  'Not found': 'Page introuvable',
+  'Open the console': 'Ouvrir la console',
+  Organizers: 'Organisateurs',
+  Phone: 'Téléphone',
+  'Previous page': 'Page précédente',
+  Tags: 'Étiquettes',
+  'This page does not exist or is not published.': 'Cette page n’existe pas ou n’est pas publiée.',
+  'This page in the REST API': 'Cette page dans l’API REST',
+  'Upcoming events': 'Évènements à venir',
+  Venue: 'Lieu',
+  Website: 'Site web',
+};
