@@ -41,6 +41,34 @@ export default tseslint.config(
     ),
   },
   {
+    // Services and stores know nothing of HTTP (STYLE.md 6): they throw domain errors
+    // (server/errors.ts); routes map them to statuses and own answers, caching and headers.
+    files: ['server/resources/**/*.ts', 'server/auth/**/*.ts'],
+    ignores: [
+      '**/routes.ts',
+      'server/resources/media/upload.ts',
+      'server/resources/media/file-server.ts',
+      'server/resources/terms/archive-links.ts',
+    ],
+    rules: restrict(
+      [
+        'electron',
+        'react',
+        'react-dom',
+        '**/renderer/**',
+        '**/main/**',
+        'express',
+        '**/http/errors*',
+        '**/http/route*',
+        '**/http/context*',
+        '**/http/dispatch*',
+        '**/http/paging*',
+        '**/http/answer-cache*',
+      ],
+      'Services and stores know nothing of HTTP: throw a domain error (server/errors.ts) instead.',
+    ),
+  },
+  {
     files: ['renderer/**'],
     rules: restrict([...nodeOnly, '**/server/**', '**/main/**'], 'renderer/ imports only shared/.'),
   },

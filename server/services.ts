@@ -4,6 +4,7 @@
  */
 import type { Logger } from 'pino';
 import type { Db } from './db/open.js';
+import { dataVersion } from './db/data-version.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import { createAuthService, type AuthOptions } from './auth/service.js';
@@ -42,7 +43,7 @@ function createCore(
   const auth = createAuthService(usersStore, clock, options.auth);
   const users = createUsersService(usersStore, clock, () => undefined);
   const network = createNetworkController();
-  return { db, config, clock, log, settings, auth, users, network };
+  return { db, config, clock, log, settings, auth, users, network, dataVersion: dataVersion(db) };
 }
 
 export type CoreServices = ReturnType<typeof createCore>;

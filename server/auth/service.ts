@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Actor } from '../../shared/roles.js';
 import { formatUtc } from '../../shared/time.js';
 import type { Clock } from '../clock.js';
-import { ApiError, unauthorized } from '../http/errors.js';
+import { NotAuthenticated, Refused } from '../errors.js';
 import type { UserRow, UsersStore } from '../resources/users/store.js';
 import { generatePassword, hashSecret, randomToken, verifySecret } from './secrets.js';
 
@@ -75,7 +75,7 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
     if (entry.count > FREE_FAILURES) await sleep(delayFor(entry.count - FREE_FAILURES));
   }
 
-  function fail(client: string, error: ApiError): never {
+  function fail(client: string, error: NotAuthenticated): never {
     const now = clock.now().getTime();
     const entry = failures.get(client);
     if (entry && now - entry.since <= FAILURE_WINDOW_MS) entry.count++;
@@ -90,14 +90,14 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
   type Verify = (secret: string, hash: string) => Promise<boolean>;
   const remembered: Verify = async (secret, hash) => verified.has(digest(hash, secret));
 
-  async function basic(encoded: string, verify: Verify): Promise<Actor | ApiError> {
+  async function basic(encoded: string, verify: Verify): Promise<Actor | NotAuthenticated> {
     const decoded = Buffer.from(encoded, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     const login = colon < 0 ? decoded : decoded.slice(0, colon);
     const password = colon < 0 ? '' : decoded.slice(colon + 1);
     const user = login === '' ? undefined : store.byLogin(login);
     if (!user)
-      return unauthorized(
+      return new NotAuthenticated(
         'invalid_username',
         'Unknown username. Check again or try your email address.',
       );
@@ -109,16 +109,16 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
         return actorOf(user);
       }
     }
-    return unauthorized(
+    return new NotAuthenticated(
       'incorrect_password',
       'The provided password is an invalid application password.',
     );
   }
 
-  async function bearer(token: string, verify: Verify): Promise<Actor | ApiError> {
+  async function bearer(token: string, verify: Verify): Promise<Actor | NotAuthenticated> {
     const [id, secret] = token.split('.');
     const session = id && secret ? store.session(id) : undefined;
-    const invalid = unauthorized(
+    const invalid = new NotAuthenticated(
       'rest_invalid_token',
       'The session token is invalid or has expired.',
     );
@@ -134,7 +134,7 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
 
   function resolver(
     scheme: string,
-  ): ((value: string, verify: Verify) => Promise<Actor | ApiError>) | undefined {
+  ): ((value: string, verify: Verify) => Promise<Actor | NotAuthenticated>) | undefined {
     if (/^basic$/i.test(scheme)) return basic;
     if (/^bearer$/i.test(scheme)) return bearer;
     return undefined;
@@ -151,17 +151,20 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
       // and letting a burst of guesses use it would bypass the throttle.
       if (resolve && !failures.has(client) && !queues.has(client)) {
         const known = await resolve(value, remembered);
-        if (!(known instanceof ApiError)) return known;
+        if (!(known instanceof NotAuthenticated)) return known;
       }
       return oneAtATime(client, async () => {
         await throttle(client);
         if (!resolve)
           return fail(
             client,
-            unauthorized('rest_unsupported_authorization', 'Use Basic or Bearer authorization.'),
+            new NotAuthenticated(
+              'rest_unsupported_authorization',
+              'Use Basic or Bearer authorization.',
+            ),
           );
         const result = await resolve(value, check);
-        if (result instanceof ApiError) fail(client, result);
+        if (result instanceof NotAuthenticated) fail(client, result);
         failures.delete(client);
         return result;
       });
@@ -173,7 +176,10 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
         await throttle(client);
         const found = store.byLogin(login);
         if (!found || !(await check(password, found.password_hash))) {
-          fail(client, unauthorized('invalid_credentials', 'The login or password is incorrect.'));
+          fail(
+            client,
+            new NotAuthenticated('invalid_credentials', 'The login or password is incorrect.'),
+          );
         }
         failures.delete(client);
         return found;
@@ -207,10 +213,9 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
 
     async createAppPassword(userId: number, name: string) {
       if (store.appPasswords(userId).length >= MAX_APP_PASSWORDS) {
-        throw new ApiError(
+        throw new Refused(
           'application_password_limit',
           `A user can have at most ${MAX_APP_PASSWORDS} application passwords; revoke one first.`,
-          400,
         );
       }
       const password = generatePassword();

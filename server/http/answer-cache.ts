@@ -1,14 +1,14 @@
 /**
  * Read answers (a listing page, a single event) remembered while the data they come from is
- * unchanged, so that a calendar's many identical reads cost one presentation. The data's
- * generation is SQLite's own bookkeeping: `total_changes()` moves with every row this connection
- * writes (triggers included) and `PRAGMA data_version` with every commit of another connection
- * (other server processes, a restore), so nothing remembered outlives a write anywhere. Inputs
- * that are not in the database (the request's parameters, the actor, the links, the resolved date
- * window) are the key. Values are shared between requests: callers never mutate them.
+ * unchanged, so that a calendar's many identical reads cost one presentation. The routes own
+ * them: a service computes data, the route decides what to remember and sends it with its ETag.
+ * The data's version (server/db/data-version.ts) moves with every write, in this process or
+ * another, so nothing remembered outlives a write anywhere. Inputs that are not in the database
+ * (the request's parameters, the actor, the links, the resolved date window) are the key. Values
+ * are shared between requests: callers never mutate them.
  * ALMANAC_ANSWER_CACHE=off turns it off (the benchmark's scaling run measures the queries).
  */
-import type { Db } from '../db/open.js';
+import type { Services } from '../services.js';
 import { strongEtag } from './etag.js';
 import type { ApiResponse } from './route.js';
 
@@ -16,17 +16,13 @@ export interface AnswerCache {
   get<T>(key: string, make: () => T): T;
 }
 
-export function createAnswerCache(db: Db, limit: number): AnswerCache {
+export function createAnswerCache(version: () => string, limit: number): AnswerCache {
   if (process.env.ALMANAC_ANSWER_CACHE === 'off') return { get: (_key, make) => make() };
-  const generation = db
-    .prepare<[], [number, number]>('SELECT total_changes(), data_version FROM pragma_data_version')
-    .raw();
-  const current = () => generation.get()!.join(':');
   const entries = new Map<string, unknown>();
   let seen = '';
   return {
     get<T>(key: string, make: () => T): T {
-      const now = current();
+      const now = version();
       if (now !== seen) {
         entries.clear();
         seen = now;
@@ -34,12 +30,25 @@ export function createAnswerCache(db: Db, limit: number): AnswerCache {
       if (entries.has(key)) return entries.get(key) as T;
       const value = make();
       // An answer whose making wrote something (or raced another process) is not kept.
-      if (current() === seen) {
+      if (version() === seen) {
         if (entries.size >= limit) entries.delete(entries.keys().next().value!);
         entries.set(key, value);
       }
       return value;
     },
+  };
+}
+
+/** One cache of at most `limit` answers per running server (per set of services). */
+export function answerCaches(limit: number): (services: Services) => AnswerCache {
+  const caches = new WeakMap<Services, AnswerCache>();
+  return (services) => {
+    let cache = caches.get(services);
+    if (!cache) {
+      cache = createAnswerCache(services.dataVersion, limit);
+      caches.set(services, cache);
+    }
+    return cache;
   };
 }
 

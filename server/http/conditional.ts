@@ -9,7 +9,8 @@
  */
 import type { WriteHooks } from '../db/hooks.js';
 import type { RequestContext } from './context.js';
-import { ApiError, forbidden, invalidParams } from './errors.js';
+import { DomainError } from '../errors.js';
+import { ApiError, forbidden, fromDomainError, invalidParams } from './errors.js';
 import { etagOf, ifMatchAllows } from './etag.js';
 import type { CompiledRoute } from './registry.js';
 import type { ApiResponse } from './route.js';
@@ -29,8 +30,11 @@ function classify(error: unknown): Current {
   // A resource that does not exist: the write would fail with its own error, which wins over a
   // precondition (RFC 9110 13.2.1). Any other refusal (trashed, not readable) is "no current
   // representation", which no If-Match matches.
-  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return 'absent';
-  if (error instanceof ApiError) return { tag: undefined };
+  const answer = error instanceof DomainError ? fromDomainError(error) : error;
+  if (answer instanceof ApiError && (answer.status === 404 || answer.status === 400)) {
+    return 'absent';
+  }
+  if (answer instanceof ApiError) return { tag: undefined };
   throw error;
 }
 

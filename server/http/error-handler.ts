@@ -1,11 +1,13 @@
 /**
- * The one place errors become responses. API errors keep their code and status; body-parser
- * failures become the reference's codes; anything else is a bug, logged with its cause and
- * answered with a generic 500 that reveals nothing.
+ * The one place errors become responses. API errors keep their code and status, use cases'
+ * domain errors get the status of their kind (errors.ts), body-parser failures become the
+ * reference's codes; anything else is a bug, logged with its cause and answered with a generic
+ * 500 that reveals nothing.
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { ApiError, invalidJson, payloadTooLarge } from './errors.js';
+import { DomainError } from '../errors.js';
+import { ApiError, fromDomainError, invalidJson, payloadTooLarge } from './errors.js';
 import { locateRestPath } from './dispatch.js';
 import { envelope, wantsEnvelope } from './wp-response.js';
 import type { Query } from './wp-request.js';
@@ -20,6 +22,7 @@ interface ParserError {
 
 export function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return fromDomainError(error);
   const e = (error ?? {}) as ParserError;
   if (e.type === 'entity.parse.failed') return invalidJson(e.message ?? 'Syntax error');
   if (e.type === 'entity.too.large')

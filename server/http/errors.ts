@@ -1,7 +1,10 @@
 /**
  * The API's one error type. Its wire shape is the reference's WordPress envelope
- * `{code, message, data: {status, ...}}` (docs/contract/compat-notes.md §4.1).
+ * `{code, message, data: {status, ...}}` (docs/contract/compat-notes.md §4.1). Services throw
+ * domain errors (server/errors.ts); this is where their kinds become statuses.
  */
+import { DomainError, InvalidInput } from '../errors.js';
+
 export interface ErrorData {
   params?: Record<string, string> | string[];
   details?: Record<string, { code: string; message: string; data: null }>;
@@ -45,9 +48,6 @@ export function invalidParams(messages: Record<string, string>): ApiError {
   });
 }
 
-export const invalidParam = (name: string, message: string): ApiError =>
-  invalidParams({ [name]: message });
-
 /** Anonymous requests get 401, signed-in users without the capability 403 (docs/contract/compat-notes.md §5.3). */
 export const forbidden = (signedIn: boolean): ApiError =>
   new ApiError('rest_forbidden', 'Sorry, you are not allowed to do that.', signedIn ? 403 : 401);
@@ -67,5 +67,19 @@ export const payloadTooLarge = (limit: string): ApiError =>
     413,
   );
 
-export const unauthorized = (code: string, message: string): ApiError =>
-  new ApiError(code, message, 401);
+const STATUS: Record<DomainError['kind'], number> = {
+  invalid: 400,
+  refused: 400,
+  not_found: 404,
+  not_accessible: 403,
+  gone: 410,
+  not_authenticated: 401,
+  unavailable: 409,
+  too_many: 429,
+};
+
+/** The answer to a use case's error. */
+export function fromDomainError(error: DomainError): ApiError {
+  if (error instanceof InvalidInput) return invalidParams(error.problems);
+  return new ApiError(error.code, error.message, STATUS[error.kind], error.data);
+}

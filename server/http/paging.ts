@@ -25,3 +25,28 @@ export function archiveHeaders(page: ArchivePage): Record<string, string> {
   if (links.length > 0) headers.Link = links.join(', ');
   return headers;
 }
+
+/** The links and totals of an archive body (docs/contract/compat-notes.md §2). */
+export interface ArchiveBody {
+  rest_url: string;
+  next_rest_url?: string | undefined;
+  previous_rest_url?: string | undefined;
+  total: number;
+  total_pages: number;
+}
+
+/** An archive page as the API answers it: the body, and headers that repeat its totals and links. */
+export function archiveAnswer(body: ArchiveBody): {
+  body: ArchiveBody;
+  headers: Record<string, string>;
+} {
+  return {
+    body,
+    headers: archiveHeaders({
+      total: body.total,
+      totalPages: body.total_pages,
+      next: body.next_rest_url,
+      previous: body.previous_rest_url,
+    }),
+  };
+}

@@ -4,6 +4,7 @@
  * schema drives validation, the namespace index and the OpenAPI document alike.
  */
 import type { z } from 'zod';
+import type { Problems } from '../errors.js';
 import type { RequestContext } from './context.js';
 import type { StreamSink } from '../resources/sync/stream.js';
 
@@ -25,9 +26,6 @@ export interface ApiResponse {
 
 export type ArgsSchema = z.ZodObject;
 
-/** Names the parameters that failed a check the schema cannot do alone (existence in the database). */
-export type ParamErrors = Record<string, string>;
-
 export type Permission<P> = (ctx: RequestContext, params: P) => boolean;
 
 /** The permission of public endpoints: anyone, signed in or not. */
@@ -40,7 +38,7 @@ export interface Endpoint<S extends ArgsSchema = ArgsSchema> {
   /** One line for the OpenAPI document. */
   summary?: string;
   /** Checks that need the database, run after the schema and before the permission check. */
-  check?: (params: z.output<S>, ctx: RequestContext) => ParamErrors | undefined;
+  check?: (params: z.output<S>, ctx: RequestContext) => Problems | undefined;
   /**
    * Who may call the endpoint: `false` becomes 401 for anonymous requests and 403 otherwise.
    * Every endpoint declares one (`anyone` for public endpoints): there is no default, and an
@@ -61,6 +59,15 @@ export interface RouteDef {
 /** Erases an endpoint's parameter type so routes with different schemas share one list. */
 export function endpoint<S extends ArgsSchema>(def: Endpoint<S>): Endpoint {
   return def as unknown as Endpoint;
+}
+
+/** A path segment percent-decoded, or `undefined` when its encoding is broken. */
+export function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Turns a WordPress route pattern into an anchored JavaScript regular expression. */

@@ -2,7 +2,7 @@
  * What the public pages show, read through the resource services with an anonymous actor, so a
  * page shows exactly what an anonymous API client may read: published content only.
  */
-import { ApiError } from '../http/errors.js';
+import { DomainError } from '../errors.js';
 import type { Links } from '../http/links.js';
 import type { Services } from '../services.js';
 import { eventListSchema } from '../../shared/schemas/event.js';
@@ -23,12 +23,12 @@ export interface EventPage {
   totalPages: number;
 }
 
-/** Runs a read; "not found" and "not accessible" answers become `undefined`. */
+/** Runs a read; a refusal ("not found", "not accessible", …) becomes `undefined`. */
 function visible<T>(read: () => T): T | undefined {
   try {
     return read();
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return undefined;
+    if (error instanceof DomainError) return undefined;
     throw error;
   }
 }
@@ -80,6 +80,5 @@ export function upcomingEvents(
   if (!args.success) return { events: [], page, totalPages: 0 };
   const result = visible(() => services.events.list(args.data, null, links));
   if (!result) return { events: [], page, totalPages: 0 };
-  const body = result.body as { events: EventWire[]; total_pages: number };
-  return { events: body.events, page, totalPages: body.total_pages };
+  return { events: result.events, page, totalPages: result.total_pages };
 }

@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ApiError } from '../../http/errors.js';
+import { NotFound, Refused, Unavailable } from '../../errors.js';
 import type { CoreServices } from '../../services.js';
 import {
   backupPath,
@@ -16,14 +16,13 @@ import {
 } from './folder.js';
 import { backupTo, checkBackup, restoreInto, upgradeCopy } from './sqlite.js';
 
-export const backupNotFound = (): ApiError =>
-  new ApiError('almanac_backup_not_found', 'There is no backup with that name.', 404);
+export const backupNotFound = (): NotFound =>
+  new NotFound('almanac_backup_not_found', 'There is no backup with that name.');
 
-const unavailable = (): ApiError =>
-  new ApiError(
+const unavailable = (): Unavailable =>
+  new Unavailable(
     'almanac_backups_unavailable',
     'Backups need a database file; this server runs on an in-memory database.',
-    409,
   );
 
 export interface RestoreResult {
@@ -79,8 +78,8 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
     return describeBackup(target, name)!;
   }
 
-  function invalid(message: string): ApiError {
-    return new ApiError('almanac_backup_invalid', message, 400);
+  function invalid(message: string): Refused {
+    return new Refused('almanac_backup_invalid', message);
   }
 
   async function restore(name: string): Promise<RestoreResult> {

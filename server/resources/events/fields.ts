@@ -10,7 +10,7 @@ import { costEntries } from '../../../shared/cost.js';
 import { formatUtc } from '../../../shared/time.js';
 import type { EventUpdateInput } from '../../../shared/schemas/event.js';
 import { sanitizeHtml } from '../../text/html.js';
-import { invalidParams } from '../../http/errors.js';
+import { InvalidInput } from '../../errors.js';
 import type { EventRow } from './store.js';
 
 export interface FieldContext {
@@ -32,7 +32,7 @@ const flag = (value: boolean | undefined, existing: 0 | 1 | undefined): 0 | 1 =>
 
 function parseOrFail(name: string, value: string | number, zone: string, now: Date): DateTime {
   const parsed = parseDateInput(value, zone, now);
-  if (!parsed) throw invalidParams({ [name]: `${name} is not a date.` });
+  if (!parsed) throw new InvalidInput({ [name]: `${name} is not a date.` });
   return parsed;
 }
 

@@ -10,12 +10,10 @@ import { formatInZone, formatUtc } from '../../../shared/time.js';
 import { eventSearchWords, MIN_EVENT_SEARCH_WORD } from '../../../shared/search.js';
 import { DEFAULT_GEOLOC_RADIUS_KM, type EventListInput } from '../../../shared/schemas/event.js';
 import { MAX_PER_PAGE } from '../../../shared/schemas/fields.js';
-import { notFound } from '../../http/errors.js';
-import { archiveHeaders } from '../../http/paging.js';
+import type { EventArchiveWire } from '../../../shared/schemas/wire/events.js';
+import { NotFound, type Problems } from '../../errors.js';
 import type { Links, QueryValue } from '../../http/links.js';
-import type { ApiResponse, ParamErrors } from '../../http/route.js';
 import type { CoreServices } from '../../services.js';
-import { createAnswerCache, serialised } from '../../http/answer-cache.js';
 import type { EventEmbedder } from './embed.js';
 import type { EventQuery, ListingStore, GeoFilter, Visibility } from './listing-store.js';
 import type { EventsStore } from './store.js';
@@ -26,6 +24,20 @@ type DateParam =
   'start_date' | 'end_date' | 'starts_before' | 'starts_after' | 'ends_before' | 'ends_after';
 const RELATIVE: DateParam[] = ['starts_before', 'starts_after', 'ends_before', 'ends_after'];
 const ALL_DATES: DateParam[] = ['start_date', 'end_date', ...RELATIVE];
+
+/** UTC bounds of the date filters, and how the links echo them. */
+interface ListingDates {
+  bounds: Partial<Record<DateParam, string>>;
+  echo: Partial<Record<DateParam, string>>;
+  strict: boolean;
+}
+
+/** A listing request resolved now: its input, page size and date window. */
+export interface ListingPlan {
+  input: EventListInput;
+  perPage: number;
+  dates: ListingDates;
+}
 
 /**
  * WordPress search: every word must appear. Words are those the full-text index holds, so no
@@ -94,8 +106,8 @@ export function createEventListing(
   core: CoreServices,
 ) {
   /** Database-dependent 400s, all reported together. */
-  function problems(input: EventListInput, actor: Actor | null): ParamErrors {
-    const out: ParamErrors = {};
+  function problems(input: EventListInput, actor: Actor | null): Problems {
+    const out: Problems = {};
     if (input.status && !canEditPosts(actor)) {
       if (input.status.length !== 1 || input.status[0] !== 'publish') {
         out.status = 'status can only be publish for users who cannot edit events.';
@@ -132,11 +144,10 @@ export function createEventListing(
     return out;
   }
 
-  /** The date filters as UTC bounds, plus how they are echoed in links. */
   /** The default window is the same all day: remembered per site zone and day (UTC and local). */
-  let defaultWindow: { key: string; value: ReturnType<typeof computeDates> } | undefined;
+  let defaultWindow: { key: string; value: ListingDates } | undefined;
 
-  function dates(input: EventListInput) {
+  function dates(input: EventListInput): ListingDates {
     if (input.include !== undefined || ALL_DATES.some((name) => input[name] !== undefined)) {
       return computeDates(input);
     }
@@ -152,7 +163,7 @@ export function createEventListing(
     return defaultWindow.value;
   }
 
-  function computeDates(input: EventListInput) {
+  function computeDates(input: EventListInput): ListingDates {
     const siteZone = core.settings.get().timezone;
     const now = core.clock.now();
     const strict = input.strict_dates === true;
@@ -193,37 +204,19 @@ export function createEventListing(
     return values === undefined ? undefined : ports.terms.findRefs(taxonomy, values).ids;
   }
 
-  /** Pages remembered while the data is unchanged (http/answer-cache.ts); the key is all the rest. */
-  const answers = createAnswerCache(core.db, 256);
-
-  function list(input: EventListInput, actor: Actor | null, links: Links) {
+  /**
+   * What a listing request means now: the page size and the date window, resolved. Together
+   * with the input, the actor and the links it decides the page, so the route may remember
+   * pages by it.
+   */
+  function plan(input: EventListInput): ListingPlan {
     const perPage = Math.min(input.per_page ?? core.settings.get().per_page, MAX_PER_PAGE);
-    return listPage(input, actor, links, perPage, dates(input));
+    return { input, perPage, dates: dates(input) };
   }
 
-  /** The listing as the route sends it: serialised once, remembered while the data is unchanged. */
-  function listAnswer(input: EventListInput, actor: Actor | null, links: Links): ApiResponse {
-    const perPage = Math.min(input.per_page ?? core.settings.get().per_page, MAX_PER_PAGE);
-    const dated = dates(input);
-    const key = JSON.stringify([
-      input,
-      actor?.id ?? 0,
-      actor?.role ?? '',
-      links.root,
-      links.namespace,
-      perPage,
-      dated.bounds,
-    ]);
-    return answers.get(key, () => serialised(listPage(input, actor, links, perPage, dated)));
-  }
-
-  function listPage(
-    input: EventListInput,
-    actor: Actor | null,
-    links: Links,
-    perPage: number,
-    { bounds, echo, strict }: ReturnType<typeof dates>,
-  ) {
+  function page(listing: ListingPlan, actor: Actor | null, links: Links): EventArchiveWire {
+    const { input, perPage } = listing;
+    const { bounds, echo, strict } = listing.dates;
     const fts = input.search === undefined ? undefined : ftsQuery(input.search);
     const search = fts === undefined ? undefined : query.searchCandidates(fts);
     const q: EventQuery = {
@@ -250,7 +243,7 @@ export function createEventListing(
     const known = query.countFirst(q) ? query.count(q) : undefined;
     const rows = known === 0 ? [] : query.page(q, perPage, offset, known);
     if (rows.length === 0 && input.page > 1) {
-      throw notFound(
+      throw new NotFound(
         'event-archive-page-not-found',
         'The requested event archive page does not exist',
       );
@@ -294,24 +287,18 @@ export function createEventListing(
     ];
     const url = (page: number | undefined) => links.rest('events/', args(page));
 
-    const body: Record<string, unknown> = {
+    const next = input.page < totalPages ? url(input.page + 1) : undefined;
+    const previous =
+      input.page > 1 ? url(input.page === 2 ? undefined : input.page - 1) : undefined;
+    return {
       events: embedder.many(rows, links, { jsonLd: false }),
       rest_url: url(input.page),
-    };
-    if (input.page < totalPages) body.next_rest_url = url(input.page + 1);
-    if (input.page > 1) body.previous_rest_url = url(input.page === 2 ? undefined : input.page - 1);
-    body.total = total;
-    body.total_pages = totalPages;
-    return {
-      body,
-      headers: archiveHeaders({
-        total,
-        totalPages,
-        next: body.next_rest_url as string | undefined,
-        previous: body.previous_rest_url as string | undefined,
-      }),
+      ...(next === undefined ? {} : { next_rest_url: next }),
+      ...(previous === undefined ? {} : { previous_rest_url: previous }),
+      total,
+      total_pages: totalPages,
     };
   }
 
-  return { problems, list, listAnswer };
+  return { problems, plan, page };
 }

@@ -7,8 +7,18 @@ import {
   eventListSchema,
   eventUpdateSchema,
 } from '../../../shared/schemas/event.js';
+import type { EventListInput } from '../../../shared/schemas/event.js';
+import { answerCaches, serialised } from '../../http/answer-cache.js';
 import type { RequestContext } from '../../http/context.js';
-import { anyone, EDITABLE, endpoint, type RouteDef } from '../../http/route.js';
+import { archiveAnswer } from '../../http/paging.js';
+import {
+  anyone,
+  decodeSegment,
+  EDITABLE,
+  endpoint,
+  type ApiResponse,
+  type RouteDef,
+} from '../../http/route.js';
 
 const idArgs = z.object({
   id: integerLike.meta({ type: 'integer', description: 'The event ID.' }),
@@ -17,13 +27,7 @@ const slugArgs = z.object({
   slug: z.string().min(1).meta({ description: 'The event slug.' }),
 });
 
-function decoded(slug: string): string {
-  try {
-    return decodeURIComponent(slug);
-  } catch {
-    return slug;
-  }
-}
+const decoded = (slug: string): string => decodeSegment(slug) ?? slug;
 
 const bySlug = (params: { slug: string }, ctx: RequestContext) =>
   ctx.services.events.findBySlug(decoded(params.slug));
@@ -31,6 +35,39 @@ const bySlug = (params: { slug: string }, ctx: RequestContext) =>
 /** Unknown slugs are a 400, as the reference's slug validator makes them (docs/contract/compat-notes.md §4.4). */
 const slugExists = (params: { slug: string }, ctx: RequestContext) =>
   bySlug(params, ctx) ? undefined : { slug: `No event has the slug "${decoded(params.slug)}".` };
+
+/** Answers remembered while the data is unchanged (http/answer-cache.ts). */
+const singleAnswers = answerCaches(4096);
+const pageAnswers = answerCaches(256);
+
+/** What decides an answer besides the data and the request's own parameters. */
+const asker = (ctx: RequestContext) => [
+  ctx.actor?.id ?? 0,
+  ctx.actor?.role ?? '',
+  ctx.links.root,
+  ctx.links.namespace,
+];
+
+/** The single GET: serialised once, remembered while the data is unchanged. */
+function readAnswer(id: number, ctx: RequestContext): ApiResponse {
+  const { events } = ctx.services;
+  // Publishing what is due is a write: done first, so no remembered answer predates it.
+  events.publishDue();
+  const key = JSON.stringify([id, ...asker(ctx)]);
+  return singleAnswers(ctx.services).get(key, () =>
+    serialised({ body: events.read(id, ctx.actor, ctx.links) }),
+  );
+}
+
+/** The listing: serialised once, remembered while the data is unchanged. */
+function listAnswer(input: EventListInput, ctx: RequestContext): ApiResponse {
+  const { events } = ctx.services;
+  const plan = events.planList(input);
+  const key = JSON.stringify([input, ...asker(ctx), plan.perPage, plan.dates.bounds]);
+  return pageAnswers(ctx.services).get(key, () =>
+    serialised(archiveAnswer(events.listPage(plan, ctx.actor, ctx.links))),
+  );
+}
 
 export const eventsRoutes: RouteDef[] = [
   {
@@ -42,7 +79,7 @@ export const eventsRoutes: RouteDef[] = [
         summary: 'List events, by start date.',
         args: eventListSchema,
         check: (params, ctx) => ctx.services.events.listProblems(params, ctx.actor),
-        handler: (params, ctx) => ctx.services.events.listAnswer(params, ctx.actor, ctx.links),
+        handler: (params, ctx) => listAnswer(params, ctx),
       }),
       endpoint({
         methods: ['POST'],
@@ -65,7 +102,7 @@ export const eventsRoutes: RouteDef[] = [
         permission: anyone,
         summary: 'Read an event.',
         args: idArgs,
-        handler: (params, ctx) => ctx.services.events.readAnswer(params.id, ctx.actor, ctx.links),
+        handler: (params, ctx) => readAnswer(params.id, ctx),
       }),
       endpoint({
         methods: EDITABLE,
@@ -97,8 +134,7 @@ export const eventsRoutes: RouteDef[] = [
         summary: 'Read an event by its slug.',
         args: slugArgs,
         check: slugExists,
-        handler: (params, ctx) =>
-          ctx.services.events.readAnswer(bySlug(params, ctx)!.id, ctx.actor, ctx.links),
+        handler: (params, ctx) => readAnswer(bySlug(params, ctx)!.id, ctx),
       }),
       endpoint({
         methods: EDITABLE,

@@ -1,6 +1,6 @@
 /**
  * Events: reading, writing and trashing single events, and listings (listing.ts). Plain data in,
- * wire objects or typed ApiErrors out; no request or response objects here.
+ * wire objects or domain errors (server/errors.ts) out; nothing here knows of HTTP.
  */
 import {
   canDeletePost,
@@ -11,19 +11,17 @@ import {
 } from '../../../shared/roles.js';
 import type { EventListInput, EventUpdateInput } from '../../../shared/schemas/event.js';
 import { formatUtc } from '../../../shared/time.js';
-import { ApiError, notFound } from '../../http/errors.js';
+import { Gone, NotAccessible, NotFound, Refused, type Problems } from '../../errors.js';
 import type { Links } from '../../http/links.js';
-import type { ApiResponse, ParamErrors } from '../../http/route.js';
 import type { CoreServices } from '../../services.js';
 import { toSlug, uniqueSlug } from '../../text/slug.js';
 import type { MediaService } from '../media/service.js';
 import type { OrganizersService } from '../organizers/service.js';
 import type { TermsService } from '../terms/service.js';
 import type { VenuesService } from '../venues/service.js';
-import { createAnswerCache, serialised } from '../../http/answer-cache.js';
 import { createEventEmbedder } from './embed.js';
 import { eventFields, type EventFields } from './fields.js';
-import { createEventListing } from './listing.js';
+import { createEventListing, type ListingPlan } from './listing.js';
 import { createListingStore } from './listing-store.js';
 import { createEventsStore, type EventRow } from './store.js';
 
@@ -36,10 +34,10 @@ export interface EventDeps {
 
 const TRASHED = '__trashed';
 
-export const eventNotFound = (id: number): ApiError =>
-  notFound('rest-event-not-found', `Event with ID ${id} does not exist.`);
-const notAnEvent = (): ApiError =>
-  new ApiError('rest-invalid-event-id', 'The specified ID is not a valid event.', 400);
+export const eventNotFound = (id: number): NotFound =>
+  new NotFound('rest-event-not-found', `Event with ID ${id} does not exist.`);
+const notAnEvent = (): Refused =>
+  new Refused('rest-invalid-event-id', 'The specified ID is not a valid event.');
 
 export function createEventsService(core: CoreServices, deps: EventDeps) {
   const store = createEventsStore(core.db);
@@ -50,6 +48,12 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   /** Scheduled events whose date has come are published before anyone reads them. */
   function publishDue(): void {
     store.publishDue(formatUtc(core.clock.now()));
+  }
+
+  /** A listing request resolved now (scheduled events published first): see `listPage`. */
+  function planList(input: EventListInput): ListingPlan {
+    publishDue();
+    return listing.plan(input);
   }
 
   /** The event with this id, or the reference's 404 / 400 for unknown ids and other kinds. */
@@ -125,22 +129,13 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     });
   }
 
-  /** Single GET: trashed events are gone for everyone, unpublished ones need read rights. */
-  function readFresh(id: number, actor: Actor | null, links: Links) {
-    const row = load(id);
-    if (row.status === 'trash') {
-      throw new ApiError('event-no-longer-available', 'This event is no longer available', 403);
-    }
-    if (!canReadPost(actor, { author: row.author ?? 0, status: row.status })) {
-      throw new ApiError('event-not-accessible', 'The requested event is not accessible', 403);
-    }
-    return embedder.one(row, links, { jsonLd: true });
-  }
-
-  /** Single events remembered while the data is unchanged (http/answer-cache.ts). */
-  const answers = createAnswerCache(core.db, 4096);
-
   return {
+    /**
+     * Scheduled events whose date has come are published (WordPress's cron job). Every read
+     * does it first; a caller that remembers answers does it before looking them up.
+     */
+    publishDue,
+
     /** The event behind a by-slug route, for the route's validation and permission checks. */
     findBySlug: (slug: string): EventRow | undefined => store.bySlug(slug),
     find: (id: number): EventRow | undefined => store.get(id),
@@ -150,8 +145,8 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       input: EventUpdateInput,
       actor: Actor | null,
       mode: 'create' | 'update',
-    ): ParamErrors {
-      const problems: ParamErrors = {};
+    ): Problems {
+      const problems: Problems = {};
       if (input.author !== undefined && !store.userExists(input.author)) {
         problems.author = `author ${input.author} is not an existing user.`;
       }
@@ -183,22 +178,18 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
         : canEditPosts(actor);
     },
 
+    /** Single GET: trashed events are gone for everyone, unpublished ones need read rights. */
     read(id: number, actor: Actor | null, links: Links) {
       publishDue();
-      return readFresh(id, actor, links);
-    },
-
-    /** The single GET as the route sends it: serialised once, remembered while unchanged. */
-    readAnswer(id: number, actor: Actor | null, links: Links): ApiResponse {
-      publishDue();
-      const key = JSON.stringify([
-        id,
-        actor?.id ?? 0,
-        actor?.role ?? '',
-        links.root,
-        links.namespace,
-      ]);
-      return answers.get(key, () => serialised({ body: readFresh(id, actor, links) }));
+      const row = load(id);
+      if (row.status === 'trash') {
+        // The reference answers 403 here, not 410 (docs/contract/compat-notes.md §4).
+        throw new NotAccessible('event-no-longer-available', 'This event is no longer available');
+      }
+      if (!canReadPost(actor, { author: row.author ?? 0, status: row.status })) {
+        throw new NotAccessible('event-not-accessible', 'The requested event is not accessible');
+      }
+      return embedder.one(row, links, { jsonLd: true });
     },
 
     /** Rows already read (and checked for visibility) as a listing presents them. */
@@ -218,7 +209,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       const trashed = store.write(() => {
         const row = load(id);
         if (row.status === 'trash') {
-          throw new ApiError('event-is-in-trash', 'The event is already trashed', 410);
+          throw new Gone('event-is-in-trash', 'The event is already trashed');
         }
         store.putTrashMeta({
           post_id: row.id,
@@ -232,16 +223,13 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       return embedder.one(trashed, links, { jsonLd: false });
     },
 
-    listProblems: (input: EventListInput, actor: Actor | null): ParamErrors =>
+    listProblems: (input: EventListInput, actor: Actor | null): Problems =>
       listing.problems(input, actor),
-    list(input: EventListInput, actor: Actor | null, links: Links) {
-      publishDue();
-      return listing.list(input, actor, links);
-    },
-    listAnswer(input: EventListInput, actor: Actor | null, links: Links): ApiResponse {
-      publishDue();
-      return listing.listAnswer(input, actor, links);
-    },
+    planList,
+    listPage: (plan: ListingPlan, actor: Actor | null, links: Links) =>
+      listing.page(plan, actor, links),
+    list: (input: EventListInput, actor: Actor | null, links: Links) =>
+      listing.page(planList(input), actor, links),
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Actor } from '../../../shared/roles.js';
 import { notAnId, type LinkEntry } from '../../../shared/schemas/event-links.js';
-import { invalidParam } from '../../http/errors.js';
+import { invalidInput } from '../../errors.js';
 import type { AnyLinkedRow, LinkedKind } from './kind.js';
 import type { LinkedInput } from './service.js';
 
@@ -31,7 +31,7 @@ export function createEntries(deps: EntryDeps) {
 
   function ensureOne(entry: Entry, actor: Actor | null): number {
     const why = problem(entry, actor);
-    if (why) throw invalidParam(kind.type, why);
+    if (why) throw invalidInput(kind.type, why);
     return 'id' in entry ? entry.id : deps.insertOrReuse(entry.data, actor);
   }
 

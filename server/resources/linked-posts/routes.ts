@@ -17,7 +17,14 @@ import type { RequestContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { archiveHeaders } from '../../http/paging.js';
 import type { QueryValue } from '../../http/links.js';
-import { anyone, EDITABLE, endpoint, type ApiResponse, type RouteDef } from '../../http/route.js';
+import {
+  anyone,
+  decodeSegment,
+  EDITABLE,
+  endpoint,
+  type ApiResponse,
+  type RouteDef,
+} from '../../http/route.js';
 import type { AnyLinkedRow, LinkedKind } from './kind.js';
 import type { LinkedInput, LinkedService, ListInput } from './service.js';
 
@@ -31,14 +38,6 @@ export interface LinkedRoutesConfig {
 }
 
 type Ref = { id: number } | { slug: string };
-
-function decodeSlug(slug: string): string | undefined {
-  try {
-    return decodeURIComponent(slug);
-  } catch {
-    return undefined;
-  }
-}
 
 const owned = (row: AnyLinkedRow) => ({ author: row.author ?? 0, status: row.status });
 
@@ -59,7 +58,7 @@ export function linkedRoutes(config: LinkedRoutesConfig): RouteDef[] {
     let row: AnyLinkedRow | undefined;
     if ('id' in params) row = service.find(params.id);
     else {
-      const slug = decodeSlug(params.slug);
+      const slug = decodeSegment(params.slug);
       row = slug === undefined ? undefined : service.findBySlug(slug);
     }
     rows.set(params, row);

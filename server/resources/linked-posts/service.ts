@@ -16,7 +16,7 @@ import { parseDateInput } from '../../../shared/dates.js';
 import { MAX_PER_PAGE, type WriteStatus } from '../../../shared/schemas/fields.js';
 import { formatUtc } from '../../../shared/time.js';
 import { linkedSearchFragments } from '../../../shared/search.js';
-import { ApiError, invalidParam } from '../../http/errors.js';
+import { Gone, invalidInput, NotAccessible } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import { plainText, sanitizeHtml } from '../../text/html.js';
@@ -87,7 +87,7 @@ export function createLinkedService(
 
   function toUtc(value: string | number, zone: string, param: string): string {
     const date = parseDateInput(value, zone, core.clock.now());
-    if (!date) throw invalidParam(param, `${param} must be a date.`);
+    if (!date) throw invalidInput(param, `${param} must be a date.`);
     return formatUtc(date.toJSDate());
   }
 
@@ -127,7 +127,7 @@ export function createLinkedService(
       // Names are text: markup is dropped so no page or client ever renders it.
       const title = plainText(name);
       if (title === '')
-        throw invalidParam(kind.nameField, `${kind.nameField} must be a non-empty string.`);
+        throw invalidInput(kind.nameField, `${kind.nameField} must be a non-empty string.`);
       values.title = given.title = title;
     }
     if (input.author !== undefined) values.author = input.author;
@@ -149,7 +149,7 @@ export function createLinkedService(
     const problems = behaviour.crossCheck?.(input, existing);
     if (problems && Object.keys(problems).length > 0) {
       const [param, message] = Object.entries(problems)[0]!;
-      throw invalidParam(param, message);
+      throw invalidInput(param, message);
     }
   }
 
@@ -166,7 +166,7 @@ export function createLinkedService(
 
   function get(id: number): AnyLinkedRow {
     const row = store.find(id);
-    if (!row) throw invalidParam('id', kind.messages.invalidId);
+    if (!row) throw invalidInput('id', kind.messages.invalidId);
     return row;
   }
 
@@ -218,7 +218,7 @@ export function createLinkedService(
     /** A single read: 403 when the item is not published and the user may not read it. */
     read(row: AnyLinkedRow, actor: Actor | null): AnyLinkedRow {
       if (!canReadPost(actor, { author: row.author ?? 0, status: row.status })) {
-        throw new ApiError(`${kind.type}-not-accessible`, kind.messages.notAccessible, 403);
+        throw new NotAccessible(`${kind.type}-not-accessible`, kind.messages.notAccessible);
       }
       return row;
     },
@@ -251,13 +251,13 @@ export function createLinkedService(
     /** DELETE: to the trash, never for good (docs/contract/decisions.md 7); unlinked from its events. */
     trash(row: AnyLinkedRow): AnyLinkedRow {
       if (row.status === 'trash') {
-        throw new ApiError(`${kind.type}-is-in-trash`, kind.messages.inTrash, 410);
+        throw new Gone(`${kind.type}-is-in-trash`, kind.messages.inTrash);
       }
       const timestamp = now();
       store.transaction(() => {
         row = store.find(row.id) ?? row;
         if (row.status === 'trash') {
-          throw new ApiError(`${kind.type}-is-in-trash`, kind.messages.inTrash, 410);
+          throw new Gone(`${kind.type}-is-in-trash`, kind.messages.inTrash);
         }
         const values: LinkedValues = { ...row, status: 'trash', modified_utc: timestamp };
         values.slug = freeSlug(`${row.slug}__trashed`, row.id);

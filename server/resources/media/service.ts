@@ -11,7 +11,7 @@ import { isHttpUrl } from '../../../shared/schemas/fields.js';
 import type { ImageWire } from '../../../shared/schemas/wire/index.js';
 import type { MediaWire } from '../../../shared/schemas/wire/admin.js';
 import { formatUtc } from '../../../shared/time.js';
-import { ApiError, invalidParam } from '../../http/errors.js';
+import { invalidInput, Refused } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import { extensionOf, imageInfo, mimeForExtension } from './image-info.js';
@@ -121,15 +121,15 @@ export function createMediaService(core: CoreServices) {
   function ensure(input: unknown, actorId: number | null): number | null {
     const value = typeof input === 'number' ? String(input) : input;
     if (typeof value !== 'string')
-      throw invalidParam('image', 'image must be a media ID or an image URL.');
+      throw invalidInput('image', 'image must be a media ID or an image URL.');
     const text = value.trim();
     if (text === '') return null;
     if (DIGITS.test(text)) {
       if (!store.find(Number(text)))
-        throw invalidParam('image', `image ${text} is not an uploaded image.`);
+        throw invalidInput('image', `image ${text} is not an uploaded image.`);
       return Number(text);
     }
-    if (!isHttpUrl(text)) throw invalidParam('image', 'image must be a media ID or an image URL.');
+    if (!isHttpUrl(text)) throw invalidInput('image', 'image must be a media ID or an image URL.');
     const existing = findByUrl(text);
     if (existing) return existing.id;
     const extension = extensionOf(text);
@@ -160,14 +160,13 @@ export function createMediaService(core: CoreServices) {
 
   function upload(file: Upload, actor: Actor): MediaRow {
     if (file.data.length === 0) {
-      throw new ApiError('rest_upload_no_data', 'No data supplied.', 400);
+      throw new Refused('rest_upload_no_data', 'No data supplied.');
     }
     const info = imageInfo(file.data);
     if (!info) {
-      throw new ApiError(
+      throw new Refused(
         'rest_upload_invalid_type',
         'Sorry, this file type is not permitted: upload a PNG, JPEG, GIF or WebP image.',
-        400,
       );
     }
     const dir = mediaDirectory();
@@ -195,7 +194,7 @@ export function createMediaService(core: CoreServices) {
 
   function registerExternal(url: string, actor: Actor): MediaRow {
     const problem = validateImage(url, actor, { allowEmpty: false });
-    if (problem) throw invalidParam('url', problem);
+    if (problem) throw invalidInput('url', problem);
     return store.find(ensure(url, actor.id)!)!;
   }
 

@@ -9,7 +9,7 @@
  * above `upTo` and is reported by the next pass, with its state then; nothing is missed and an
  * object is never reported older than an earlier report of it.
  */
-import { ApiError, invalidParam } from '../../http/errors.js';
+import { Gone, invalidInput } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { Actor } from '../../../shared/roles.js';
 import { emptyIds, type AnyRow, type Items } from './items.js';
@@ -44,25 +44,24 @@ export interface ChangesPage {
   next_sync_token?: string;
 }
 
-export const tokenExpired = (): ApiError =>
-  new ApiError(
+export const tokenExpired = (): Gone =>
+  new Gone(
     'sync_token_expired',
     'The sync token is older than the kept history (or from before a restore): sync again without a token.',
-    410,
   );
 
 /** Where a request starts: its page token, its sync token, or a new full read. */
 export function startOf(input: ChangesInput, state: SyncState): PageState {
   if (input.page_token !== undefined) {
     const page = parsePageToken(input.page_token);
-    if (!page) throw invalidParam('page_token', 'page_token is not a page token of this server.');
+    if (!page) throw invalidInput('page_token', 'page_token is not a page token of this server.');
     if (page.epoch !== state.epoch || page.upTo > state.seq) throw tokenExpired();
     if (page.mode === 'changes' && page.after < state.horizon) throw tokenExpired();
     return page;
   }
   if (input.sync_token !== undefined) {
     const point = parseSyncToken(input.sync_token);
-    if (!point) throw invalidParam('sync_token', 'sync_token is not a sync token.');
+    if (!point) throw invalidInput('sync_token', 'sync_token is not a sync token.');
     if (point.epoch !== state.epoch || point.seq < state.horizon || point.seq > state.seq) {
       throw tokenExpired();
     }

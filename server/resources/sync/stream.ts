@@ -8,7 +8,7 @@
  */
 import type { Logger } from 'pino';
 import type { Db } from '../../db/open.js';
-import { ApiError } from '../../http/errors.js';
+import { TooMany } from '../../errors.js';
 import { canEditPosts, type Actor } from '../../../shared/roles.js';
 import { emptyIds, type Items, type LoadedRows } from './items.js';
 import type { ChangeRow, SyncStore } from './store.js';
@@ -63,11 +63,10 @@ interface Subscriber extends Subscription {
 
 const BATCH = 500;
 
-export const tooManyStreams = (): ApiError =>
-  new ApiError(
+export const tooManyStreams = (): TooMany =>
+  new TooMany(
     'almanac_too_many_streams',
     'Too many open change streams for this client; close one first.',
-    429,
   );
 
 export function createStreamHub(

@@ -12,9 +12,10 @@ import {
   type Taxonomy,
   type TermListArgs,
 } from '../../../shared/schemas/term.js';
+import type { Problems } from '../../errors.js';
 import type { RequestContext } from '../../http/context.js';
-import { archiveHeaders } from '../../http/paging.js';
-import { anyone, EDITABLE, endpoint, type ParamErrors, type RouteDef } from '../../http/route.js';
+import { archiveAnswer } from '../../http/paging.js';
+import { anyone, EDITABLE, endpoint, type RouteDef } from '../../http/route.js';
 import { COLLECTION, presentTerm } from './present.js';
 import { archiveLinks } from './archive-links.js';
 
@@ -31,7 +32,7 @@ function termRoutes(spec: TermRoutesSpec): RouteDef[] {
   const { taxonomy, label } = spec;
   const base = COLLECTION[taxonomy];
   const manage = (ctx: RequestContext) => spec.canManage(ctx.actor);
-  const idProblem = (id: number, ctx: RequestContext): ParamErrors | undefined =>
+  const idProblem = (id: number, ctx: RequestContext): Problems | undefined =>
     ctx.services.terms.find(taxonomy, id) ? undefined : { id: `${id} is not a valid ${label} ID.` };
 
   function parentProblem(ctx: RequestContext, parent: number | undefined, self?: number) {
@@ -40,9 +41,9 @@ function termRoutes(spec: TermRoutesSpec): RouteDef[] {
     return problem === undefined ? undefined : { parent: problem };
   }
 
-  function listProblems(params: TermListArgs, ctx: RequestContext): ParamErrors {
+  function listProblems(params: TermListArgs, ctx: RequestContext): Problems {
     const { terms } = ctx.services;
-    const problems: ParamErrors = {};
+    const problems: Problems = {};
     for (const name of ['include', 'exclude'] as const) {
       const unknown = terms.missing(taxonomy, params[name] ?? []);
       if (unknown.length > 0)
@@ -78,23 +79,14 @@ function termRoutes(spec: TermRoutesSpec): RouteDef[] {
             const args = params as TermListArgs;
             const page = ctx.services.terms.list(taxonomy, args);
             const links = archiveLinks(taxonomy, args, page, ctx);
-            const body: Record<string, unknown> = {
+            return archiveAnswer({
               rest_url: links.rest_url,
               total: page.total,
               total_pages: page.totalPages,
               [base]: page.rows.map((row) => presentTerm(row, ctx.links)),
-            };
-            if (links.next_rest_url) body.next_rest_url = links.next_rest_url;
-            if (links.previous_rest_url) body.previous_rest_url = links.previous_rest_url;
-            return {
-              body,
-              headers: archiveHeaders({
-                total: page.total,
-                totalPages: page.totalPages,
-                next: links.next_rest_url,
-                previous: links.previous_rest_url,
-              }),
-            };
+              ...(links.next_rest_url ? { next_rest_url: links.next_rest_url } : {}),
+              ...(links.previous_rest_url ? { previous_rest_url: links.previous_rest_url } : {}),
+            });
           },
         }),
         endpoint({

@@ -1,8 +1,8 @@
 /**
- * Categories and tags: one implementation parameterised by taxonomy. Plain data in, rows or typed
- * ApiErrors out; the events resource uses `findRefs`, `resolveForEvent` and `embed`.
+ * Categories and tags: one implementation parameterised by taxonomy. Plain data in, rows or
+ * domain errors (server/errors.ts) out; the events resource uses `findRefs`, `resolveForEvent` and `embed`.
  */
-import { notFound } from '../../http/errors.js';
+import { NotFound } from '../../errors.js';
 import type { CoreServices } from '../../services.js';
 import type {
   Taxonomy,
@@ -52,7 +52,7 @@ export function createTermsService(core: CoreServices) {
 
   function get(taxonomy: Taxonomy, id: number): TermRow {
     const row = find(taxonomy, id);
-    if (!row) throw notFound('rest_term_invalid', 'Term does not exist.');
+    if (!row) throw new NotFound('rest_term_invalid', 'Term does not exist.');
     return row;
   }
 
@@ -99,7 +99,7 @@ export function createTermsService(core: CoreServices) {
     });
     if (rows.length === 0 && args.page > 1) {
       const what = taxonomy === 'category' ? 'category' : 'tag';
-      throw notFound(
+      throw new NotFound(
         `${what}-archive-page-not-found`,
         `The requested ${what} archive page does not exist`,
       );

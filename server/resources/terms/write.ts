@@ -2,7 +2,7 @@
  * Creating, updating and deleting terms, with WordPress's rules for names, slugs and parents
  * (docs/contract/compat-notes.md §4.2, §7.5; docs/contract/decisions.md 9). Each use case is one transaction.
  */
-import { ApiError, invalidParam } from '../../http/errors.js';
+import { invalidInput, Refused } from '../../errors.js';
 import type { Taxonomy, TermCreate, TermUpdate } from '../../../shared/schemas/term.js';
 import type { TermRow, TermsStore } from './store.js';
 import { sanitizeHtml } from '../../text/html.js';
@@ -20,29 +20,27 @@ export function cleanName(name: string): string {
 export const freeSlug = (store: TermsStore, taxonomy: Taxonomy, base: string): string =>
   uniqueSlug(base, store.slugVariants(taxonomy, base));
 
-export const termExists = (taxonomy: Taxonomy, termId: number): ApiError =>
-  new ApiError(
+export const termExists = (taxonomy: Taxonomy, termId: number): Refused =>
+  new Refused(
     'term_exists',
     taxonomy === 'category'
       ? 'A term with the name provided already exists with this parent.'
       : 'A term with the name provided already exists in this taxonomy.',
-    400,
     { term_id: termId },
   );
 
-export const duplicateSlug = (slug: string): ApiError =>
-  new ApiError('duplicate_term_slug', `The slug “${slug}” is already in use by another term.`, 400);
+export const duplicateSlug = (slug: string): Refused =>
+  new Refused('duplicate_term_slug', `The slug “${slug}” is already in use by another term.`);
 
-export const notHierarchical = (): ApiError =>
-  new ApiError(
+export const notHierarchical = (): Refused =>
+  new Refused(
     'rest_taxonomy_not_hierarchical',
     'Cannot set parent term, taxonomy is not hierarchical.',
-    400,
   );
 
 function requireName(raw: string): string {
   const name = cleanName(raw);
-  if (name === '') throw invalidParam('name', 'name must contain text, not only markup.');
+  if (name === '') throw invalidInput('name', 'name must contain text, not only markup.');
   return name;
 }
 

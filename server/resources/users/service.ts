@@ -1,5 +1,5 @@
 /** Users: creation, roles, and the rule that an administrator always remains. */
-import { ApiError, invalidParams } from '../../http/errors.js';
+import { InvalidInput, NotFound, Refused } from '../../errors.js';
 import { hashSecret } from '../../auth/secrets.js';
 import { formatUtc } from '../../../shared/time.js';
 import type { Role } from '../../../shared/roles.js';
@@ -23,16 +23,15 @@ export function createUsersService(
 ) {
   function get(id: number): UserRow {
     const user = store.byId(id);
-    if (!user) throw new ApiError('rest_user_invalid_id', 'Invalid user ID.', 404);
+    if (!user) throw new NotFound('rest_user_invalid_id', 'Invalid user ID.');
     return user;
   }
 
   function assertAnotherAdministrator(user: UserRow) {
     if (user.role === 'administrator' && store.countRole('administrator') <= 1) {
-      throw new ApiError(
+      throw new Refused(
         'almanac_last_administrator',
         'The last administrator cannot be removed or demoted.',
-        400,
       );
     }
   }
@@ -49,13 +48,13 @@ export function createUsersService(
 
     async create(input: UserInput): Promise<UserRow> {
       if (store.byLogin(input.login)) {
-        throw invalidParams({ login: 'Sorry, that username already exists!' });
+        throw new InvalidInput({ login: 'Sorry, that username already exists!' });
       }
       const now = formatUtc(clock.now());
       const password_hash = await hashSecret(input.password);
       // Checked again after the await: another request may have taken the login meanwhile.
       if (store.byLogin(input.login))
-        throw invalidParams({ login: 'Sorry, that username already exists!' });
+        throw new InvalidInput({ login: 'Sorry, that username already exists!' });
       const id = store.insert({
         login: input.login,
         email: input.email ?? '',
@@ -75,7 +74,7 @@ export function createUsersService(
         input.login.toLowerCase() !== user.login.toLowerCase() &&
         store.byLogin(input.login)
       ) {
-        throw invalidParams({ login: 'Sorry, that username already exists!' });
+        throw new InvalidInput({ login: 'Sorry, that username already exists!' });
       }
       if (input.role !== undefined && input.role !== 'administrator')
         assertAnotherAdministrator(user);

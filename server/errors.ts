@@ -1,0 +1,77 @@
+/**
+ * The errors of use cases (STYLE.md 6). Services throw these and know nothing of HTTP: each class
+ * names why a use case stopped, and the route layer (server/http/errors.ts) decides the status.
+ * `code` and `message` are the reference's own where it has one, since clients read them
+ * (docs/contract/compat-notes.md §4).
+ */
+
+/** Parameter name → what is wrong with it. */
+export type Problems = Record<string, string>;
+
+export abstract class DomainError extends Error {
+  abstract readonly kind:
+    | 'invalid'
+    | 'refused'
+    | 'not_found'
+    | 'not_accessible'
+    | 'gone'
+    | 'not_authenticated'
+    | 'unavailable'
+    | 'too_many';
+
+  constructor(
+    readonly code: string,
+    message: string,
+    /** Extra facts for the client (the id of an existing duplicate, …). */
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Input that is not acceptable, parameter by parameter (`rest_invalid_param`). */
+export class InvalidInput extends DomainError {
+  readonly kind = 'invalid';
+  constructor(readonly problems: Problems) {
+    super('rest_invalid_param', `Invalid parameter(s): ${Object.keys(problems).join(', ')}`);
+  }
+}
+
+/** A request the rules of the data refuse: a duplicate name, the last administrator, a limit. */
+export class Refused extends DomainError {
+  readonly kind = 'refused';
+}
+
+/** What the request names does not exist. */
+export class NotFound extends DomainError {
+  readonly kind = 'not_found';
+}
+
+/** It exists, but this caller may not read it. */
+export class NotAccessible extends DomainError {
+  readonly kind = 'not_accessible';
+}
+
+/** It is already gone (in the trash). */
+export class Gone extends DomainError {
+  readonly kind = 'gone';
+}
+
+/** Credentials that do not sign anyone in. */
+export class NotAuthenticated extends DomainError {
+  readonly kind = 'not_authenticated';
+}
+
+/** This server cannot do it at all (backups of an in-memory database). */
+export class Unavailable extends DomainError {
+  readonly kind = 'unavailable';
+}
+
+/** The caller already holds as many of these as it may (open streams, …). */
+export class TooMany extends DomainError {
+  readonly kind = 'too_many';
+}
+
+export const invalidInput = (name: string, message: string): InvalidInput =>
+  new InvalidInput({ [name]: message });
