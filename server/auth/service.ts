@@ -5,20 +5,23 @@
  * revoked credential stops working at once (the row is always read again).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Actor } from '../../shared/roles.js';
 import { formatUtc } from '../../shared/time.js';
 import type { Clock } from '../clock.js';
 import { NotAuthenticated, Refused } from '../errors.js';
 import type { UserRow, UsersStore } from '../resources/users/store.js';
 import { generatePassword, hashSecret, randomToken, verifySecret } from './secrets.js';
+import { createThrottle, throttleKey } from './throttle.js';
+
+interface BasicCredentials {
+  login: string;
+  password: string;
+}
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** Console sessions per user: signing in again beyond it ends that user's oldest session. */
+export const MAX_SESSIONS_PER_USER = 10;
 const VERIFIED_CACHE_LIMIT = 10_000;
-/** Failed attempts from one client before each further attempt is delayed. */
-export const FREE_FAILURES = 3;
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-const MAX_DELAY_MS = 5_000;
 /**
  * Application passwords per user. A failed Basic sign-in hashes the guess once per application
  * password of that login, so without a cap anyone could make every failed attempt arbitrarily
@@ -33,9 +36,9 @@ export interface AuthOptions {
 
 export function createAuthService(store: UsersStore, clock: Clock, options: AuthOptions = {}) {
   const verified = new Set<string>();
-  const failures = new Map<string, { count: number; since: number }>();
-  const delayFor =
-    options.failureDelayMs ?? ((excess: number) => Math.min(250 * 2 ** (excess - 1), MAX_DELAY_MS));
+  const throttle = createThrottle({ clock, delayFor: options.failureDelayMs });
+  /** A real hash of a random secret: unknown logins cost the same scrypt as known ones. */
+  let dummy: Promise<string> | undefined;
 
   const digest = (hash: string, secret: string) =>
     createHash('sha256').update(hash).update('\0').update(secret).digest('base64');
@@ -49,39 +52,11 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
     return true;
   }
 
-  /**
-   * One credential check at a time per client: otherwise a burst of guesses sent together would
-   * all pass the throttle before the first of them failed. Checks of remembered secrets take no
-   * time, so queueing costs honest clients nothing noticeable.
-   */
-  const queues = new Map<string, Promise<unknown>>();
-  function oneAtATime<T>(client: string, task: () => Promise<T>): Promise<T> {
-    const run = (queues.get(client) ?? Promise.resolve()).then(task);
-    const tail = run.catch(() => undefined);
-    queues.set(client, tail);
-    void tail.then(() => {
-      if (queues.get(client) === tail) queues.delete(client);
-    });
-    return run;
-  }
-
-  async function throttle(client: string) {
-    const entry = failures.get(client);
-    if (!entry) return;
-    if (clock.now().getTime() - entry.since > FAILURE_WINDOW_MS) {
-      failures.delete(client);
-      return;
-    }
-    if (entry.count > FREE_FAILURES) await sleep(delayFor(entry.count - FREE_FAILURES));
-  }
-
-  function fail(client: string, error: NotAuthenticated): never {
-    const now = clock.now().getTime();
-    const entry = failures.get(client);
-    if (entry && now - entry.since <= FAILURE_WINDOW_MS) entry.count++;
-    else failures.set(client, { count: 1, since: now });
-    if (failures.size > 50_000) failures.clear();
-    throw error;
+  /** Spends what checking a password costs, for a login that does not exist. */
+  async function spendLikeCheck(secret: string): Promise<false> {
+    dummy ??= hashSecret(randomToken());
+    await verifySecret(secret, await dummy);
+    return false;
   }
 
   const actorOf = (user: UserRow): Actor => ({ id: user.id, role: user.role });
@@ -90,17 +65,19 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
   type Verify = (secret: string, hash: string) => Promise<boolean>;
   const remembered: Verify = async (secret, hash) => verified.has(digest(hash, secret));
 
-  async function basic(encoded: string, verify: Verify): Promise<Actor | NotAuthenticated> {
-    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    const login = colon < 0 ? decoded : decoded.slice(0, colon);
-    const password = colon < 0 ? '' : decoded.slice(colon + 1);
+  /** Refused Basic credentials look the same whether the login exists or not. */
+  const badBasic = () =>
+    new NotAuthenticated('incorrect_password', 'The provided password is an invalid application password.');
+
+  async function basic(
+    { login, password }: BasicCredentials,
+    verify: Verify,
+  ): Promise<Actor | NotAuthenticated> {
     const user = login === '' ? undefined : store.byLogin(login);
-    if (!user)
-      return new NotAuthenticated(
-        'invalid_username',
-        'Unknown username. Check again or try your email address.',
-      );
+    if (!user) {
+      if (verify === check) await spendLikeCheck(password);
+      return badBasic();
+    }
     if (await verify(password, user.password_hash)) return actorOf(user);
     const compact = password.replace(/\s+/g, '');
     for (const appPassword of store.appPasswords(user.id)) {
@@ -109,10 +86,7 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
         return actorOf(user);
       }
     }
-    return new NotAuthenticated(
-      'incorrect_password',
-      'The provided password is an invalid application password.',
-    );
+    return badBasic();
   }
 
   async function bearer(token: string, verify: Verify): Promise<Actor | NotAuthenticated> {
@@ -132,59 +106,111 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
     return user ? actorOf(user) : invalid;
   }
 
-  function resolver(
-    scheme: string,
-  ): ((value: string, verify: Verify) => Promise<Actor | NotAuthenticated>) | undefined {
-    if (/^basic$/i.test(scheme)) return basic;
-    if (/^bearer$/i.test(scheme)) return bearer;
+  /** The scheme's resolver and the login its failures are counted under. */
+  function parse(
+    header: string,
+  ): { login: string; resolve: (verify: Verify) => Promise<Actor | NotAuthenticated> } | undefined {
+    const [scheme = '', value = ''] = header.trim().split(/\s+/, 2);
+    if (/^basic$/i.test(scheme)) {
+      const decoded = Buffer.from(value, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      const credentials = {
+        login: colon < 0 ? decoded : decoded.slice(0, colon),
+        password: colon < 0 ? '' : decoded.slice(colon + 1),
+      };
+      return { login: credentials.login, resolve: (verify) => basic(credentials, verify) };
+    }
+    if (/^bearer$/i.test(scheme)) {
+      return { login: `bearer ${value.split('.')[0]}`, resolve: (verify) => bearer(value, verify) };
+    }
     return undefined;
   }
 
   return {
-    /** Resolves the `Authorization` header; `null` for anonymous requests, 401 for bad credentials. */
-    async authenticate(header: string | undefined, client: string): Promise<Actor | null> {
+    /**
+     * Resolves the `Authorization` header; `null` for anonymous requests, 401 for bad
+     * credentials. `signal` aborts when the client goes away: a request still waiting for its
+     * turn then leaves the queue.
+     */
+    async authenticate(
+      header: string | undefined,
+      client: string,
+      signal?: AbortSignal,
+    ): Promise<Actor | null> {
       if (header === undefined || header.trim() === '') return null;
-      const [scheme = '', value = ''] = header.trim().split(/\s+/, 2);
-      const resolve = resolver(scheme);
-      // Credentials accepted before cost nothing to check, so a client with no failures and
+      const parsed = parse(header);
+      const key = throttleKey(client, parsed?.login ?? '');
+      // Credentials accepted before cost nothing to check, so a key with no failures and
       // nothing queued skips the queue. Only then: the remembered-secret lookup answers at once,
       // and letting a burst of guesses use it would bypass the throttle.
-      if (resolve && !failures.has(client) && !queues.has(client)) {
-        const known = await resolve(value, remembered);
+      if (parsed && throttle.idle(key)) {
+        const known = await parsed.resolve(remembered);
         if (!(known instanceof NotAuthenticated)) return known;
       }
-      return oneAtATime(client, async () => {
-        await throttle(client);
-        if (!resolve)
-          return fail(
-            client,
-            new NotAuthenticated(
+      return throttle.run(
+        key,
+        async () => {
+          if (!parsed) {
+            throttle.fail(key);
+            throw new NotAuthenticated(
               'rest_unsupported_authorization',
               'Use Basic or Bearer authorization.',
-            ),
-          );
-        const result = await resolve(value, check);
-        if (result instanceof NotAuthenticated) fail(client, result);
-        failures.delete(client);
-        return result;
-      });
+            );
+          }
+          const result = await parsed.resolve(check);
+          if (result instanceof NotAuthenticated) {
+            throttle.fail(key);
+            throw result;
+          }
+          throttle.succeed(key);
+          return result;
+        },
+        signal,
+      );
     },
 
     /** Checks a login and password and opens a console session. */
-    async login(login: string, password: string, client: string, label = '') {
-      const user = await oneAtATime(client, async () => {
-        await throttle(client);
-        const found = store.byLogin(login);
-        if (!found || !(await check(password, found.password_hash))) {
-          fail(
-            client,
-            new NotAuthenticated('invalid_credentials', 'The login or password is incorrect.'),
-          );
-        }
-        failures.delete(client);
-        return found;
-      });
+    async login(login: string, password: string, client: string, label = '', signal?: AbortSignal) {
+      const key = throttleKey(client, login);
+      const user = await throttle.run(
+        key,
+        async () => {
+          const found = store.byLogin(login);
+          const ok = found
+            ? await check(password, found.password_hash)
+            : await spendLikeCheck(password);
+          if (!found || !ok) {
+            throttle.fail(key);
+            throw new NotAuthenticated('invalid_credentials', 'The login or password is incorrect.');
+          }
+          throttle.succeed(key);
+          return found;
+        },
+        signal,
+      );
       return { ...(await this.openSession(user.id, label)), user };
+    },
+
+    /**
+     * Whether `password` is the user's account password, throttled like a sign-in (changing
+     * one's own password asks for the current one: a session must not be enough to learn it).
+     */
+    async confirmPassword(userId: number, password: string, client: string, signal?: AbortSignal) {
+      const user = store.byId(userId);
+      if (!user) return false;
+      const key = throttleKey(client, user.login);
+      return throttle.run(
+        key,
+        async () => {
+          if (await check(password, user.password_hash)) {
+            throttle.succeed(key);
+            return true;
+          }
+          throttle.fail(key);
+          return false;
+        },
+        signal,
+      );
     },
 
     /** A session for a user without a password check: the desktop app's local administrator. */
@@ -193,15 +219,15 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
       const secret = randomToken(24);
       const now = clock.now();
       const expires = formatUtc(new Date(now.getTime() + SESSION_TTL_MS));
-      store.removeExpiredSessions(formatUtc(now));
-      store.insertSession({
+      const row = {
         id,
         user_id: userId,
         secret_hash: await hashSecret(secret),
         label,
         created_utc: formatUtc(now),
         expires_utc: expires,
-      });
+      };
+      store.openSession(row, formatUtc(now), MAX_SESSIONS_PER_USER);
       return { token: `${id}.${secret}`, session_id: id, expires_utc: expires };
     },
 
@@ -233,7 +259,9 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
 
     listAppPasswords: (userId: number) => store.appPasswords(userId),
     revokeAppPassword: (userId: number, uuid: string) => store.removeAppPassword(uuid, userId),
-    failureCount: (client: string) => failures.get(client)?.count ?? 0,
+    /** Failures counted for a client and login. */
+    failureCount: (client: string, login: string) =>
+      throttle.failureCount(throttleKey(client, login)),
   };
 }
 

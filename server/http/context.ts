@@ -21,4 +21,6 @@ export interface RequestContext {
   client: string;
   /** A request header, for the few routes that read one (`Last-Event-ID`, `Authorization`). */
   header(name: string): string | undefined;
+  /** Aborts when the client goes away before its answer is sent. */
+  signal: AbortSignal;
 }

@@ -176,7 +176,15 @@ export function restDispatcher(registry: Registry, services: Services) {
     const match = registry.match(located.path, method);
     if (!match || (!match.endpoint && method !== 'OPTIONS')) throw noRoute();
 
-    const actor = await services.auth.authenticate(req.get('authorization'), clientKey(req));
+    const abandoned = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) abandoned.abort();
+    });
+    const actor = await services.auth.authenticate(
+      req.get('authorization'),
+      clientKey(req),
+      abandoned.signal,
+    );
     const raw = collectParams(req, query, method, match.pathParams);
     const links: Links = createLinks(origin, located.style, match.requestedNamespace);
     const ctx: RequestContext = {
@@ -194,6 +202,7 @@ export function restDispatcher(registry: Registry, services: Services) {
         : undefined,
       client: clientKey(req),
       header: (name) => req.get(name),
+      signal: abandoned.signal,
     };
     // Set before the endpoint runs, so that its errors carry it too, as in WordPress.
     const allowed = allowedMethods(match.route, ctx);

@@ -24,7 +24,10 @@ export const userCreateSchema = z.object({
   display_name: z.string().trim().max(250, 'must be at most 250 characters.').optional(),
 });
 
-export const userUpdateSchema = userCreateSchema.partial();
+export const userUpdateSchema = userCreateSchema.partial().extend({
+  // Changing one's own password asks for the current one (a session alone is not enough).
+  current_password: z.string().max(1024, 'must be at most 1024 characters.').optional(),
+});
 
 export const loginSchema = z.object({
   login: z.string().min(1, 'must not be empty.'),

@@ -21,6 +21,17 @@ const FIELDS = USER_FIELDS.map((f) =>
     ? { ...f, required: false, hint: 'Leave empty to keep the current password.' }
     : f,
 );
+/** Changing one's own password asks for the current one. */
+const OWN_FIELDS = [
+  ...FIELDS,
+  {
+    name: 'current_password',
+    label: 'Current password',
+    type: 'password' as const,
+    autoComplete: 'current-password',
+    hint: 'Needed to change your own password; your other sessions are then signed out.',
+  },
+];
 
 export default function UserEditor({ id }: { id: string }) {
   const client = useQueryClient();
@@ -36,6 +47,7 @@ export default function UserEditor({ id }: { id: string }) {
     email: '',
     role: 'editor',
     password: '',
+    current_password: '',
   });
   useEffect(() => {
     if (user.data)
@@ -45,6 +57,7 @@ export default function UserEditor({ id }: { id: string }) {
         email: user.data.email,
         role: user.data.role,
         password: '',
+        current_password: '',
       });
   }, [user.data]);
   const save = useMutation({
@@ -65,8 +78,11 @@ export default function UserEditor({ id }: { id: string }) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const changing = form.values.password !== '';
     const body = Object.fromEntries(
-      Object.entries(form.values).filter(([k, v]) => k !== 'password' || v !== ''),
+      Object.entries(form.values).filter(([k, v]) =>
+        k === 'password' || k === 'current_password' ? changing && v !== '' : true,
+      ),
     );
     const errors = zodErrors(userUpdateSchema, body);
     if (Object.keys(errors).length) return form.setErrors(errors);
@@ -88,7 +104,7 @@ export default function UserEditor({ id }: { id: string }) {
         ) : null}
         <div className="form-grid">
           <FormFields
-            fields={FIELDS}
+            fields={me?.id === user.data.id ? OWN_FIELDS : FIELDS}
             values={form.values}
             errors={form.errors}
             onChange={(n, v) => form.set(n, String(v))}

@@ -20,6 +20,7 @@ export const sessionRoutes: RouteDef[] = [
             params.password,
             ctx.client,
             params.label,
+            ctx.signal,
           );
           return {
             status: 201,

@@ -7,7 +7,7 @@ import {
   userUpdateSchema,
 } from '../../../shared/schemas/users.js';
 import { positiveInt } from '../../../shared/schemas/coerce.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError, invalidParams } from '../../http/errors.js';
 import type { RequestContext } from '../../http/context.js';
 import { EDITABLE, endpoint, type RouteDef } from '../../http/route.js';
 import { presentAppPassword, presentUser } from './present.js';
@@ -80,12 +80,31 @@ export const userRoutes: RouteDef[] = [
         methods: EDITABLE,
         summary: 'Update a user; only administrators change roles.',
         args: userId.extend(userUpdateSchema.shape),
-        check: userExists,
+        check: (params, ctx) =>
+          userExists(params, ctx) ??
+          (ctx.actor?.id === params.id &&
+          params.password !== undefined &&
+          params.current_password === undefined
+            ? { current_password: 'current_password is needed to change your own password.' }
+            : undefined),
         permission: (ctx, params) =>
           isAdministrator(ctx.actor) || (ctx.actor?.id === params.id && params.role === undefined),
-        handler: async ({ id, ...changes }, ctx) => ({
-          body: presentUser(await ctx.services.users.update(id, changes)),
-        }),
+        handler: async ({ id, current_password, ...changes }, ctx) => {
+          const own = ctx.actor?.id === id;
+          if (own && changes.password !== undefined) {
+            const confirmed = await ctx.services.auth.confirmPassword(
+              id,
+              current_password ?? '',
+              ctx.client,
+              ctx.signal,
+            );
+            if (!confirmed)
+              throw invalidParams({ current_password: 'The current password is not correct.' });
+          }
+          // Users changing their own password stay signed in on the session they use.
+          const keep = own ? ctx.bearerToken?.split('.')[0] : undefined;
+          return { body: presentUser(await ctx.services.users.update(id, changes, keep)) };
+        },
       }),
       endpoint({
         methods: ['DELETE'],

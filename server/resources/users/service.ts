@@ -27,6 +27,13 @@ export function createUsersService(
     return user;
   }
 
+  const loginTaken = () => new InvalidInput({ login: 'Sorry, that username already exists!' });
+
+  /**
+   * Refuses to leave no administrator. Runs inside the write transaction that makes the change,
+   * which takes the database's write lock first (BEGIN IMMEDIATE): the count it reads cannot
+   * change, in this process or any other, before the change commits.
+   */
   function assertAnotherAdministrator(user: UserRow) {
     if (user.role === 'administrator' && store.countRole('administrator') <= 1) {
       throw new Refused(
@@ -47,55 +54,66 @@ export function createUsersService(
     count: () => store.count(),
 
     async create(input: UserInput): Promise<UserRow> {
-      if (store.byLogin(input.login)) {
-        throw new InvalidInput({ login: 'Sorry, that username already exists!' });
-      }
+      if (store.byLogin(input.login)) throw loginTaken();
       const now = formatUtc(clock.now());
       const password_hash = await hashSecret(input.password);
-      // Checked again after the await: another request may have taken the login meanwhile.
-      if (store.byLogin(input.login))
-        throw new InvalidInput({ login: 'Sorry, that username already exists!' });
-      const id = store.insert({
-        login: input.login,
-        email: input.email ?? '',
-        display_name: input.display_name ?? input.login,
-        role: input.role,
-        password_hash,
-        created_utc: now,
-        modified_utc: now,
+      // Checked again with the write lock held: another request or process may have taken the
+      // login during the hash.
+      const id = store.transaction(() => {
+        if (store.byLogin(input.login)) throw loginTaken();
+        return store.insert({
+          login: input.login,
+          email: input.email ?? '',
+          display_name: input.display_name ?? input.login,
+          role: input.role,
+          password_hash,
+          created_utc: now,
+          modified_utc: now,
+        });
       });
       return get(id);
     },
 
-    async update(id: number, input: UserUpdate): Promise<UserRow> {
-      const user = get(id);
-      if (
+    /**
+     * A new password ends every other session of the user: all of them when an administrator
+     * changes it, all but `keepSession` (the one making the request) when users change their
+     * own. Application passwords are separate credentials and stay.
+     */
+    async update(id: number, input: UserUpdate, keepSession?: string): Promise<UserRow> {
+      const before = get(id);
+      const renamed = (user: UserRow) =>
         input.login !== undefined &&
         input.login.toLowerCase() !== user.login.toLowerCase() &&
-        store.byLogin(input.login)
-      ) {
-        throw new InvalidInput({ login: 'Sorry, that username already exists!' });
-      }
-      if (input.role !== undefined && input.role !== 'administrator')
-        assertAnotherAdministrator(user);
+        store.byLogin(input.login) !== undefined;
+      if (renamed(before)) throw loginTaken();
       const password_hash =
         input.password === undefined ? undefined : await hashSecret(input.password);
-      store.update(id, {
-        login: input.login,
-        email: input.email,
-        display_name: input.display_name,
-        role: input.role,
-        password_hash,
-        modified_utc: formatUtc(clock.now()),
+      store.transaction(() => {
+        const user = get(id);
+        if (renamed(user)) throw loginTaken();
+        if (input.role !== undefined && input.role !== 'administrator')
+          assertAnotherAdministrator(user);
+        store.update(id, {
+          login: input.login,
+          email: input.email,
+          display_name: input.display_name,
+          role: input.role,
+          password_hash,
+          modified_utc: formatUtc(clock.now()),
+        });
+        if (password_hash !== undefined) store.removeOtherSessions(id, keepSession);
       });
       onCredentialsChanged();
       return get(id);
     },
 
     remove(id: number): UserRow {
-      const user = get(id);
-      assertAnotherAdministrator(user);
-      store.remove(id);
+      const user = store.transaction(() => {
+        const row = get(id);
+        assertAnotherAdministrator(row);
+        store.remove(id);
+        return row;
+      });
       onCredentialsChanged();
       return user;
     },

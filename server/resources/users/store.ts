@@ -78,6 +78,14 @@ export function createUsersStore(db: Db) {
     userSessions: db.prepare<[number], SessionRow>(
       'SELECT * FROM sessions WHERE user_id = ? ORDER BY created_utc',
     ),
+    removeOtherSessions: db.prepare<[number, string]>(
+      'DELETE FROM sessions WHERE user_id = ? AND id <> ?',
+    ),
+    // Newest first by creation, then rowid (sessions opened in the same second).
+    pruneSessions: db.prepare<[number, number, number]>(
+      `DELETE FROM sessions WHERE user_id = ? AND rowid NOT IN (
+         SELECT rowid FROM sessions WHERE user_id = ? ORDER BY created_utc DESC, rowid DESC LIMIT ?)`,
+    ),
   };
 
   const updateColumns = ['login', 'email', 'display_name', 'role', 'password_hash'] as const;
@@ -104,9 +112,20 @@ export function createUsersStore(db: Db) {
     touchAppPassword: (uuid: string, when: string) => void s.touchAppPassword.run(when, uuid),
     session: (id: string) => s.session.get(id),
     insertSession: (row: SessionRow) => void s.insertSession.run(row),
+    /** Stores a session, dropping expired ones and the user's oldest beyond `keep`. */
+    openSession: db.transaction((row: SessionRow, now: string, keep: number) => {
+      s.removeExpiredSessions.run(now);
+      s.insertSession.run(row);
+      s.pruneSessions.run(row.user_id, row.user_id, keep);
+    }),
+    /** Ends every session of a user but `keep` (the one making the request, if any). */
+    removeOtherSessions: (userId: number, keep = '') =>
+      s.removeOtherSessions.run(userId, keep).changes,
     removeSession: (id: string) => s.removeSession.run(id).changes > 0,
     removeExpiredSessions: (now: string) => s.removeExpiredSessions.run(now).changes,
     userSessions: (userId: number) => s.userSessions.all(userId),
+    /** Runs `fn` in one write transaction (IMMEDIATE: other processes wait for it). */
+    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
   };
 }
 
