@@ -266,4 +266,6 @@ export const frOperations: Readonly<Record<string, string>> = {
     'Le next_page_token de la page précédente de cette synchronisation.',
   'The next_sync_token of an earlier sync: only what changed since.':
     'Le next_sync_token d’une synchronisation antérieure : seulement ce qui a changé depuis.',
+  'Your current password, needed to change your own password.':
+    'Votre mot de passe actuel, nécessaire pour changer votre propre mot de passe.',
 };

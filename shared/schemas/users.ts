@@ -26,7 +26,11 @@ export const userCreateSchema = z.object({
 
 export const userUpdateSchema = userCreateSchema.partial().extend({
   // Changing one's own password asks for the current one (a session alone is not enough).
-  current_password: z.string().max(1024, 'must be at most 1024 characters.').optional(),
+  current_password: z
+    .string()
+    .max(1024, 'must be at most 1024 characters.')
+    .optional()
+    .meta({ description: 'Your current password, needed to change your own password.' }),
 });
 
 export const loginSchema = z.object({
