@@ -221,3 +221,12 @@ export function lastStartBound(recurrence: Recurrence, timing: SeriesTiming): st
   const latest = candidates.sort().at(-1)!;
   return place(latest, zone).utc;
 }
+
+/**
+ * Whether EXDATE removes the first occurrence. The first occurrence is the series' own event
+ * (docs/contract/extensions.md §E1), so a recurrence may not remove it: the event is trashed instead.
+ */
+export function excludesFirst(recurrence: Recurrence, timing: SeriesTiming): boolean {
+  const first = occurrenceAt(timing.start, timing).start_utc;
+  return expand(recurrence, timing, first, shiftWall(first, 1000)).length === 0;
+}

@@ -1,5 +1,5 @@
 /**
- * The bounds on what one recurrence may ask of the server (extensions.md §E1, "Limits"). A rule
+ * The bounds on what one recurrence may ask of the server (docs/contract/extensions.md §E1, "Limits"). A rule
  * over any of them is refused with a 400 naming `recurrence`; the docs list them.
  */
 export const RECURRENCE_LIMITS = {
@@ -28,6 +28,11 @@ export const RECURRENCE_LIMITS = {
   maxOccurrencesPerStep: 1_700,
   /** A listing outside what exists makes occurrences exist over at most this many days. */
   listingWindowDays: 732,
+  /**
+   * Occurrences are never made further than this from today, ahead or back: listings, which
+   * anyone may send, cannot make a series grow without end.
+   */
+  reachDays: 3_653,
   /** Years a date in a rule may take (the storage format has four-digit years). */
   minYear: 1000,
   maxYear: 9999,

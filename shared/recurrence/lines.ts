@@ -1,5 +1,5 @@
 /**
- * The `recurrence` field (extensions.md §E1): RFC 5545 `RRULE`, `EXDATE` and `RDATE` content
+ * The `recurrence` field (docs/contract/extensions.md §E1): RFC 5545 `RRULE`, `EXDATE` and `RDATE` content
  * lines, read into a typed rule and written back in one canonical form.
  *
  * The grammar is checked here rather than by the expansion library because the contract is

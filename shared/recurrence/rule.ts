@@ -1,4 +1,4 @@
-/** The RRULE value (RFC 5545 §3.3.10) within the limits of extensions.md §E1. */
+/** The RRULE value (RFC 5545 §3.3.10) within the limits of docs/contract/extensions.md §E1. */
 import { RECURRENCE_LIMITS as LIMITS } from './limits.js';
 import {
   clip,

@@ -1,5 +1,5 @@
 /**
- * The `recurrence` payload field and the `scope` parameter of extensions.md §E1, as zod schemas
+ * The `recurrence` payload field and the `scope` parameter of docs/contract/extensions.md §E1, as zod schemas
  * for the event payloads (validation, the OpenAPI document and the console's forms).
  */
 import { z } from 'zod';
