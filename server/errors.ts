@@ -75,3 +75,12 @@ export class TooMany extends DomainError {
 
 export const invalidInput = (name: string, message: string): InvalidInput =>
   new InvalidInput({ [name]: message });
+
+/** A caller without the capability: signed-in callers are refused, anonymous ones asked to sign in. */
+export class NotAllowed extends DomainError {
+  readonly kind: 'not_accessible' | 'not_authenticated';
+  constructor(signedIn: boolean) {
+    super('rest_forbidden', 'Sorry, you are not allowed to do that.');
+    this.kind = signedIn ? 'not_accessible' : 'not_authenticated';
+  }
+}

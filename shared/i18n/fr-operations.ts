@@ -268,4 +268,9 @@ export const frOperations: Readonly<Record<string, string>> = {
     'Le next_sync_token d’une synchronisation antérieure : seulement ce qui a changé depuis.',
   'Your current password, needed to change your own password.':
     'Votre mot de passe actuel, nécessaire pour changer votre propre mot de passe.',
+  // Recurring events (docs/contract/extensions.md §E1).
+  'For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.':
+    'Pour une occurrence d’une série : celle-ci seulement, celle-ci et les suivantes (la série est scindée), ou toutes.',
+  'How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence.':
+    'Comment l’évènement se répète : lignes RRULE, EXDATE et RDATE de la RFC 5545 (FREQ de DAILY à YEARLY) ; une liste vide met fin à la répétition.',
 };

@@ -181,4 +181,11 @@ export const frShapes: Readonly<Record<string, string>> = {
   'Whether the event lasts whole days.': 'Si l’évènement dure des journées entières.',
   'Whether the event sticks to the top of calendar views.':
     'Si l’évènement reste épinglé en haut des vues du calendrier.',
+  // Recurring events (docs/contract/extensions.md §E1).
+  'How the event repeats: the RFC 5545 lines of its series, or an empty list when it does not.':
+    'Comment l’évènement se répète : les lignes RFC 5545 de sa série, ou une liste vide s’il ne se répète pas.',
+  'The ID of the first event of its series (the same for every occurrence), or null.':
+    'L’identifiant du premier évènement de sa série (le même pour chaque occurrence), ou null.',
+  'The start the rule gave this occurrence, in the event time zone, or null for a single event.':
+    'Le début que la règle a donné à cette occurrence, dans le fuseau horaire de l’évènement, ou null pour un évènement unique.',
 };

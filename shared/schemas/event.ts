@@ -19,6 +19,7 @@ import {
   text,
   websiteInput,
 } from './fields.js';
+import { recurrenceField } from '../recurrence/schema.js';
 
 /** Radius of `geoloc_lat`/`geoloc_lng` when `geoloc_radius` is not given, in kilometres. */
 export const DEFAULT_GEOLOC_RADIUS_KM = 25;
@@ -68,6 +69,7 @@ const eventFields = {
   tags: termValues('Tag IDs, names or slugs; unknown names create tags.'),
   venue: venueLink,
   organizer: organizerLinks,
+  recurrence: recurrenceField,
 };
 
 type Fields = typeof eventFields;

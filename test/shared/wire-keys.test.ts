@@ -58,6 +58,11 @@ describe('wire schemas keep the reference’s keys and order', () => {
       'venue',
       'organizer',
       'custom_fields',
+      // Almanac's extensions come after the reference's keys, before json_ld
+      // (docs/contract/extensions.md, §E1).
+      'recurrence',
+      'series_id',
+      'original_start_date',
       'json_ld',
     ]);
   });

@@ -8,9 +8,18 @@ import { eventJsonLd } from './json-ld.js';
 import type { EventWire, OrganizerWire } from '../../../shared/schemas/wire/index.js';
 import { eventUrl, presentEvent, type PresentContext } from './present.js';
 import type { EventDeps } from './service.js';
+import type { SeriesKeys } from '../series/service.js';
 import type { EventRow, EventsStore } from './store.js';
 
-export function createEventEmbedder(store: EventsStore, ports: EventDeps, core: CoreServices) {
+/** The series keys of a page of events (series/service.ts). */
+export type SeriesKeysOf = (rows: EventRow[]) => Map<number, SeriesKeys>;
+
+export function createEventEmbedder(
+  store: EventsStore,
+  ports: EventDeps,
+  core: CoreServices,
+  seriesKeys: SeriesKeysOf,
+) {
   function many(rows: EventRow[], links: Links, options: { jsonLd: boolean }): EventWire[] {
     const settings = core.settings.get();
     const ctx: PresentContext = {
@@ -34,6 +43,7 @@ export function createEventEmbedder(store: EventsStore, ports: EventDeps, core: 
     );
     const images = ports.media.present(imageIds, links);
     const terms = ports.terms.embed(ids, links);
+    const series = seriesKeys(rows);
 
     return rows.map((row) => {
       const venue = row.venue_id === null ? undefined : venues.get(row.venue_id);
@@ -60,6 +70,7 @@ export function createEventEmbedder(store: EventsStore, ports: EventDeps, core: 
           organizers: linked,
           categories: rowTerms.categories,
           tags: rowTerms.tags,
+          series: series.get(row.id)!,
           jsonLd,
         },
         ctx,

@@ -98,12 +98,29 @@ function geoFilter(input: EventListInput): GeoFilter | undefined {
   return undefined;
 }
 
+/** Makes the occurrences of recurring events exist over a window of starts (series/service.ts). */
+export type CoverWindow = (from: string | undefined, until: string | undefined) => void;
+
+const DAY_MS = 86_400_000;
+
+/** Starts a listing can show: an occurrence starting up to a month before its lower bound may still end after it. */
+function startWindow(bounds: Partial<Record<DateParam, string>>) {
+  const lower = bounds.start_date ?? bounds.starts_after ?? bounds.ends_after;
+  const upper = bounds.end_date ?? bounds.starts_before ?? bounds.ends_before;
+  const earlier =
+    lower === undefined
+      ? undefined
+      : formatUtc(new Date(Date.parse(`${lower.replace(' ', 'T')}Z`) - 31 * DAY_MS));
+  return { from: earlier, until: upper };
+}
+
 export function createEventListing(
   query: ListingStore,
   store: EventsStore,
   ports: EventDeps,
   embedder: EventEmbedder,
   core: CoreServices,
+  cover: CoverWindow,
 ) {
   /** Database-dependent 400s, all reported together. */
   function problems(input: EventListInput, actor: Actor | null): Problems {
@@ -204,14 +221,24 @@ export function createEventListing(
     return values === undefined ? undefined : ports.terms.findRefs(taxonomy, values).ids;
   }
 
+  /** Occurrences inside the window exist before it is read (docs/contract/extensions.md §E1). */
+  function covered(input: EventListInput): ListingDates {
+    const dated = dates(input);
+    if (input.include === undefined) {
+      const { from, until } = startWindow(dated.bounds);
+      cover(from, until);
+    }
+    return dated;
+  }
+
   /**
-   * What a listing request means now: the page size and the date window, resolved. Together
-   * with the input, the actor and the links it decides the page, so the route may remember
-   * pages by it.
+   * What a listing request means now: the page size and the date window, resolved (and the
+   * window's occurrences generated). Together with the input, the actor and the links it
+   * decides the page, so the route may remember pages by it.
    */
   function plan(input: EventListInput): ListingPlan {
     const perPage = Math.min(input.per_page ?? core.settings.get().per_page, MAX_PER_PAGE);
-    return { input, perPage, dates: dates(input) };
+    return { input, perPage, dates: covered(input) };
   }
 
   function page(listing: ListingPlan, actor: Actor | null, links: Links): EventArchiveWire {

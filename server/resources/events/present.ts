@@ -11,6 +11,7 @@ import type {
   OrganizerWire,
   VenueWire,
 } from '../../../shared/schemas/wire/index.js';
+import type { SeriesKeys } from '../series/service.js';
 import type { EventRow } from './store.js';
 
 export type Wire = Record<string, unknown>;
@@ -22,6 +23,7 @@ export interface EventEmbeds {
   organizers: OrganizerWire[];
   categories: EmbeddedTermWire[];
   tags: EmbeddedTermWire[];
+  series: SeriesKeys;
   jsonLd?: Wire | undefined;
 }
 
@@ -101,6 +103,10 @@ export function presentEvent(row: EventRow, embeds: EventEmbeds, ctx: PresentCon
     venue: embeds.venue ?? [],
     organizer: embeds.organizers,
     custom_fields: [],
+    // Extension keys come after the reference's own (docs/contract/extensions.md).
+    recurrence: embeds.series.recurrence,
+    series_id: embeds.series.series_id,
+    original_start_date: embeds.series.original_start_date,
   };
   if (embeds.jsonLd) wire.json_ld = embeds.jsonLd;
   return wire;

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/event.js';
 import type { EventListInput } from '../../../shared/schemas/event.js';
 import { answerCaches, serialised } from '../../http/answer-cache.js';
+import { scopeField } from '../../../shared/recurrence/schema.js';
 import type { RequestContext } from '../../http/context.js';
 import { archiveAnswer } from '../../http/paging.js';
 import {
@@ -26,6 +27,8 @@ const idArgs = z.object({
 const slugArgs = z.object({
   slug: z.string().min(1).meta({ description: 'The event slug.' }),
 });
+/** Which occurrences of a series an update or a delete reaches (docs/contract/extensions.md §E1). */
+const scoped = { scope: scopeField };
 
 const decoded = (slug: string): string => decodeSegment(slug) ?? slug;
 
@@ -107,21 +110,23 @@ export const eventsRoutes: RouteDef[] = [
       endpoint({
         methods: EDITABLE,
         summary: 'Update an event; omitted fields keep their values.',
-        args: idArgs.extend(eventUpdateSchema.shape),
+        args: idArgs.extend(eventUpdateSchema.shape).extend(scoped),
         check: (params, ctx) => ctx.services.events.payloadProblems(params, ctx.actor, 'update'),
         permission: (ctx, params) =>
           ctx.services.events.canUpdate(ctx.actor, ctx.services.events.find(params.id)),
-        handler: ({ id, ...input }, ctx) => ({
-          body: ctx.services.events.update(id, input, ctx.actor, ctx.links),
+        handler: ({ id, scope, ...input }, ctx) => ({
+          body: ctx.services.events.update(id, input, ctx.actor, ctx.links, scope),
         }),
       }),
       endpoint({
         methods: ['DELETE'],
         summary: 'Move an event to the trash.',
-        args: idArgs,
+        args: idArgs.extend(scoped),
         permission: (ctx, params) =>
           ctx.services.events.canDelete(ctx.actor, ctx.services.events.find(params.id)),
-        handler: (params, ctx) => ({ body: ctx.services.events.trash(params.id, ctx.links) }),
+        handler: (params, ctx) => ({
+          body: ctx.services.events.trash(params.id, ctx.links, ctx.actor, params.scope),
+        }),
       }),
     ],
   },
@@ -140,26 +145,31 @@ export const eventsRoutes: RouteDef[] = [
         methods: EDITABLE,
         summary: 'Update an event by its slug; omitted fields keep their values.',
         // The path's slug names the event; renaming is done through the id route.
-        args: slugArgs.extend(eventUpdateSchema.omit({ slug: true }).shape),
+        args: slugArgs.extend(eventUpdateSchema.omit({ slug: true }).shape).extend(scoped),
         check: (params, ctx) => ({
           ...slugExists(params, ctx),
           ...ctx.services.events.payloadProblems(params, ctx.actor, 'update'),
         }),
         // The object's own permission, not only the type's (docs/contract/decisions.md 4).
         permission: (ctx, params) => ctx.services.events.canUpdate(ctx.actor, bySlug(params, ctx)),
-        handler: ({ slug: _slug, ...input }, ctx) => {
+        handler: ({ slug: _slug, scope, ...input }, ctx) => {
           const id = bySlug({ slug: _slug }, ctx)!.id;
-          return { body: ctx.services.events.update(id, input, ctx.actor, ctx.links) };
+          return { body: ctx.services.events.update(id, input, ctx.actor, ctx.links, scope) };
         },
       }),
       endpoint({
         methods: ['DELETE'],
         summary: 'Move an event to the trash by its slug.',
-        args: slugArgs,
+        args: slugArgs.extend(scoped),
         check: slugExists,
         permission: (ctx, params) => ctx.services.events.canDelete(ctx.actor, bySlug(params, ctx)),
         handler: (params, ctx) => ({
-          body: ctx.services.events.trash(bySlug(params, ctx)!.id, ctx.links),
+          body: ctx.services.events.trash(
+            bySlug(params, ctx)!.id,
+            ctx.links,
+            ctx.actor,
+            params.scope,
+          ),
         }),
       }),
     ],

@@ -24,6 +24,10 @@ import { eventFields, type EventFields } from './fields.js';
 import { createEventListing, type ListingPlan } from './listing.js';
 import { createListingStore } from './listing-store.js';
 import { createEventsStore, type EventRow } from './store.js';
+import { isRecurring } from '../../../shared/recurrence/lines.js';
+import type { Scope } from '../../../shared/recurrence/schema.js';
+import { createSeriesEditor, type EventPorts } from '../series/edit.js';
+import { createSeriesService } from '../series/service.js';
 
 export interface EventDeps {
   media: MediaService;
@@ -42,8 +46,17 @@ const notAnEvent = (): Refused =>
 export function createEventsService(core: CoreServices, deps: EventDeps) {
   const store = createEventsStore(core.db);
   const ports = deps;
-  const embedder = createEventEmbedder(store, ports, core);
-  const listing = createEventListing(createListingStore(core.db), store, ports, embedder, core);
+  const series = createSeriesService(core, store);
+  const editor = createSeriesEditor(store, series, () => core.clock.now());
+  const embedder = createEventEmbedder(store, ports, core, series.keysOf);
+  const listing = createEventListing(
+    createListingStore(core.db),
+    store,
+    ports,
+    embedder,
+    core,
+    series.coverListing,
+  );
 
   /** Scheduled events whose date has come are published before anyone reads them. */
   function publishDue(): void {
@@ -91,42 +104,68 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     return uniqueSlug(base, store.slugVariants(base, id));
   }
 
-  /** Create (no id) or update; the stored row is read inside the write transaction. */
-  function write(input: EventUpdateInput, id: number | undefined, actor: Actor | null): EventRow {
-    return store.write(() => {
-      const existing = id === undefined ? undefined : load(id);
-      const fields = eventFields(input, existing, fieldContext(actor));
-      const eventId = existing?.id ?? store.newId();
-      let venueId = existing?.venue_id ?? null;
-      if (input.venue !== undefined) {
-        const linked = ports.venues.ensureForEvent(input.venue, actor);
-        if (linked !== undefined) venueId = linked;
+  /** Create (no existing row) or update of one event, inside the caller's write transaction. */
+  function writeRow(
+    input: EventUpdateInput,
+    existing: EventRow | undefined,
+    actor: Actor | null,
+  ): EventRow {
+    const fields = eventFields(input, existing, fieldContext(actor));
+    const eventId = existing?.id ?? store.newId();
+    let venueId = existing?.venue_id ?? null;
+    if (input.venue !== undefined) {
+      const linked = ports.venues.ensureForEvent(input.venue, actor);
+      if (linked !== undefined) venueId = linked;
+    }
+    let imageId = existing?.image_id ?? null;
+    if (input.image !== undefined) imageId = ports.media.ensure(input.image, actor?.id ?? null);
+    const row: EventRow = {
+      id: eventId,
+      ...fields,
+      slug: slugFor(eventId, fields, input, existing),
+      venue_id: venueId,
+      image_id: imageId,
+    };
+    if (existing) store.update(row);
+    else store.insert(row);
+    if (existing?.status === 'trash' && row.status !== 'trash') store.dropTrashMeta(eventId);
+    if (input.organizer !== undefined) {
+      const organizers = ports.organizers.ensureForEvent(input.organizer, actor);
+      if (organizers !== undefined) store.setOrganizers(eventId, organizers, !existing);
+    }
+    for (const taxonomy of ['category', 'tag'] as const) {
+      const values = taxonomy === 'category' ? input.categories : input.tags;
+      if (values !== undefined) {
+        const terms = ports.terms.resolveForEvent(taxonomy, values);
+        store.setTerms(eventId, taxonomy, terms, !existing);
       }
-      let imageId = existing?.image_id ?? null;
-      if (input.image !== undefined) imageId = ports.media.ensure(input.image, actor?.id ?? null);
-      const row: EventRow = {
-        id: eventId,
-        ...fields,
-        slug: slugFor(eventId, fields, input, existing),
-        venue_id: venueId,
-        image_id: imageId,
-      };
-      if (existing) store.update(row);
-      else store.insert(row);
-      if (existing?.status === 'trash' && row.status !== 'trash') store.dropTrashMeta(eventId);
-      if (input.organizer !== undefined) {
-        const organizers = ports.organizers.ensureForEvent(input.organizer, actor);
-        if (organizers !== undefined) store.setOrganizers(eventId, organizers, !existing);
-      }
-      for (const taxonomy of ['category', 'tag'] as const) {
-        const values = taxonomy === 'category' ? input.categories : input.tags;
-        if (values !== undefined) {
-          const terms = ports.terms.resolveForEvent(taxonomy, values);
-          store.setTerms(eventId, taxonomy, terms, !existing);
-        }
-      }
-      return store.get(eventId)!;
+    }
+    return store.get(eventId)!;
+  }
+
+  /** Moves one event to the trash; the slug gets `__trashed` (decisions.md 7). */
+  function trashRow(row: EventRow): void {
+    const now = formatUtc(core.clock.now());
+    store.putTrashMeta({
+      post_id: row.id,
+      previous_status: row.status,
+      previous_slug: row.slug,
+      trashed_utc: now,
     });
+    store.update({ ...row, status: 'trash', slug: `${row.slug}${TRASHED}`, modified_utc: now });
+  }
+
+  /** What scoped edits of a series do to each event (series/edit.ts). */
+  const portsFor = (actor: Actor | null): EventPorts => ({
+    writeOne: (id, input) => writeRow(input, store.get(id)!, actor),
+    trashOne: trashRow,
+  });
+
+  /** The event just written starts a series when it was given a recurrence. */
+  function startSeries(row: EventRow, input: EventUpdateInput): EventRow {
+    if (input.recurrence === undefined || !isRecurring(input.recurrence)) return row;
+    series.start(row, input.recurrence);
+    return store.get(row.id)!;
   }
 
   return {
@@ -196,28 +235,42 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     presentRows: (rows: EventRow[], links: Links) => embedder.many(rows, links, { jsonLd: false }),
 
     create(input: EventUpdateInput, actor: Actor | null, links: Links) {
-      return embedder.one(write(input, undefined, actor), links, { jsonLd: false });
+      const row = store.write(() => startSeries(writeRow(input, undefined, actor), input));
+      return embedder.one(row, links, { jsonLd: false });
     },
 
-    update(id: number, input: EventUpdateInput, actor: Actor | null, links: Links) {
-      return embedder.one(write(input, id, actor), links, { jsonLd: false });
+    /** An update; of an occurrence, with its scope (docs/contract/extensions.md §E1). One transaction. */
+    update(
+      id: number,
+      input: EventUpdateInput,
+      actor: Actor | null,
+      links: Links,
+      scope: Scope = 'this',
+    ) {
+      const row = store.write(() => {
+        const existing = load(id);
+        if (existing.series_id !== null) {
+          return editor.update(existing, input, scope, actor, portsFor(actor));
+        }
+        return startSeries(writeRow(input, existing, actor), input);
+      });
+      return embedder.one(row, links, { jsonLd: false });
     },
 
-    /** DELETE moves to the trash, always (docs/contract/decisions.md 7); the slug gets `__trashed`. */
-    trash(id: number, links: Links) {
-      const now = formatUtc(core.clock.now());
+    /**
+     * DELETE moves to the trash, always (docs/contract/decisions.md 7); the slug gets
+     * `__trashed`. An occurrence's scope may widen it to later or all occurrences.
+     */
+    trash(id: number, links: Links, actor: Actor | null = null, scope: Scope = 'this') {
       const trashed = store.write(() => {
         const row = load(id);
+        if (row.series_id !== null && scope !== 'this') {
+          return editor.trash(row, scope, actor, portsFor(actor));
+        }
         if (row.status === 'trash') {
           throw new Gone('event-is-in-trash', 'The event is already trashed');
         }
-        store.putTrashMeta({
-          post_id: row.id,
-          previous_status: row.status,
-          previous_slug: row.slug,
-          trashed_utc: now,
-        });
-        store.update({ ...row, status: 'trash', slug: `${row.slug}${TRASHED}`, modified_utc: now });
+        trashRow(row);
         return store.get(row.id)!;
       });
       return embedder.one(trashed, links, { jsonLd: false });

@@ -72,6 +72,18 @@ export const event = z
         emptyList,
       ])
       .meta({ description: 'Additional fields by key, or an empty list when there are none.' }),
+    recurrence: z.array(z.string()).meta({
+      description:
+        'How the event repeats: the RFC 5545 lines of its series, or an empty list when it does not.',
+    }),
+    series_id: z.number().int().nullable().meta({
+      description:
+        'The ID of the first event of its series (the same for every occurrence), or null.',
+    }),
+    original_start_date: z.string().nullable().meta({
+      description:
+        'The start the rule gave this occurrence, in the event time zone, or null for a single event.',
+    }),
     json_ld: jsonLd.optional(),
   })
   .meta({ description: 'An event.' });

@@ -1,0 +1,311 @@
+/**
+ * Updates and deletes of an occurrence with a scope (docs/contract/extensions.md §E1): `this` changes only it
+ * (and remembers what it changed, so later edits of the series leave that alone), `following`
+ * splits the series there and edits the new one, `all` edits every occurrence. A change of times
+ * moves every occurrence by the same wall-clock amount; a change of rule makes the future follow
+ * the new rule while the past stays. Runs inside the caller's write transaction.
+ */
+import { canDeletePost, canEditPost, type Actor } from '../../../shared/roles.js';
+import { daysMoved, shiftRecurrence, splitRecurrence } from '../../../shared/recurrence/edit.js';
+import {
+  lastStartBound,
+  occurrenceAt,
+  shiftWall,
+  wallDelta,
+  type SeriesTiming,
+} from '../../../shared/recurrence/expand.js';
+import {
+  formatRecurrence,
+  isRecurring,
+  type Recurrence,
+} from '../../../shared/recurrence/lines.js';
+import type { Scope } from '../../../shared/recurrence/schema.js';
+import type { EventUpdateInput } from '../../../shared/schemas/event.js';
+import { formatUtc } from '../../../shared/time.js';
+import { invalidInput, NotAllowed } from '../../errors.js';
+import type { EventRow, EventsStore } from '../events/store.js';
+import { recurrenceOf, templateOf, timingOf } from './generate.js';
+import { checkRecurrence, recurrenceProblem, type SeriesService } from './service.js';
+import {
+  changedGroups,
+  mergeSnapshot,
+  parseDetached,
+  snapshot,
+  withGroups,
+  type Group,
+  type Snapshot,
+} from './snapshot.js';
+import { FROZEN, type Member, type SeriesRow } from './store.js';
+
+/** What the events service does for one event, which scoped edits repeat. */
+export interface EventPorts {
+  /** A plain update of one event (validation, links, slug), returning the stored row. */
+  writeOne(id: number, input: EventUpdateInput): EventRow;
+  trashOne(row: EventRow): void;
+}
+
+type Fields = Omit<EventUpdateInput, 'recurrence'>;
+
+const union = (a: Group[], b: Group[]) => [...new Set([...a, ...b])];
+
+export function createSeriesEditor(events: EventsStore, series: SeriesService, now: () => Date) {
+  const { store, generator } = series;
+
+  const capture = (row: EventRow) => ({ row, snapshot: snapshot(row, events) });
+
+  function refuseUnless(allowed: boolean, actor: Actor | null): void {
+    if (!allowed) throw new NotAllowed(actor !== null);
+  }
+
+  /** Cuts `row` in two at the occurrence `at`: the new series (id `at.id`) holds it and later ones. */
+  function split(row: SeriesRow, at: EventRow): SeriesRow {
+    const timing = timingOf(row);
+    const cut = at.original_start_local!;
+    const { before, after } = splitRecurrence(recurrenceOf(row), timing, cut);
+    const newTiming = {
+      ...timing,
+      start: cut,
+      end: shiftWall(cut, wallDelta(timing.start, timing.end)),
+    };
+    const modified = formatUtc(now());
+    const tail: SeriesRow = {
+      ...row,
+      id: at.id,
+      lines: JSON.stringify(formatRecurrence(after)),
+      start_local: newTiming.start,
+      end_local: newTiming.end,
+      generated_from_utc: '',
+      last_start_utc: lastStartBound(after, newTiming),
+      modified_utc: modified,
+    };
+    store.insert(tail);
+    store.update({
+      ...row,
+      lines: JSON.stringify(formatRecurrence(before)),
+      last_start_utc: lastStartBound(before, timing),
+      modified_utc: modified,
+    });
+    store.moveFrom(row.id, tail.id, cut);
+    store.setWindows(tail.id, store.windows(row.id));
+    return tail;
+  }
+
+  /** A series that ended with one occurrence left is a single event again. */
+  function dissolveIfAlone(row: SeriesRow): void {
+    const ids = store.memberIds(row.id);
+    if (JSON.parse(row.lines).length > 0 || ids.length !== 1) return;
+    store.join(ids[0]!, null, null, null);
+    store.setDetached(ids[0]!, null);
+    store.remove(row.id);
+  }
+
+  function applyTo(
+    member: Member,
+    groups: Group[],
+    from: Snapshot,
+    original: string,
+    timing: SeriesTiming,
+    template: Snapshot,
+  ): void {
+    let row = withGroups(events.get(member.id)!, groups, from);
+    if (groups.includes('times')) {
+      const at = occurrenceAt(original, timing);
+      row = {
+        ...row,
+        timezone: timing.zone,
+        all_day: timing.allDay ? 1 : 0,
+        start_local: at.start_local,
+        end_local: at.end_local,
+        start_utc: at.start_utc,
+        end_utc: at.end_utc,
+      };
+    }
+    if (
+      groups.includes('status') &&
+      row.slug === '' &&
+      !['draft', 'pending'].includes(row.status)
+    ) {
+      row.slug = generator.slugFor(template, original, row.id);
+    }
+    events.update({ ...row, modified_utc: formatUtc(now()) });
+    if (groups.includes('organizers')) events.setOrganizers(row.id, from.organizers);
+    if (groups.includes('categories')) events.setTerms(row.id, 'category', from.categories);
+    if (groups.includes('tags')) events.setTerms(row.id, 'tag', from.tags);
+  }
+
+  /** Moves every original start of a series by `ms`, in an order that never repeats one. */
+  function moveOriginals(members: Member[], ms: number): void {
+    const ordered = [...members].sort((a, b) =>
+      ms > 0
+        ? b.original_start_local.localeCompare(a.original_start_local)
+        : a.original_start_local.localeCompare(b.original_start_local),
+    );
+    for (const m of ordered) store.setOriginal(m.id, shiftWall(m.original_start_local, ms));
+  }
+
+  function editAll(
+    row: SeriesRow,
+    edited: EventRow,
+    fields: Fields,
+    recurrence: Recurrence | undefined,
+    actor: Actor | null,
+    ports: EventPorts,
+  ): EventRow {
+    const members = store.members(row.id);
+    // Trashed occurrences keep what they had (restored, they come back as they were), but they
+    // move with the series' times, which are their identity.
+    const live = members.filter((m) => m.status !== 'trash');
+    for (const m of live) {
+      refuseUnless(canEditPost(actor, { author: m.author ?? 0, status: m.status }), actor);
+    }
+    const before = capture(edited);
+    const after = capture(ports.writeOne(edited.id, fields));
+    const groups = changedGroups(before, after);
+    const delta = wallDelta(before.row.start_local, after.row.start_local);
+    const start = shiftWall(row.start_local, delta);
+    const timing: SeriesTiming = {
+      zone: after.row.timezone,
+      allDay: after.row.all_day === 1,
+      start,
+      end: shiftWall(start, wallDelta(after.row.start_local, after.row.end_local)),
+    };
+    const current = recurrenceOf(row);
+    let next = recurrence ?? current;
+    if (recurrence === undefined && delta !== 0) {
+      try {
+        next = shiftRecurrence(current, row.start_local, delta);
+      } catch (error) {
+        recurrenceProblem(error);
+      }
+    }
+    const template = mergeSnapshot(templateOf(row), groups, after.snapshot);
+
+    for (const m of live) {
+      if (m.id === edited.id) continue;
+      const own = parseDetached(m.detached);
+      const apply = groups.filter((g) => !own.includes(g));
+      if (apply.length > 0) {
+        applyTo(
+          m,
+          apply,
+          after.snapshot,
+          shiftWall(m.original_start_local, delta),
+          timing,
+          template,
+        );
+      }
+    }
+    if (delta !== 0) {
+      moveOriginals(members, delta);
+      const exceptions = [...store.exceptions(row.id)].map((o) => shiftWall(o, delta));
+      store.setExceptions(row.id, exceptions);
+    }
+    store.setDetached(
+      edited.id,
+      parseDetached(edited.detached).filter((g) => !groups.includes(g)),
+    );
+
+    const lines = JSON.stringify(formatRecurrence(next));
+    const updated: SeriesRow = {
+      ...row,
+      lines,
+      timezone: timing.zone,
+      all_day: timing.allDay ? 1 : 0,
+      start_local: timing.start,
+      end_local: timing.end,
+      template: JSON.stringify(template),
+      modified_utc: formatUtc(now()),
+    };
+    try {
+      if (recurrence !== undefined) checkRecurrence(next, timing);
+      updated.last_start_utc = isRecurring(next) ? lastStartBound(next, timing) : null;
+      store.update(updated);
+      // A new rule, or a move to other days, can change which occurrences the future holds
+      // (a trashed series makes none).
+      const frozen = updated.generated_until_utc === FROZEN;
+      if (!frozen && (lines !== row.lines || daysMoved(row.start_local, delta) !== 0)) {
+        const keep = new Set([edited.id]);
+        const from = formatUtc(now());
+        generator.reconcile(updated, from, updated.generated_until_utc, { prune: true, keep });
+        for (const w of store.windows(row.id)) {
+          if (w.until_utc > from) {
+            generator.reconcile(updated, w.from_utc > from ? w.from_utc : from, w.until_utc, {
+              prune: true,
+              keep,
+            });
+          }
+        }
+      }
+    } catch (error) {
+      recurrenceProblem(error);
+    }
+    dissolveIfAlone(updated);
+    return events.get(edited.id)!;
+  }
+
+  function seriesOf(row: EventRow): SeriesRow {
+    return store.get(row.series_id!)!;
+  }
+
+  return {
+    /** An update of an occurrence (`row.series_id` set), with its scope. */
+    update(
+      row: EventRow,
+      input: EventUpdateInput,
+      scope: Scope,
+      actor: Actor | null,
+      ports: EventPorts,
+    ): EventRow {
+      const { recurrence, ...fields } = input;
+      let target = seriesOf(row);
+      const changesRule =
+        recurrence !== undefined && JSON.stringify(formatRecurrence(recurrence)) !== target.lines;
+      if (scope === 'this') {
+        if (changesRule) {
+          throw invalidInput(
+            'recurrence',
+            'recurrence changes the whole series: send scope=following or scope=all with it.',
+          );
+        }
+        const before = capture(row);
+        const after = capture(ports.writeOne(row.id, fields));
+        const groups = changedGroups(before, after);
+        if (groups.length > 0) {
+          store.setDetached(row.id, union(parseDetached(row.detached), groups));
+        }
+        return events.get(row.id)!;
+      }
+      if (scope === 'following' && row.original_start_local !== target.start_local) {
+        target = split(target, row);
+      }
+      const edited = events.get(row.id)!;
+      return editAll(target, edited, fields, changesRule ? recurrence : undefined, actor, ports);
+    },
+
+    /** Trashing an occurrence with its scope; a trashed series makes no more occurrences. */
+    trash(row: EventRow, scope: Scope, actor: Actor | null, ports: EventPorts): EventRow {
+      if (scope === 'this') {
+        ports.trashOne(row);
+        return events.get(row.id)!;
+      }
+      let target = seriesOf(row);
+      if (scope === 'following' && row.original_start_local !== target.start_local) {
+        target = split(target, row);
+      }
+      const members = store.members(target.id).filter((m) => m.status !== 'trash');
+      for (const m of members) {
+        refuseUnless(canDeletePost(actor, { author: m.author ?? 0, status: m.status }), actor);
+      }
+      for (const m of members) ports.trashOne(events.get(m.id)!);
+      store.update({
+        ...store.get(target.id)!,
+        generated_from_utc: '',
+        generated_until_utc: FROZEN,
+        modified_utc: formatUtc(now()),
+      });
+      return events.get(row.id)!;
+    },
+  };
+}
+
+export type SeriesEditor = ReturnType<typeof createSeriesEditor>;
