@@ -1,13 +1,13 @@
 /**
  * Builds the Express application from its dependencies; it does not listen (STYLE.md 3).
  */
-import express, { type Express } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import qs from 'qs';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Services } from './services.js';
 import { buildRegistry } from './routes.js';
-import { restDispatcher } from './http/dispatch.js';
+import { locateRestPath, restDispatcher } from './http/dispatch.js';
 import { errorHandler } from './http/error-handler.js';
 import { cors, hostGuard } from './http/guards.js';
 import { requestLog } from './http/request-log.js';
@@ -20,6 +20,20 @@ import { uploadBody } from './resources/media/upload.js';
 /** The largest JSON or form body accepted; larger ones get 413 (docs/contract/decisions.md, Network). */
 export const BODY_LIMIT = '1mb';
 export const MEDIA_LIMIT = '20mb';
+/** An import document (a whole calendar) may be much larger than other bodies. */
+export const IMPORT_LIMIT = '200mb';
+
+const importJson = express.json({
+  limit: IMPORT_LIMIT,
+  strict: false,
+  type: ['application/json', 'application/*+json'],
+});
+
+/** The import route reads its body with the larger limit; the general parser then skips it. */
+function importBody(req: Request, res: Response, next: NextFunction): void {
+  if (locateRestPath(req)?.path === '/calendar/admin/v1/import') importJson(req, res, next);
+  else next();
+}
 /** The built console: beside the sources (`tsx server/cli.ts`) or beside the bundle (`dist/node/server`). */
 export const CONSOLE_DIRS = ['../dist/console/', '../../console/'].map((relative) =>
   fileURLToPath(new URL(relative, import.meta.url)),
@@ -45,6 +59,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(requestLog(services.log));
   app.use(hostGuard(services));
   app.use(cors(services));
+  app.use(importBody);
   app.use(
     express.json({
       limit: BODY_LIMIT,

@@ -14,6 +14,7 @@ import { networkRoutes } from './resources/network/routes.js';
 import { backupRoutes } from './resources/backup/routes.js';
 import { docRoutes } from './openapi/routes.js';
 import { syncRoutes } from './resources/sync/routes.js';
+import { transferRoutes } from './resources/transfer/routes.js';
 
 export const NAMESPACE = 'calendar/events/v1';
 export const ADMIN_NAMESPACE = 'calendar/admin/v1';
@@ -41,6 +42,7 @@ export function buildRegistry(): Registry {
     ...mediaRoutes,
     ...trashRoutes,
     ...backupRoutes,
+    ...transferRoutes,
   ]);
   registry.add(SYNC_NAMESPACE, [indexRoute(registry), ...docRoutes(registry), ...syncRoutes]);
   registry.alias(REFERENCE_NAMESPACE, NAMESPACE);

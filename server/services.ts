@@ -21,6 +21,7 @@ import { createNetworkController } from './lan-sharing.js';
 import { createTrashService } from './resources/trash/service.js';
 import { createBackupService } from './resources/backup/service.js';
 import { createSyncService, type SyncOptions } from './resources/sync/service.js';
+import { createImporter } from './resources/transfer/import.js';
 
 export interface ServiceOptions {
   auth?: AuthOptions;
@@ -64,7 +65,9 @@ export function createServices(
   const trash = createTrashService(core);
   const sync = createSyncService(core, { events, venues, organizers }, options.sync);
   const backups = createBackupService(core, { afterRestore: () => sync.newHistory() });
-  return { ...core, media, terms, venues, organizers, events, trash, sync, backups };
+  const importer = createImporter(core);
+  const transfer = { importDocument: importer.run };
+  return { ...core, media, terms, venues, organizers, events, trash, sync, backups, transfer };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -18,7 +18,7 @@ import { translator } from '../../shared/i18n/index.js';
 import { bodyParams, effectiveMethod, queryParams, type Query } from './wp-request.js';
 import { precondition } from './conditional.js';
 import { withWriteHooks, type WriteHooks } from '../db/hooks.js';
-import { openStream } from './stream.js';
+import { openStream, writeChunks } from './stream.js';
 import { ifNoneMatchHits, strongEtag } from './etag.js';
 
 type RootStyle = 'api' | 'wp-json' | 'rest_route';
@@ -94,11 +94,12 @@ async function send(
   shaping: Shaping,
 ): Promise<void> {
   let status = result.status ?? 200;
-  const raw = result.stream ?? result.file;
+  const raw = result.stream ?? result.chunks ?? result.file;
   if (raw !== undefined) {
     if (result.headers) res.set(result.headers);
     res.status(status);
     if (result.stream) openStream(req, res, result.stream);
+    else if (result.chunks) await writeChunks(res, result.chunks);
     else await sendFile(res, result.file!);
     return;
   }

@@ -20,6 +20,8 @@ export interface ApiResponse {
   file?: string;
   /** The body already serialised to JSON (a remembered answer), sent as it is, with its ETag. */
   json?: { bytes: Buffer; etag: string };
+  /** A body written as it is produced (large downloads), with backpressure and no ETag. */
+  chunks?: AsyncIterable<string>;
   /** A Server-Sent Events stream: the status and headers are sent, then `open` writes events. */
   stream?: { open(sink: StreamSink): void };
 }

@@ -46,3 +46,26 @@ export function openStream(
   };
   stream.open(sink);
 }
+
+/**
+ * Sends a body as it is produced, waiting whenever the client is slower than the producer, and
+ * stopping the producer when the client goes away. A failure once bytes are out cannot become an
+ * error answer any more: the connection is cut, so the client sees an incomplete download.
+ */
+export async function writeChunks(res: Response, chunks: AsyncIterable<string>): Promise<void> {
+  try {
+    for await (const chunk of chunks) {
+      if (res.destroyed) break;
+      if (!res.write(chunk)) {
+        await new Promise<void>((resolve) => {
+          res.once('drain', resolve);
+          res.once('close', resolve);
+        });
+      }
+    }
+    if (!res.destroyed) res.end();
+  } catch (error) {
+    if (!res.headersSent) throw error;
+    res.destroy(error as Error);
+  }
+}

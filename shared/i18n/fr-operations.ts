@@ -273,4 +273,18 @@ export const frOperations: Readonly<Record<string, string>> = {
     'Pour une occurrence d’une série : celle-ci seulement, celle-ci et les suivantes (la série est scindée), ou toutes.',
   'How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence.':
     'Comment l’évènement se répète : lignes RRULE, EXDATE et RDATE de la RFC 5545 (FREQ de DAILY à YEARLY) ; une liste vide met fin à la répétition.',
+  'Always almanac-export.': 'Toujours almanac-export.',
+  'The version of the format: 1.': 'La version du format : 1.',
+  'Site settings that do not depend on the machine.':
+    'Les réglages du site qui ne dépendent pas de la machine.',
+  'Users, without credentials.': 'Les utilisateurs, sans identifiants.',
+  'Media metadata.': 'Les métadonnées des médias.',
+  'Event categories.': 'Les catégories d’évènements.',
+  'Event tags.': 'Les étiquettes d’évènements.',
+  'Venues.': 'Les lieux.',
+  'Organizers.': 'Les organisateurs.',
+  'Recurring series.': 'Les séries récurrentes.',
+  'Events.': 'Les évènements.',
+  'Report what the import would do without writing.':
+    'Dire ce que l’import ferait, sans rien écrire.',
 };

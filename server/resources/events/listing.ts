@@ -241,12 +241,14 @@ export function createEventListing(
     return { input, perPage, dates: covered(input) };
   }
 
-  function page(listing: ListingPlan, actor: Actor | null, links: Links): EventArchiveWire {
-    const { input, perPage } = listing;
-    const { bounds, echo, strict } = listing.dates;
+  function queryOf(
+    input: EventListInput,
+    actor: Actor | null,
+    bounds: ReturnType<typeof dates>['bounds'],
+  ): EventQuery {
     const fts = input.search === undefined ? undefined : ftsQuery(input.search);
     const search = fts === undefined ? undefined : query.searchCandidates(fts);
-    const q: EventQuery = {
+    return {
       visibility: visibility(actor, input.status),
       startMin: bounds.start_date,
       endMax: bounds.end_date,
@@ -265,6 +267,25 @@ export function createEventListing(
       featured: input.featured,
       geo: geoFilter(input),
     };
+  }
+
+  /**
+   * Every event the listing's filters select for `actor`, in listing order, a batch of rows at a
+   * time (the CSV export): the whole result, not one page.
+   */
+  function* allRows(input: EventListInput, actor: Actor | null, batch: number) {
+    const q = queryOf(input, actor, covered(input).bounds);
+    for (let offset = 0; ; offset += batch) {
+      const rows = query.page(q, batch, offset);
+      if (rows.length > 0) yield rows;
+      if (rows.length < batch) return;
+    }
+  }
+
+  function page(listing: ListingPlan, actor: Actor | null, links: Links): EventArchiveWire {
+    const { input, perPage } = listing;
+    const { bounds, echo, strict } = listing.dates;
+    const q = queryOf(input, actor, bounds);
     const offset = (input.page - 1) * perPage;
     // A broad filter's total is needed anyway; knowing it first picks the faster page plan.
     const known = query.countFirst(q) ? query.count(q) : undefined;
@@ -327,5 +348,5 @@ export function createEventListing(
     };
   }
 
-  return { problems, plan, page };
+  return { problems, plan, page, allRows };
 }

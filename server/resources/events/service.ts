@@ -231,6 +231,14 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       return embedder.one(row, links, { jsonLd: true });
     },
 
+    /** Every event the listing's filters select, presented a batch at a time (CSV export). */
+    *everyListed(input: EventListInput, actor: Actor | null, links: Links, batch = 1000) {
+      publishDue();
+      for (const rows of listing.allRows(input, actor, batch)) {
+        yield embedder.many(rows, links, { jsonLd: false });
+      }
+    },
+
     /** Rows already read (and checked for visibility) as a listing presents them. */
     presentRows: (rows: EventRow[], links: Links) => embedder.many(rows, links, { jsonLd: false }),
 

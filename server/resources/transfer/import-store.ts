@@ -1,0 +1,249 @@
+/**
+ * SQL of the JSON import: rows written with the ids the import chose (the document's own into an
+ * empty calendar, new ones otherwise), lookups of what a calendar already holds, and unique
+ * slugs. Every call runs inside the import's one transaction (import.ts).
+ */
+import type { Db } from '../../db/open.js';
+import { prepareSlugVariants } from '../../db/slug-variants.js';
+import { uniqueSlug } from '../../text/slug.js';
+import type { EventRow } from '../events/store.js';
+
+export type PostKind = 'event' | 'venue' | 'organizer' | 'media';
+type Values = Record<string, string | number | null>;
+
+const VENUE_COLUMNS = [
+  'id',
+  'author',
+  'status',
+  'slug',
+  'title',
+  'description',
+  'excerpt',
+  'date_utc',
+  'modified_utc',
+  'image_id',
+  'address',
+  'city',
+  'country',
+  'province',
+  'state',
+  'zip',
+  'phone',
+  'website',
+  'stateprovince',
+  'show_map',
+  'show_map_link',
+  'geo_lat',
+  'geo_lng',
+];
+const ORGANIZER_COLUMNS = [
+  'id',
+  'author',
+  'status',
+  'slug',
+  'title',
+  'description',
+  'excerpt',
+  'date_utc',
+  'modified_utc',
+  'image_id',
+  'phone',
+  'website',
+  'email',
+];
+const EVENT_COLUMNS = [
+  'id',
+  'author',
+  'status',
+  'slug',
+  'title',
+  'description',
+  'excerpt',
+  'date_utc',
+  'modified_utc',
+  'parent_id',
+  'timezone',
+  'start_local',
+  'end_local',
+  'start_utc',
+  'end_utc',
+  'all_day',
+  'cost',
+  'website',
+  'show_map',
+  'show_map_link',
+  'hide_from_listings',
+  'sticky',
+  'featured',
+  'venue_id',
+  'image_id',
+  'series_id',
+  'original_start_local',
+  'detached',
+];
+const SERIES_COLUMNS = [
+  'id',
+  'lines',
+  'timezone',
+  'all_day',
+  'start_local',
+  'end_local',
+  'template',
+  'generated_from_utc',
+  'generated_until_utc',
+  'last_start_utc',
+  'modified_utc',
+];
+const MEDIA_COLUMNS = [
+  'id',
+  'author',
+  'url',
+  'file',
+  'original_name',
+  'mime_type',
+  'width',
+  'height',
+  'filesize',
+  'created_utc',
+];
+
+const insertSql = (table: string, columns: string[]) =>
+  `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
+
+export function createImportStore(db: Db) {
+  const s = {
+    anything: db
+      .prepare<[], number>('SELECT EXISTS (SELECT 1 FROM posts) OR EXISTS (SELECT 1 FROM terms)')
+      .pluck(),
+    userByLogin: db
+      .prepare<[string], number>('SELECT id FROM users WHERE login = ? COLLATE NOCASE')
+      .pluck(),
+    userExists: db.prepare<[number], number>('SELECT 1 FROM users WHERE id = ?').pluck(),
+    insertUser: db.prepare<Values>(
+      `INSERT INTO users (id, login, email, display_name, role, password_hash, created_utc, modified_utc)
+       VALUES (@id, @login, @email, @display_name, @role, @password_hash, @now, @now)`,
+    ),
+    postExists: db.prepare<[number], number>('SELECT 1 FROM posts WHERE id = ?').pluck(),
+    insertPost: db.prepare<{ id: number | null; kind: string }>(
+      'INSERT INTO posts (id, kind) VALUES (@id, @kind)',
+    ),
+    media: db.prepare<Values>(insertSql('media', MEDIA_COLUMNS)),
+    venue: db.prepare<Values>(insertSql('venues', VENUE_COLUMNS)),
+    organizer: db.prepare<Values>(insertSql('organizers', ORGANIZER_COLUMNS)),
+    event: db.prepare<Values>(insertSql('events', EVENT_COLUMNS)),
+    series: db.prepare<Values>(insertSql('series', SERIES_COLUMNS)),
+    seriesWindow: db.prepare<[number, string, string]>(
+      'INSERT INTO series_windows (series_id, from_utc, until_utc) VALUES (?, ?, ?)',
+    ),
+    seriesException: db.prepare<[number, string]>(
+      'INSERT OR IGNORE INTO series_exceptions (series_id, original_start_local) VALUES (?, ?)',
+    ),
+    termBySlug: db
+      .prepare<[string, string], number>('SELECT id FROM terms WHERE taxonomy = ? AND slug = ?')
+      .pluck(),
+    termExists: db.prepare<[number], number>('SELECT 1 FROM terms WHERE id = ?').pluck(),
+    insertTerm: db.prepare<Values>(
+      `INSERT INTO terms (id, taxonomy, name, slug, description)
+       VALUES (@id, @taxonomy, @name, @slug, @description)`,
+    ),
+    termParent: db.prepare<[number | null, number]>('UPDATE terms SET parent = ? WHERE id = ?'),
+    eventParent: db.prepare<[number | null, number]>(
+      'UPDATE events SET parent_id = ? WHERE id = ?',
+    ),
+    organizerLink: db.prepare<[number, number, number]>(
+      'INSERT OR IGNORE INTO event_organizers (event_id, organizer_id, position) VALUES (?, ?, ?)',
+    ),
+    termLink: db.prepare<[number, number, number]>(
+      'INSERT OR IGNORE INTO event_terms (event_id, term_id, position) VALUES (?, ?, ?)',
+    ),
+    trash: db.prepare<[number, string, string, string]>(
+      `INSERT INTO trash_meta (post_id, previous_status, previous_slug, trashed_utc)
+       VALUES (?, ?, ?, ?)`,
+    ),
+  };
+  const slugs = {
+    events: prepareSlugVariants<Record<string, never>>(db, 'events', '1'),
+    venues: prepareSlugVariants<Record<string, never>>(db, 'venues', '1'),
+    organizers: prepareSlugVariants<Record<string, never>>(db, 'organizers', '1'),
+    terms: prepareSlugVariants<{ taxonomy: string }>(db, 'terms', 'taxonomy = @taxonomy'),
+  };
+
+  /** A post id: `wanted` when given and free, else the next one. */
+  function newPost(kind: PostKind, wanted: number | undefined): number {
+    const id = wanted !== undefined && s.postExists.get(wanted) === undefined ? wanted : null;
+    return Number(s.insertPost.run({ id, kind }).lastInsertRowid);
+  }
+
+  return {
+    /** Nothing but users and settings: the document's ids can be kept. */
+    isEmpty: (): boolean => s.anything.get() === 0,
+    /** One savepoint: a record that fails is undone alone. */
+    attempt: <T>(work: () => T): T => db.transaction(work)(),
+
+    userByLogin: (login: string): number | undefined => s.userByLogin.get(login),
+    insertUser(user: Values & { id: number | null }): number {
+      const id = user.id !== null && s.userExists.get(user.id) === undefined ? user.id : null;
+      return Number(s.insertUser.run({ ...user, id }).lastInsertRowid);
+    },
+
+    insertMedia(wanted: number | undefined, values: Values): number {
+      const id = newPost('media', wanted);
+      s.media.run({ ...values, id });
+      return id;
+    },
+    insertVenue(wanted: number | undefined, values: Values): number {
+      const id = newPost('venue', wanted);
+      s.venue.run({ ...values, id });
+      return id;
+    },
+    insertOrganizer(wanted: number | undefined, values: Values): number {
+      const id = newPost('organizer', wanted);
+      s.organizer.run({ ...values, id });
+      return id;
+    },
+    insertEvent(wanted: number | undefined, row: Omit<EventRow, 'id'>): number {
+      const id = newPost('event', wanted);
+      s.event.run({ ...(row as unknown as Values), id });
+      return id;
+    },
+    /** A series with its own id (the document's: series are only kept into an empty calendar). */
+    insertSeries(
+      values: Values & { id: number },
+      windows: Array<{ from_utc: string; until_utc: string }>,
+      exceptions: string[],
+    ): void {
+      s.series.run(values);
+      for (const w of windows) s.seriesWindow.run(values.id, w.from_utc, w.until_utc);
+      for (const start of exceptions) s.seriesException.run(values.id, start);
+    },
+    setEventParent(id: number, parent: number | null): void {
+      s.eventParent.run(parent, id);
+    },
+    link(eventId: number, organizers: number[], terms: number[]): void {
+      organizers.forEach((id, position) => s.organizerLink.run(eventId, id, position));
+      terms.forEach((id, position) => s.termLink.run(eventId, id, position));
+    },
+    trash(postId: number, status: string, slug: string, at: string): void {
+      s.trash.run(postId, status, slug, at);
+    },
+
+    termBySlug: (taxonomy: string, slug: string): number | undefined =>
+      s.termBySlug.get(taxonomy, slug),
+    insertTerm(wanted: number | undefined, values: Values): number {
+      const id = wanted !== undefined && s.termExists.get(wanted) === undefined ? wanted : null;
+      return Number(s.insertTerm.run({ ...values, id }).lastInsertRowid);
+    },
+    setTermParent(id: number, parent: number | null): void {
+      s.termParent.run(parent, id);
+    },
+
+    /** `base`, or the first of `base-2`, `base-3`… not used yet. */
+    uniqueSlug(table: 'events' | 'venues' | 'organizers', base: string): string {
+      return base === '' ? '' : uniqueSlug(base, slugs[table](base, {}));
+    },
+    uniqueTermSlug: (taxonomy: string, base: string): string =>
+      uniqueSlug(base, slugs.terms(base, { taxonomy })),
+  };
+}
+
+export type ImportStore = ReturnType<typeof createImportStore>;

@@ -1,0 +1,149 @@
+/** Stored rows → the records of the export document (shared/schemas/transfer.ts), keys in order. */
+import type {
+  ExportEvent,
+  ExportMedia,
+  ExportOrganizer,
+  ExportSeries,
+  ExportTerm,
+  ExportUser,
+  ExportVenue,
+} from '../../../shared/schemas/transfer.js';
+import type { PostStatus } from '../../../shared/roles.js';
+import { parseCostColumn } from '../events/present.js';
+import type { EventRow } from '../events/store.js';
+import type { AnyLinkedRow } from '../linked-posts/kind.js';
+import type { TermRow } from '../terms/store.js';
+import type { TrashRow } from './export-store.js';
+
+type Trash = ExportEvent['trash'];
+
+const trashOf = (row: TrashRow | undefined): Trash =>
+  row
+    ? {
+        previous_status: row.previous_status as PostStatus,
+        previous_slug: row.previous_slug,
+        trashed_utc: row.trashed_utc,
+      }
+    : null;
+
+export const userRecord = (row: Record<string, unknown>): ExportUser => ({
+  id: row.id as number,
+  login: row.login as string,
+  email: row.email as string,
+  display_name: row.display_name as string,
+  role: row.role as ExportUser['role'],
+});
+
+export const mediaRecord = (row: Record<string, unknown>): ExportMedia => ({
+  id: row.id as number,
+  author: row.author as number | null,
+  url: row.url as string,
+  file: row.file as string,
+  original_name: row.original_name as string,
+  mime_type: row.mime_type as string,
+  width: row.width as number | null,
+  height: row.height as number | null,
+  filesize: row.filesize as number | null,
+  created_utc: row.created_utc as string,
+});
+
+export const termRecord = (row: TermRow): ExportTerm => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  description: row.description,
+  parent: row.parent,
+});
+
+function postFields(row: AnyLinkedRow | EventRow) {
+  return {
+    id: row.id,
+    author: row.author,
+    status: row.status,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    excerpt: row.excerpt,
+    date_utc: row.date_utc,
+    modified_utc: row.modified_utc,
+    image: row.image_id,
+  };
+}
+
+const str = (value: unknown) => String(value ?? '');
+
+export const venueRecord = (row: AnyLinkedRow, trash: TrashRow | undefined): ExportVenue => ({
+  ...postFields(row),
+  address: str(row.address),
+  city: str(row.city),
+  country: str(row.country),
+  province: str(row.province),
+  state: str(row.state),
+  zip: str(row.zip),
+  phone: str(row.phone),
+  website: str(row.website),
+  stateprovince: str(row.stateprovince),
+  show_map: row.show_map === 1,
+  show_map_link: row.show_map_link === 1,
+  geo_lat: row.geo_lat as number | null,
+  geo_lng: row.geo_lng as number | null,
+  trash: trashOf(trash),
+});
+
+export const organizerRecord = (
+  row: AnyLinkedRow,
+  trash: TrashRow | undefined,
+): ExportOrganizer => ({
+  ...postFields(row),
+  phone: str(row.phone),
+  website: str(row.website),
+  email: str(row.email),
+  trash: trashOf(trash),
+});
+
+export const eventRecord = (
+  row: EventRow,
+  links: { organizers: number[]; categories: number[]; tags: number[] },
+  trash: TrashRow | undefined,
+): ExportEvent => ({
+  ...postFields(row),
+  parent: row.parent_id,
+  timezone: row.timezone,
+  start_date: row.start_local,
+  end_date: row.end_local,
+  all_day: row.all_day === 1,
+  cost: parseCostColumn(row.cost),
+  website: row.website,
+  show_map: row.show_map === 1,
+  show_map_link: row.show_map_link === 1,
+  hide_from_listings: row.hide_from_listings === 1,
+  sticky: row.sticky === 1,
+  featured: row.featured === 1,
+  venue: row.venue_id,
+  organizers: links.organizers,
+  categories: links.categories,
+  tags: links.tags,
+  trash: trashOf(trash),
+  series: row.series_id,
+  original_start: row.original_start_local,
+  detached: row.detached === null ? null : (JSON.parse(row.detached) as string[]),
+});
+
+export const seriesRecord = (
+  row: Record<string, unknown>,
+  parts: { windows: { from_utc: string; until_utc: string }[]; exceptions: string[] },
+): ExportSeries => ({
+  id: row.id as number,
+  lines: JSON.parse(row.lines as string) as string[],
+  timezone: row.timezone as string,
+  all_day: row.all_day === 1,
+  start_local: row.start_local as string,
+  end_local: row.end_local as string,
+  template: JSON.parse(row.template as string) as Record<string, unknown>,
+  generated_from_utc: row.generated_from_utc as string,
+  generated_until_utc: row.generated_until_utc as string,
+  last_start_utc: row.last_start_utc as string | null,
+  modified_utc: row.modified_utc as string,
+  windows: parts.windows,
+  exceptions: parts.exceptions,
+});
