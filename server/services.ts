@@ -22,11 +22,15 @@ import { createTrashService } from './resources/trash/service.js';
 import { createBackupService } from './resources/backup/service.js';
 import { createSyncService, type SyncOptions } from './resources/sync/service.js';
 import { createImporter } from './resources/transfer/import.js';
+import { createRemoteImporter } from './resources/transfer/remote.js';
+import type { RemoteLimits } from './resources/transfer/remote-fetch.js';
 
 export interface ServiceOptions {
   auth?: AuthOptions;
   /** Change history and stream settings; tests shorten the heartbeat. */
   sync?: Partial<SyncOptions>;
+  /** Bounds of the remote import; tests make them small. */
+  remote?: RemoteLimits;
 }
 
 function createCore(
@@ -66,7 +70,8 @@ export function createServices(
   const sync = createSyncService(core, { events, venues, organizers }, options.sync);
   const backups = createBackupService(core, { afterRestore: () => sync.newHistory() });
   const importer = createImporter(core);
-  const transfer = { importDocument: importer.run };
+  const remote = createRemoteImporter(core, { events, venues, organizers, terms }, options.remote);
+  const transfer = { importDocument: importer.run, importRemote: remote.run };
   return { ...core, media, terms, venues, organizers, events, trash, sync, backups, transfer };
 }
 

@@ -287,4 +287,10 @@ export const frOperations: Readonly<Record<string, string>> = {
   'Events.': 'Les évènements.',
   'Report what the import would do without writing.':
     'Dire ce que l’import ferait, sans rien écrire.',
+  'The address of a site that serves the reference API, such as https://example.org.':
+    'L’adresse d’un site qui sert l’API de référence, comme https://example.org.',
+  'A user of that site; without one only published content is read.':
+    'Un utilisateur de ce site ; sans lui, seul le contenu publié est lu.',
+  'That user’s password or application password.':
+    'Le mot de passe ou le mot de passe d’application de cet utilisateur.',
 };

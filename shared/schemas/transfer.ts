@@ -215,6 +215,25 @@ export const importArgs = {
     .meta({ type: 'boolean', description: 'Report what the import would do without writing.' }),
 };
 
+/** `POST /admin/v1/import/remote`. */
+export const remoteImportSchema = z.object({
+  url: z.string().min(1, 'must be the address of a site.').max(2000).meta({
+    description:
+      'The address of a site that serves the reference API, such as https://example.org.',
+  }),
+  username: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: 'A user of that site; without one only published content is read.' }),
+  password: z
+    .string()
+    .max(500)
+    .optional()
+    .meta({ description: 'That user’s password or application password.' }),
+  ...importArgs,
+});
+
 export interface ImportReport {
   dry_run: boolean;
   /** `kept`: into an empty calendar, with the document's ids; `remapped`: new ids. */

@@ -6,7 +6,11 @@
 import { z } from 'zod';
 import { canEditOthers, isAdministrator } from '../../../shared/roles.js';
 import { eventListSchema } from '../../../shared/schemas/event.js';
-import { exportDocument, importArgs } from '../../../shared/schemas/transfer.js';
+import {
+  exportDocument,
+  importArgs,
+  remoteImportSchema,
+} from '../../../shared/schemas/transfer.js';
 import type { RequestContext } from '../../http/context.js';
 import { withNamespace } from '../../http/links.js';
 import { endpoint, type RouteDef } from '../../http/route.js';
@@ -85,6 +89,25 @@ export const transferRoutes: RouteDef[] = [
         permission: adminOnly,
         handler: async ({ dry_run: dryRun, format: _f, version: _v, ...doc }, ctx) => ({
           body: await ctx.services.transfer.importDocument(doc, dryRun),
+        }),
+      }),
+    ],
+  },
+  {
+    path: '/import/remote',
+    endpoints: [
+      endpoint({
+        methods: ['POST'],
+        summary:
+          'Import every category, tag, venue, organizer and event of a site that serves the reference API; again later, only what changed.',
+        args: remoteImportSchema,
+        permission: adminOnly,
+        handler: async (params, ctx) => ({
+          body: await ctx.services.transfer.importRemote(
+            params,
+            ctx.actor!,
+            withNamespace(ctx.links, 'calendar/events/v1'),
+          ),
         }),
       }),
     ],
