@@ -15,6 +15,7 @@ import { noRoute } from './http/errors.js';
 import { consoleRouter } from './console.js';
 import { publicPages } from './public/router.js';
 import { mediaFiles } from './resources/media/file-server.js';
+import { feedRoutes } from './resources/feeds/routes.js';
 import { uploadBody } from './resources/media/upload.js';
 
 /** The largest JSON or form body accepted; larger ones get 413 (docs/contract/decisions.md, Network). */
@@ -78,6 +79,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   const rest = restDispatcher(registry, services);
   app.use(rest);
   app.use(mediaFiles(services));
+  app.use(feedRoutes(services));
   app.use(publicPages(services));
   app.use(consoleRouter(options.consoleDir ?? CONSOLE_DIRS.find((dir) => existsSync(dir))));
   app.use((req, _res, next) => {

@@ -24,6 +24,7 @@ import { createSyncService, type SyncOptions } from './resources/sync/service.js
 import { createImporter } from './resources/transfer/import.js';
 import { createRemoteImporter } from './resources/transfer/remote.js';
 import type { RemoteLimits } from './resources/transfer/remote-fetch.js';
+import { createFeedService } from './resources/feeds/service.js';
 
 export interface ServiceOptions {
   auth?: AuthOptions;
@@ -72,7 +73,20 @@ export function createServices(
   const importer = createImporter(core);
   const remote = createRemoteImporter(core, { events, venues, organizers, terms }, options.remote);
   const transfer = { importDocument: importer.run, importRemote: remote.run };
-  return { ...core, media, terms, venues, organizers, events, trash, sync, backups, transfer };
+  const feeds = createFeedService(core, { events, terms, venues, organizers });
+  return {
+    ...core,
+    media,
+    terms,
+    venues,
+    organizers,
+    events,
+    trash,
+    sync,
+    backups,
+    transfer,
+    feeds,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

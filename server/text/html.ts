@@ -97,6 +97,17 @@ export function autop(html: string): string {
     .join('\n');
 }
 
+/** The characters sanitize-html leaves encoded in text, decoded (`&amp;` last, so once). */
+function decodeText(text: string): string {
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
 /** Text without tags or entities, whitespace collapsed (JSON-LD descriptions, search snippets). */
 export function plainText(html: string): string {
   return sanitize(html, { allowedTags: [], allowedAttributes: {} })
@@ -107,5 +118,25 @@ export function plainText(html: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Text without tags or entities that keeps the shape of the HTML: paragraphs and blocks end with
+ * a blank line, `<br>` and list items with a line break (iCalendar DESCRIPTION, which is plain).
+ */
+export function textWithBreaks(html: string): string {
+  // Most descriptions are short plain text: no markup, nothing to parse.
+  if (!/[<&]/.test(html)) return html.replace(/\r\n?/g, '\n').trim();
+  const marked = html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(?:p|div|h[1-6]|blockquote|pre|table|ul|ol|dl|figure)\s*>/gi, '\n\n')
+    .replace(/<\/(?:li|tr|dt|dd)\s*>/gi, '\n')
+    .replace(/<li(?:\s[^>]*)?>/gi, '• ');
+  return decodeText(sanitize(marked, { allowedTags: [], allowedAttributes: {} }))
+    .split('\n')
+    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

@@ -374,6 +374,18 @@ export function createListingStore(db: Db) {
         `SELECT e.* FROM events e WHERE ${sql} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
       ).all({ ...params, limit, offset }) as EventRow[];
     },
+    /**
+     * The id of every matching event in listing order, without a limit (calendar feeds, which
+     * then read the rows in chunks).
+     */
+    allIds(q: EventQuery): number[] {
+      const { sql, params, driven } = whereSql(q);
+      const order = driven ? '+e.start_utc, e.id' : 'e.start_utc, e.id';
+      const statement = prepared(`SELECT e.id FROM events e WHERE ${sql} ORDER BY ${order}`);
+      const ids =
+        Object.keys(params).length > 0 ? statement.raw().all(params) : statement.raw().all();
+      return (ids as [number][]).map((row) => row[0]);
+    },
     count(q: EventQuery): number {
       if (plainWindow(q)) return windowCount(q.visibility.statuses, q.startMin, q.endMax);
       const { sql, params } = whereSql(q);

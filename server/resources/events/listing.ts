@@ -55,7 +55,8 @@ export function ftsQuery(search: string): string | undefined {
   return words.map((word, i) => `"${word}"${i === words.length - 1 ? '*' : ''}`).join(' ');
 }
 
-function visibility(actor: Actor | null, statuses: PostStatus[] | undefined): Visibility {
+/** Which events a listing shows this actor: published ones, and what the actor may read. */
+export function visibility(actor: Actor | null, statuses: PostStatus[] | undefined): Visibility {
   if (!canEditPosts(actor)) return { kind: 'all', statuses: ['publish'] };
   const wanted = statuses ?? ALL_BUT_TRASH;
   if (canEditOthers(actor)) return { kind: 'all', statuses: wanted };

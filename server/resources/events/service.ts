@@ -23,6 +23,7 @@ import { createEventEmbedder } from './embed.js';
 import { eventFields, type EventFields } from './fields.js';
 import { createEventListing, type ListingPlan } from './listing.js';
 import { createListingStore } from './listing-store.js';
+import type { EventQuery } from './listing-store.js';
 import { createEventsStore, type EventRow } from './store.js';
 import { isRecurring } from '../../../shared/recurrence/lines.js';
 import type { Scope } from '../../../shared/recurrence/schema.js';
@@ -49,14 +50,8 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   const series = createSeriesService(core, store);
   const editor = createSeriesEditor(store, series, () => core.clock.now());
   const embedder = createEventEmbedder(store, ports, core, series.keysOf);
-  const listing = createEventListing(
-    createListingStore(core.db),
-    store,
-    ports,
-    embedder,
-    core,
-    series.coverListing,
-  );
+  const query = createListingStore(core.db);
+  const listing = createEventListing(query, store, ports, embedder, core, series.coverListing);
 
   /** Scheduled events whose date has come are published before anyone reads them. */
   function publishDue(): void {
@@ -282,6 +277,12 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
         return store.get(row.id)!;
       });
       return embedder.one(trashed, links, { jsonLd: false });
+    },
+
+    /** Every listed event matching the query, in listing order, without a limit (feeds). */
+    allIds(q: EventQuery): number[] {
+      publishDue();
+      return query.allIds(q);
     },
 
     listProblems: (input: EventListInput, actor: Actor | null): Problems =>

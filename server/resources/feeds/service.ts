@@ -1,0 +1,321 @@
+/**
+ * Calendar feeds (docs/contract/extensions.md §E2): which events a feed holds, its validator
+ * (known from the calendar's generation without building the feed), and its text. Plain data
+ * in, text out; no request or response objects here.
+ */
+import { createHash } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { canReadPost, type Actor } from '../../../shared/roles.js';
+import { parseDateInput, formatWall } from '../../../shared/dates.js';
+import type { FeedQuery } from '../../../shared/schemas/feed.js';
+import { ApiError, invalidParams } from '../../http/errors.js';
+import type { Links } from '../../http/links.js';
+import type { CoreServices } from '../../services.js';
+import type { EventsService } from '../events/service.js';
+import { ftsQuery, visibility } from '../events/listing.js';
+import { eventUrl } from '../events/present.js';
+import type { EventQuery } from '../events/listing-store.js';
+import type { EventRow } from '../events/store.js';
+import type { TermsService } from '../terms/service.js';
+import type { VenuesService } from '../venues/service.js';
+import type { OrganizersService } from '../organizers/service.js';
+import { calendarHead, calendarTail, componentText, type CalendarHeader } from './calendar.js';
+import { createFeedStore, type OrganizerBrief, type VenueBrief } from './store.js';
+import { eventUid, vevent } from './vevent.js';
+import { vtimezone, type JCal } from './vtimezone.js';
+
+export interface FeedDeps {
+  events: EventsService;
+  terms: TermsService;
+  venues: VenuesService;
+  organizers: OrganizersService;
+}
+
+/** The site's name in calendar apps (the public pages' name too). */
+export const SITE_NAME = 'Almanac';
+/** Events ended longer ago than this are left out of a feed without dates. */
+export const DEFAULT_PAST_DAYS = 90;
+/** Feeds of up to this many events are made at once and remembered; larger ones are streamed. */
+const REMEMBER_UP_TO = 20_000;
+/** Events read, presented and written per step of a streamed feed. */
+const CHUNK = 500;
+
+/** What a feed is, resolved: its events and how to name it. */
+export interface FeedPlan {
+  etag: string;
+  lastModified: Date;
+  ids: number[];
+  header: CalendarHeader;
+}
+
+type Readable = { status: string; author: number | null };
+
+const mayRead = (actor: Actor | null, item: Readable) =>
+  item.status !== 'trash' &&
+  canReadPost(actor, { author: item.author ?? 0, status: item.status as 'publish' });
+
+function hash(text: string): string {
+  return createHash('sha1').update(text, 'utf8').digest('base64url').slice(0, 27);
+}
+
+export function createFeedService(core: CoreServices, deps: FeedDeps) {
+  const store = createFeedStore(core.db);
+  /** Made VEVENT text by event id, kept while the jCal it came from is unchanged. */
+  const vevents = new Map<number, { key: string; text: string }>();
+  /** Whole feeds by ETag (small enough ones). */
+  const bodies = new Map<string, string>();
+  let bodyBytes = 0;
+
+  function siteZone(): string {
+    return core.settings.get().timezone;
+  }
+
+  /** Venue or organizer references (ids or slugs) the actor may read, else a 400. */
+  function linkedRefs(
+    kind: 'venue' | 'organizer',
+    values: (string | number)[] | undefined,
+    actor: Actor | null,
+  ): { ids?: number[]; names: string[]; unknown: string[] } {
+    if (values === undefined) return { names: [], unknown: [] };
+    const service = kind === 'venue' ? deps.venues : deps.organizers;
+    const ids: number[] = [];
+    const names: string[] = [];
+    const unknown: string[] = [];
+    for (const value of values) {
+      const text = String(value);
+      const row = /^\d+$/.test(text) ? service.find(Number(text)) : service.findBySlug(text);
+      if (!row || !mayRead(actor, row)) unknown.push(text);
+      else if (!ids.includes(row.id)) {
+        ids.push(row.id);
+        names.push(row.title);
+      }
+    }
+    return { ids, names, unknown };
+  }
+
+  function dateBounds(input: FeedQuery): Pick<EventQuery, 'startMin' | 'endMax' | 'endsAfter'> {
+    const zone = siteZone();
+    const now = core.clock.now();
+    if (input.start_date === undefined && input.end_date === undefined) {
+      // By whole days of the site, so the feed (and its validator) stays the same all day.
+      const from = DateTime.fromJSDate(now, { zone })
+        .minus({ days: DEFAULT_PAST_DAYS })
+        .startOf('day')
+        .minus({ seconds: 1 });
+      return { endsAfter: formatWall(from.toUTC()) };
+    }
+    const out: Pick<EventQuery, 'startMin' | 'endMax'> = {};
+    if (input.start_date !== undefined) {
+      const start = parseDateInput(input.start_date, zone, now)!;
+      out.startMin = formatWall(start.startOf('day').toUTC());
+    }
+    if (input.end_date !== undefined) {
+      const end = parseDateInput(input.end_date, zone, now)!;
+      out.endMax = formatWall(
+        end.set({ hour: 23, minute: 59, second: 59, millisecond: 0 }).toUTC(),
+      );
+    }
+    return out;
+  }
+
+  /** The listing query of a feed, or the 400 naming every unknown filter value. */
+  function query(input: FeedQuery, actor: Actor | null): { q: EventQuery; names: string[] } {
+    const problems: Record<string, string> = {};
+    const names: string[] = [];
+    const terms: Partial<Record<'categories' | 'tags', number[]>> = {};
+    for (const [name, taxonomy] of [
+      ['categories', 'category'],
+      ['tags', 'tag'],
+    ] as const) {
+      const values = input[name];
+      if (values === undefined) continue;
+      const found = deps.terms.findRefs(taxonomy, values);
+      if (found.unknown.length > 0) {
+        problems[name] = `${name} not found: ${found.unknown.join(', ')}.`;
+      }
+      terms[name] = found.ids;
+    }
+    const venues = linkedRefs('venue', input.venue, actor);
+    if (venues.unknown.length > 0) {
+      problems.venue = `venue ${venues.unknown.join(', ')}: not an existing venue.`;
+    }
+    const organizers = linkedRefs('organizer', input.organizer, actor);
+    if (organizers.unknown.length > 0) {
+      problems.organizer = `organizer ${organizers.unknown.join(', ')}: not an existing organizer.`;
+    }
+    if (Object.keys(problems).length > 0) throw invalidParams(problems);
+    names.push(...venues.names, ...organizers.names);
+    const search = input.search === undefined ? undefined : ftsQuery(input.search);
+    const q: EventQuery = {
+      visibility: visibility(actor, input.status === 'any' ? undefined : ['publish']),
+      ...dateBounds(input),
+      search,
+      categories: terms.categories,
+      tags: terms.tags,
+      venues: venues.ids,
+      organizers: organizers.ids,
+      // A search without a single word matches nothing, as in the listing.
+      include: input.search !== undefined && search === undefined ? [] : undefined,
+      featured: input.featured,
+    };
+    return { q, names };
+  }
+
+  function header(extra: string[] = []): CalendarHeader {
+    const name = extra.length > 0 ? `${SITE_NAME} · ${extra.join(', ')}` : SITE_NAME;
+    return { name, timezone: siteZone() };
+  }
+
+  function validator(parts: unknown[], links: Links, actor: Actor | null) {
+    const state = store.state();
+    const settings = core.settings.get();
+    const key = JSON.stringify([
+      ...parts,
+      actor?.id ?? 0,
+      actor?.role ?? '',
+      links.origin,
+      settings.timezone,
+      state.site_uid,
+      state.generation,
+    ]);
+    return {
+      etag: `"${hash(key)}"`,
+      lastModified: new Date(`${state.changed_utc.replace(' ', 'T')}Z`),
+    };
+  }
+
+  /** The zones the events use and the years they cover, as VTIMEZONEs. */
+  function timezones(ids: readonly number[]): JCal[] {
+    if (ids.length === 0) return [];
+    return store
+      .zones(ids)
+      .map((span) =>
+        vtimezone(span.timezone, Number(span.first.slice(0, 4)) - 1, Number(span.last.slice(0, 4))),
+      );
+  }
+
+  /**
+   * The VEVENT text of some events (ids in feed order). Made text is remembered per event with
+   * what it depends on (its row's modification and SEQUENCE, the linked objects' generation, the
+   * origin of links and who reads), so after a write only the changed events are made again.
+   */
+  function eventsText(ids: readonly number[], actor: Actor | null, links: Links): string {
+    const state = store.state();
+    const reader = `${links.origin}|${actor?.id ?? 0}|${actor?.role ?? ''}|${state.linked_generation}`;
+    const keys = new Map(
+      store
+        .fingerprints(ids)
+        .map(([id, modified, sequence]) => [id, `${reader}|${modified}|${sequence}`]),
+    );
+    const stale = ids.filter((id) => vevents.get(id)?.key !== keys.get(id));
+    for (let i = 0; i < stale.length; i += CHUNK) {
+      make(stale.slice(i, i + CHUNK), keys, state.site_uid, actor, links);
+    }
+    let out = '';
+    for (const id of ids) out += vevents.get(id)?.text ?? '';
+    return out;
+  }
+
+  function make(
+    ids: number[],
+    keys: Map<number, string>,
+    siteUid: string,
+    actor: Actor | null,
+    links: Links,
+  ): void {
+    const rows = store.events(ids);
+    const ical = store.ical(ids);
+    const categories = store.categories(ids);
+    const organizers = store.organizers(ids);
+    const venueIds = [...new Set(rows.flatMap((r) => (r.venue_id === null ? [] : [r.venue_id])))];
+    const venues = store.venues(venueIds);
+    const organizerUrl = (o: OrganizerBrief) =>
+      links.site(`/organizer/${encodeURIComponent(o.slug)}/`);
+    if (vevents.size + rows.length > 100_000) vevents.clear();
+    for (const row of rows) {
+      const venue: VenueBrief | undefined =
+        row.venue_id === null ? undefined : venues.get(row.venue_id);
+      const component = vevent({
+        row,
+        uid: ical.get(row.id)?.uid ?? eventUid(row.id, siteUid),
+        sequence: ical.get(row.id)?.sequence ?? 0,
+        url: eventUrl(row, links),
+        venue: venue && mayRead(actor, venue) ? venue : undefined,
+        organizers: (organizers.get(row.id) ?? []).filter((o) => mayRead(actor, o)),
+        organizerUrl,
+        categories: categories.get(row.id) ?? [],
+      });
+      vevents.set(row.id, { key: keys.get(row.id) ?? '', text: componentText(component) });
+    }
+  }
+
+  function remember(etag: string, body: string): void {
+    // The budget counts UTF-16 code units, close enough to bytes for a bound.
+    if (body.length > 32_000_000) return;
+    while (bodyBytes + body.length > 64_000_000 && bodies.size > 0) {
+      const [oldest, text] = bodies.entries().next().value!;
+      bodies.delete(oldest);
+      bodyBytes -= text.length;
+    }
+    bodies.set(etag, body);
+    bodyBytes += body.length;
+  }
+
+  return {
+    /** A feed's events and validator; throws the 400 of unknown filter values. */
+    plan(input: FeedQuery, actor: Actor | null, links: Links): FeedPlan {
+      if (input.status === 'any' && actor === null) {
+        throw new ApiError('rest_forbidden', 'Sign in to read a private feed.', 401);
+      }
+      const { q, names } = query(input, actor);
+      const ids = deps.events.allIds(q);
+      const { etag, lastModified } = validator(['feed', q, names], links, actor);
+      return { etag, lastModified, ids, header: header(names) };
+    },
+
+    /** The validator of a feed without its events (a conditional request's cheap answer). */
+    validate(input: FeedQuery, actor: Actor | null, links: Links) {
+      const { q, names } = query(input, actor);
+      deps.events.publishDue();
+      return validator(['feed', q, names], links, actor);
+    },
+
+    /** The feed's text, whole (remembered) when small, else in chunks given to `write`. */
+    async write(
+      plan: FeedPlan,
+      actor: Actor | null,
+      links: Links,
+      write: (chunk: string) => Promise<void> | void,
+    ): Promise<void> {
+      const known = bodies.get(plan.etag);
+      if (known !== undefined) return write(known);
+      const head = calendarHead(plan.header, timezones(plan.ids));
+      if (plan.ids.length <= REMEMBER_UP_TO) {
+        const body = head + eventsText(plan.ids, actor, links) + calendarTail();
+        remember(plan.etag, body);
+        return write(body);
+      }
+      await write(head);
+      for (let i = 0; i < plan.ids.length; i += CHUNK) {
+        await write(eventsText(plan.ids.slice(i, i + CHUNK), actor, links));
+      }
+      await write(calendarTail());
+    },
+
+    /** A one-event feed: the event (readable by the actor) or `undefined`. */
+    single(row: EventRow, actor: Actor | null, links: Links) {
+      if (row.status === 'trash' || !mayRead(actor, row)) return undefined;
+      const { etag, lastModified } = validator(['event', row.id], links, actor);
+      return {
+        etag,
+        lastModified,
+        text: () =>
+          calendarHead(header([row.title]), timezones([row.id])) +
+          eventsText([row.id], actor, links) +
+          calendarTail(),
+      };
+    },
+  };
+}
+
+export type FeedService = ReturnType<typeof createFeedService>;

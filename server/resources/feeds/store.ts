@@ -1,0 +1,180 @@
+/**
+ * SQL of calendar feeds and iCalendar import: the calendar's generation and identifier, the
+ * events of a feed in chunks with what they show (venue, organizers, categories, SEQUENCE), and
+ * the UID bookkeeping of imported events.
+ */
+import type { Db } from '../../db/open.js';
+import type { PostStatus } from '../../../shared/roles.js';
+import type { EventRow } from '../events/store.js';
+
+export interface FeedState {
+  site_uid: string;
+  generation: number;
+  linked_generation: number;
+  changed_utc: string;
+}
+
+/** The columns of an event a VEVENT shows. */
+export type FeedRow = Pick<
+  EventRow,
+  | 'id'
+  | 'author'
+  | 'status'
+  | 'slug'
+  | 'title'
+  | 'description'
+  | 'date_utc'
+  | 'modified_utc'
+  | 'timezone'
+  | 'start_local'
+  | 'end_local'
+  | 'all_day'
+  | 'venue_id'
+>;
+
+/** What a made VEVENT depends on in the event's own row: [id, modified, sequence]. */
+export type Fingerprint = [number, string, number];
+
+export interface VenueBrief {
+  id: number;
+  status: PostStatus;
+  author: number | null;
+  title: string;
+  address: string;
+  city: string;
+  stateprovince: string;
+  zip: string;
+  country: string;
+  geo_lat: number | null;
+  geo_lng: number | null;
+}
+
+export interface OrganizerBrief {
+  event_id: number;
+  id: number;
+  status: PostStatus;
+  author: number | null;
+  title: string;
+  email: string;
+  slug: string;
+}
+
+export interface EventIcal {
+  event_id: number;
+  sequence: number;
+  uid: string | null;
+  source_sequence: number | null;
+  source_modified: string | null;
+}
+
+export interface ZoneSpan {
+  timezone: string;
+  first: string;
+  last: string;
+}
+
+const ids = (list: readonly number[]) => JSON.stringify(list);
+
+export function createFeedStore(db: Db) {
+  const s = {
+    state: db.prepare<[], FeedState>(
+      'SELECT site_uid, generation, linked_generation, changed_utc FROM calendar_feed WHERE id = 1',
+    ),
+    // Lists of ids drive the joins (json_each first), in the order given.
+    events: db.prepare<[string], FeedRow>(
+      `SELECT e.id, e.author, e.status, e.slug, e.title, e.description, e.date_utc, e.modified_utc,
+         e.timezone, e.start_local, e.end_local, e.all_day, e.venue_id
+       FROM json_each(?) j CROSS JOIN events e ON e.id = j.value ORDER BY j.key`,
+    ),
+    fingerprints: db
+      .prepare<[string], Fingerprint>(
+        `SELECT e.id, e.modified_utc, coalesce(i.sequence, 0)
+         FROM json_each(?) j CROSS JOIN events e ON e.id = j.value
+         LEFT JOIN event_ical i ON i.event_id = e.id ORDER BY j.key`,
+      )
+      .raw(),
+    zones: db.prepare<[string], ZoneSpan>(
+      `SELECT timezone, min(start_local) AS first, max(end_local) AS last FROM events
+       WHERE id IN (SELECT value FROM json_each(?)) AND all_day = 0
+       GROUP BY timezone ORDER BY timezone`,
+    ),
+    ical: db.prepare<[string], EventIcal>(
+      'SELECT * FROM event_ical WHERE event_id IN (SELECT value FROM json_each(?))',
+    ),
+    categories: db.prepare<[string], { event_id: number; name: string }>(
+      `SELECT et.event_id, t.name FROM json_each(?) j
+       CROSS JOIN event_terms et ON et.event_id = j.value JOIN terms t ON t.id = et.term_id
+       WHERE t.taxonomy = 'category' ORDER BY j.key, et.position`,
+    ),
+    organizers: db.prepare<[string], OrganizerBrief>(
+      `SELECT eo.event_id, o.id, o.status, o.author, o.title, o.email, o.slug
+       FROM json_each(?) j CROSS JOIN event_organizers eo ON eo.event_id = j.value
+       JOIN organizers o ON o.id = eo.organizer_id ORDER BY j.key, eo.position`,
+    ),
+    venues: db.prepare<[string], VenueBrief>(
+      `SELECT id, status, author, title, address, city, stateprovince, zip, country, geo_lat, geo_lng
+       FROM venues WHERE id IN (SELECT value FROM json_each(?))`,
+    ),
+    byUid: db.prepare<[string], EventIcal>('SELECT * FROM event_ical WHERE uid = ?'),
+    putIcal: db.prepare<EventIcal>(
+      `INSERT INTO event_ical (event_id, sequence, uid, source_sequence, source_modified)
+       VALUES (@event_id, @sequence, @uid, @source_sequence, @source_modified)
+       ON CONFLICT (event_id) DO UPDATE SET sequence = excluded.sequence, uid = excluded.uid,
+         source_sequence = excluded.source_sequence, source_modified = excluded.source_modified`,
+    ),
+    venueByName: db.prepare<[string], { id: number }>(
+      `SELECT id FROM venues WHERE title = ? COLLATE NOCASE AND status <> 'trash'
+       ORDER BY id LIMIT 1`,
+    ),
+    organizerByEmail: db.prepare<[string], { id: number }>(
+      `SELECT id FROM organizers WHERE email = ? COLLATE NOCASE AND email <> ''
+       AND status <> 'trash' ORDER BY id LIMIT 1`,
+    ),
+    organizerByName: db.prepare<[string], { id: number }>(
+      `SELECT id FROM organizers WHERE title = ? COLLATE NOCASE AND status <> 'trash'
+       ORDER BY id LIMIT 1`,
+    ),
+  };
+
+  function grouped<T extends { event_id: number }>(rows: T[]): Map<number, T[]> {
+    const out = new Map<number, T[]>();
+    for (const row of rows) {
+      const list = out.get(row.event_id);
+      if (list) list.push(row);
+      else out.set(row.event_id, [row]);
+    }
+    return out;
+  }
+
+  return {
+    state: (): FeedState => s.state.get()!,
+    /** The rows of these events, in the order given. */
+    events: (eventIds: readonly number[]): FeedRow[] => s.events.all(ids(eventIds)),
+    fingerprints: (eventIds: readonly number[]): Fingerprint[] => s.fingerprints.all(ids(eventIds)),
+    /** Each zone the events use with their first start and last end (wall times). */
+    zones: (eventIds: readonly number[]): ZoneSpan[] => s.zones.all(ids(eventIds)),
+    ical: (eventIds: readonly number[]): Map<number, EventIcal> =>
+      new Map(s.ical.all(ids(eventIds)).map((row) => [row.event_id, row])),
+    categories: (eventIds: readonly number[]): Map<number, string[]> =>
+      new Map(
+        [...grouped(s.categories.all(ids(eventIds)))].map(([id, rows]) => [
+          id,
+          rows.map((r) => r.name),
+        ]),
+      ),
+    organizers: (eventIds: readonly number[]): Map<number, OrganizerBrief[]> =>
+      grouped(s.organizers.all(ids(eventIds))),
+    venues: (venueIds: readonly number[]): Map<number, VenueBrief> =>
+      new Map(s.venues.all(ids(venueIds)).map((row) => [row.id, row])),
+
+    byUid: (uid: string): EventIcal | undefined => s.byUid.get(uid),
+    putIcal: (row: EventIcal): void => {
+      s.putIcal.run(row);
+    },
+    venueByName: (name: string): number | undefined => s.venueByName.get(name)?.id,
+    organizerByEmail: (email: string): number | undefined => s.organizerByEmail.get(email)?.id,
+    organizerByName: (name: string): number | undefined => s.organizerByName.get(name)?.id,
+  };
+}
+
+export type FeedStore = ReturnType<typeof createFeedStore>;
