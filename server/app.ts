@@ -16,6 +16,7 @@ import { consoleRouter } from './console.js';
 import { publicPages } from './public/router.js';
 import { mediaFiles } from './resources/media/file-server.js';
 import { feedRoutes } from './resources/feeds/routes.js';
+import { icsBody, IMPORT_PATHS } from './resources/feeds/import-routes.js';
 import { uploadBody } from './resources/media/upload.js';
 
 /** The largest JSON or form body accepted; larger ones get 413 (docs/contract/decisions.md, Network). */
@@ -75,6 +76,9 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     express.raw({ type: ['image/*', 'application/octet-stream'], limit: MEDIA_LIMIT }),
     uploadBody,
   );
+
+  // iCalendar imports send the file itself as the body, up to 20 MB (the import route only).
+  app.use(IMPORT_PATHS, ...icsBody);
 
   const rest = restDispatcher(registry, services);
   app.use(rest);

@@ -15,6 +15,7 @@ import { backupRoutes } from './resources/backup/routes.js';
 import { docRoutes } from './openapi/routes.js';
 import { syncRoutes } from './resources/sync/routes.js';
 import { transferRoutes } from './resources/transfer/routes.js';
+import { importRoutes } from './resources/feeds/import-routes.js';
 
 export const NAMESPACE = 'calendar/events/v1';
 export const ADMIN_NAMESPACE = 'calendar/admin/v1';
@@ -43,6 +44,7 @@ export function buildRegistry(): Registry {
     ...trashRoutes,
     ...backupRoutes,
     ...transferRoutes,
+    ...importRoutes,
   ]);
   registry.add(SYNC_NAMESPACE, [indexRoute(registry), ...docRoutes(registry), ...syncRoutes]);
   registry.alias(REFERENCE_NAMESPACE, NAMESPACE);

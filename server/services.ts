@@ -25,6 +25,8 @@ import { createImporter } from './resources/transfer/import.js';
 import { createRemoteImporter } from './resources/transfer/remote.js';
 import type { RemoteLimits } from './resources/transfer/remote-fetch.js';
 import { createFeedService } from './resources/feeds/service.js';
+import { createImportService } from './resources/feeds/import.js';
+import { createFeedStore } from './resources/feeds/store.js';
 
 export interface ServiceOptions {
   auth?: AuthOptions;
@@ -74,6 +76,7 @@ export function createServices(
   const remote = createRemoteImporter(core, { events, venues, organizers, terms }, options.remote);
   const transfer = { importDocument: importer.run, importRemote: remote.run };
   const feeds = createFeedService(core, { events, terms, venues, organizers });
+  const icsImport = createImportService(core, events, createFeedStore(core.db));
   return {
     ...core,
     media,
@@ -86,6 +89,7 @@ export function createServices(
     backups,
     transfer,
     feeds,
+    icsImport,
   };
 }
 

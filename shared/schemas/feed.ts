@@ -3,7 +3,7 @@
  * filters, with venues and organizers also named by slug, and `status=any` for a private feed.
  */
 import { z } from 'zod';
-import { listOf } from './coerce.js';
+import { booleanLike, listOf } from './coerce.js';
 import { eventListSchema } from './event.js';
 
 const refs = (what: string) =>
@@ -37,3 +37,24 @@ export const feedQuerySchema = z.object({
 });
 
 export type FeedQuery = z.output<typeof feedQuerySchema>;
+
+/** `POST /import/ics` parameters; the body is the `text/calendar` file itself. */
+export const icsImportSchema = z.object({
+  dry_run: booleanLike
+    .optional()
+    .meta({ type: 'boolean', description: 'Report what the import would do without writing.' }),
+});
+
+/** The answer of `POST /import/ics` (docs/contract/extensions.md §E2). */
+export const icsImportReportSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.array(z.object({ uid: z.string(), reason: z.string() })),
+  errors: z.array(
+    z.object({ uid: z.string().nullable(), line: z.number().int(), message: z.string() }),
+  ),
+  events: z.array(z.number().int()),
+});
+
+export type IcsImportReport = z.output<typeof icsImportReportSchema>;

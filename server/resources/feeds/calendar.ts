@@ -4,21 +4,12 @@
  * each VEVENT, its end) so that a large feed can be sent while it is being made.
  */
 import ICAL from 'ical.js';
+import './ical-design.js';
 import type { JCal, JCalProperty } from './vtimezone.js';
 
 // ical.js folds content at `foldLength` octets and then adds the continuation line's leading
 // space; 74 keeps every line within RFC 5545's 75 octets.
 ICAL.foldLength = 74;
-
-// Calendar properties of common use (Apple's X-WR-*, Microsoft's X-PUBLISHED-TTL) written with
-// their usual value types, with no VALUE parameter, as their authors' clients expect them.
-for (const [name, type] of [
-  ['x-wr-calname', 'text'],
-  ['x-wr-timezone', 'text'],
-  ['x-published-ttl', 'duration'],
-] as const) {
-  ICAL.design.icalendar.property[name] = { defaultType: type };
-}
 
 export const PRODID = '-//Almanac//Almanac calendar feed//EN';
 

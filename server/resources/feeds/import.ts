@@ -1,0 +1,244 @@
+/**
+ * iCalendar import (docs/contract/extensions.md §E2, Import): a `.ics` file becomes events,
+ * matched by UID so that importing the same file again changes nothing and a newer version
+ * (SEQUENCE, then LAST-MODIFIED) updates them. One import is one transaction; a dry run is the
+ * same work rolled back, so its report is exactly what the import would do.
+ */
+import ICAL from 'ical.js';
+import type { Actor } from '../../../shared/roles.js';
+import { eventUpdateSchema, type EventUpdateInput } from '../../../shared/schemas/event.js';
+import { ApiError } from '../../http/errors.js';
+import type { Links } from '../../http/links.js';
+import type { CoreServices } from '../../services.js';
+import type { EventsService } from '../events/service.js';
+import { mapVevent, type MappedEvent } from './import-map.js';
+import { customZones, zoneOfTzid, type ZoneContext } from './import-times.js';
+import type { FeedStore } from './store.js';
+
+/** The largest file accepted (bigger bodies are a 413 before they are read). */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** The most VEVENTs one import reads; more is a 413. */
+export const IMPORT_MAX_EVENTS = 10_000;
+
+export interface ImportReport {
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: Array<{ uid: string; reason: string }>;
+  errors: Array<{ uid: string | null; line: number; message: string }>;
+  events: number[];
+}
+
+type Component = InstanceType<typeof ICAL.Component>;
+
+/** Thrown inside the transaction of a dry run to roll it back. */
+class DryRun extends Error {}
+
+/** The line (1-based, in the file as sent) where each VEVENT begins. */
+function veventLines(text: string): number[] {
+  const lines: number[] = [];
+  text.split(/\r\n|\n|\r/).forEach((line, index) => {
+    if (/^BEGIN:VEVENT\s*$/i.test(line)) lines.push(index + 1);
+  });
+  return lines;
+}
+
+function parseCalendars(text: string): Component[] {
+  let parsed: unknown;
+  try {
+    parsed = ICAL.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new ApiError('rest_invalid_ics', `The file is not iCalendar: ${detail}`, 400);
+  }
+  const roots = (Array.isArray(parsed) && typeof parsed[0] === 'string' ? [parsed] : parsed) as
+    unknown[] | unknown;
+  const calendars = (Array.isArray(roots) ? roots : [])
+    .filter((root): root is unknown[] => Array.isArray(root) && root[0] === 'vcalendar')
+    .map((root) => new ICAL.Component(root));
+  if (calendars.length === 0) {
+    throw new ApiError('rest_invalid_ics', 'The file holds no VCALENDAR.', 400);
+  }
+  return calendars;
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError) {
+    const params = error.data.params;
+    const details =
+      params && !Array.isArray(params) ? Object.values(params).join(' ') : error.message;
+    return details || error.message;
+  }
+  throw error;
+}
+
+export function createImportService(core: CoreServices, events: EventsService, store: FeedStore) {
+  function venueFor(mapped: MappedEvent): unknown {
+    if (mapped.location === undefined) return undefined;
+    // "Name, address" as most apps write it; Apple puts the address on the next line.
+    const [name = mapped.location, ...rest] = mapped.location
+      .split(/[,\n]/)
+      .map((p) => p.trim())
+      .filter((p) => p !== '');
+    const known = store.venueByName(mapped.location) ?? store.venueByName(name);
+    if (known !== undefined) return known;
+    return {
+      venue: name,
+      ...(rest.length > 0 ? { address: rest.join(', ') } : {}),
+      ...(mapped.geo ? { geo_lat: mapped.geo.lat, geo_lng: mapped.geo.lng } : {}),
+    };
+  }
+
+  function organizerFor(mapped: MappedEvent): unknown {
+    const organizer = mapped.organizer;
+    if (!organizer) return undefined;
+    const known =
+      (organizer.email !== '' ? store.organizerByEmail(organizer.email) : undefined) ??
+      store.organizerByName(organizer.name);
+    if (known !== undefined) return [known];
+    return [{ organizer: organizer.name, ...(organizer.email ? { email: organizer.email } : {}) }];
+  }
+
+  /** The event's fields as the API would receive them, parsed by the API's own schema. */
+  function payload(mapped: MappedEvent): EventUpdateInput {
+    const raw: Record<string, unknown> = {
+      title: mapped.title,
+      description: mapped.description,
+      start_date: mapped.start,
+      end_date: mapped.end,
+      timezone: mapped.timezone,
+      all_day: mapped.allDay,
+      categories: mapped.categories,
+      status: mapped.private ? 'private' : 'publish',
+    };
+    if (mapped.website !== undefined) raw.website = mapped.website;
+    const venue = venueFor(mapped);
+    if (venue !== undefined) raw.venue = venue;
+    const organizer = organizerFor(mapped);
+    if (organizer !== undefined) raw.organizer = organizer;
+    const parsed = eventUpdateSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new ApiError('rest_invalid_param', `${issue.path.join('.')}: ${issue.message}`, 400);
+    }
+    return parsed.data;
+  }
+
+  /** Whether the file's version is newer than the one imported before. */
+  function newer(mapped: MappedEvent, sequence: number | null, modified: string | null): boolean {
+    if (mapped.sequence !== (sequence ?? 0)) return mapped.sequence > (sequence ?? 0);
+    return mapped.modified !== '' && mapped.modified > (modified ?? '');
+  }
+
+  function importOne(
+    component: Component,
+    line: number,
+    ctx: ZoneContext,
+    report: ImportReport,
+    actor: Actor,
+    links: Links,
+  ): void {
+    const mapped = mapVevent(component, ctx);
+    if (typeof mapped === 'string') {
+      const uid = component.getFirstPropertyValue('uid');
+      report.errors.push({ uid: typeof uid === 'string' ? uid : null, line, message: mapped });
+      return;
+    }
+    const { uid } = mapped;
+    if (mapped.recurrenceId !== undefined || mapped.recurrence.length > 0) {
+      report.skipped.push({ uid, reason: 'Recurring events are not imported yet.' });
+      return;
+    }
+    const known = store.byUid(uid);
+    const existing = known ? events.find(known.event_id) : undefined;
+    if (existing?.status === 'trash') {
+      report.skipped.push({ uid, reason: 'The event this UID was imported as is in the trash.' });
+      return;
+    }
+    if (mapped.cancelled) {
+      if (existing) {
+        events.trash(existing.id, links);
+        report.updated += 1;
+        report.events.push(existing.id);
+      } else report.skipped.push({ uid, reason: 'The event is cancelled.' });
+      return;
+    }
+    if (existing && !newer(mapped, known!.source_sequence, known!.source_modified)) {
+      report.unchanged += 1;
+      report.events.push(existing.id);
+      return;
+    }
+    try {
+      // A savepoint: an event that fails leaves nothing behind, the others go on.
+      const id = core.db.transaction(() => {
+        const input = payload(mapped);
+        const written = existing
+          ? events.update(existing.id, input, actor, links)
+          : events.create(input, actor, links);
+        store.putIcal({
+          event_id: written.id,
+          sequence: mapped.sequence,
+          uid,
+          source_sequence: mapped.sequence,
+          source_modified: mapped.modified || null,
+        });
+        return written.id;
+      })();
+      if (existing) report.updated += 1;
+      else report.created += 1;
+      report.events.push(id);
+    } catch (error) {
+      report.errors.push({ uid, line, message: messageOf(error) });
+    }
+  }
+
+  return {
+    /** Imports the file's events (or reports what it would do, with `dryRun`). */
+    run(text: string, options: { dryRun: boolean }, actor: Actor, links: Links): ImportReport {
+      const calendars = parseCalendars(text);
+      const vevents = calendars.flatMap((calendar) => calendar.getAllSubcomponents('vevent'));
+      if (vevents.length > IMPORT_MAX_EVENTS) {
+        throw new ApiError(
+          'rest_import_too_large',
+          `The file holds ${vevents.length} events; one import takes at most ${IMPORT_MAX_EVENTS}.`,
+          413,
+        );
+      }
+      const lines = veventLines(text);
+      const report: ImportReport = {
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        skipped: [],
+        errors: [],
+        events: [],
+      };
+      const siteZone = core.settings.get().timezone;
+      let index = 0;
+      try {
+        core.db.transaction(() => {
+          for (const calendar of calendars) {
+            const named = calendar.getFirstPropertyValue('x-wr-timezone');
+            const ctx: ZoneContext = {
+              custom: customZones(calendar),
+              calendarZone: (typeof named === 'string' ? zoneOfTzid(named) : undefined) ?? siteZone,
+            };
+            for (const component of calendar.getAllSubcomponents('vevent')) {
+              importOne(component, lines[index] ?? 0, ctx, report, actor, links);
+              index += 1;
+            }
+          }
+          if (options.dryRun) throw new DryRun();
+        })();
+      } catch (error) {
+        if (!(error instanceof DryRun)) throw error;
+        // Nothing was written: the ids of events it would create do not exist.
+        const kept = new Set(report.events.filter((id) => events.find(id) !== undefined));
+        report.events = report.events.filter((id) => kept.has(id));
+      }
+      return report;
+    },
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;
