@@ -93,6 +93,58 @@ ul.events .date{display:block;color:var(--muted);font-size:.9rem}
 address{font-style:normal}
 nav.pages{display:flex;justify-content:space-between;margin-top:1rem}
 footer{max-width:46rem;margin:0 auto 2rem;padding:0 1.25rem;color:var(--muted);font-size:.85rem}
+article.calendar{max-width:none}
+main:has(article.calendar){max-width:64rem}
+.toolbar{display:flex;flex-wrap:wrap;gap:.75rem 1.5rem;align-items:center;justify-content:space-between;margin:1rem 0}
+nav.views{display:flex;gap:.25rem}
+nav.views a{padding:.35rem .9rem;border:1px solid var(--line);border-radius:999px;text-decoration:none}
+nav.views a[aria-current]{background:var(--accent);border-color:var(--accent);color:var(--card)}
+form.search{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center}
+form.search label{font-size:.9rem;color:var(--muted)}
+form.search input{font:inherit;padding:.35rem .6rem;border:1px solid var(--line);border-radius:8px;background:var(--card);color:var(--fg);min-width:0;flex:1 1 10rem}
+button,.button{font:inherit;display:inline-block;padding:.4rem .9rem;border:1px solid var(--accent);border-radius:8px;background:var(--accent);color:var(--card);text-decoration:none;cursor:pointer}
+nav.months{display:flex;align-items:center;justify-content:space-between;gap:.5rem;margin:1rem 0 .5rem}
+nav.months h2{margin:0;text-transform:capitalize}
+nav.months a{text-transform:capitalize}
+table.month{width:100%;border-collapse:collapse;table-layout:fixed}
+table.month caption{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+table.month th{font-size:.85rem;color:var(--muted);font-weight:600;padding:.3rem;text-align:left}
+table.month td{vertical-align:top;border:1px solid var(--line);height:6.5rem;padding:.3rem;font-size:.85rem;overflow-wrap:anywhere}
+table.month td.outside{color:var(--muted);background:transparent;opacity:.6}
+table.month td[aria-current]{outline:2px solid var(--accent);outline-offset:-2px}
+table.month .day{font-weight:600}
+table.month .weekday{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+table.month ul{list-style:none;margin:.2rem 0 0;padding:0}
+table.month li{margin:.15rem 0;line-height:1.3}
+table.month .time{color:var(--muted)}
+.subscribe-grid{display:flex;flex-wrap:wrap;gap:1rem 2rem;align-items:flex-start;justify-content:space-between}
+.subscribe-grid>div{flex:1 1 18rem;min-width:0}
+.subscribe figure{margin:0;text-align:center;font-size:.85rem;color:var(--muted)}
+.subscribe svg.qr{display:block;margin:0 auto .4rem;background:#fff;border-radius:8px}
+a.feed-url{overflow-wrap:anywhere}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em}
+@media (max-width:40rem){
+main{margin:1rem auto;padding:0 .75rem}
+article,section.card{padding:1rem}
+table.month,table.month tbody,table.month tr,table.month td{display:block;width:auto;height:auto;border:0}
+table.month thead{display:none}
+table.month td{padding:.5rem 0;border-top:1px solid var(--line)}
+table.month td:not(.busy),table.month td.outside{display:none}
+table.month .weekday{position:static;width:auto;height:auto;clip:auto;text-transform:capitalize}
+}
+@media print{
+:root{--fg:#000;--muted:#444;--bg:#fff;--card:#fff;--line:#999;--accent:#000}
+body{font-size:11pt;background:#fff}
+header.site,nav.views,form.search,nav.pages,.subscribe,p.meta:last-child{display:none}
+main,main:has(article.calendar){max-width:none;margin:0;padding:0}
+article,section.card{border:0;padding:0;margin:0 0 1rem}
+a{color:#000;text-decoration:none}
+nav.months a{display:none}
+nav.months{justify-content:center}
+table.month{page-break-inside:avoid}
+table.month td{height:5.5rem}
+ul.events li{page-break-inside:avoid}
+}
 `;
 
 export function page(layout: Layout): string {
@@ -115,6 +167,9 @@ ${layout.body}
 `;
 }
 
-/** Content-Security-Policy of the public pages: no script runs, styles are the page's own. */
+/**
+ * Content-Security-Policy of the public pages: no script runs, styles are the page's own, and
+ * forms (the calendar's search) only go to this site.
+ */
 export const PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src http: https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+  "default-src 'none'; style-src 'unsafe-inline'; img-src http: https: data:; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";

@@ -18,6 +18,24 @@ export const LABELS = {
   notFoundText: 'This page does not exist or is not published.',
   api: 'This page in the REST API',
   openConsole: 'Open the console',
+  events: 'Events',
+  views: 'Calendar views',
+  listView: 'List',
+  monthView: 'Month',
+  searchLabel: 'Search events',
+  searchButton: 'Search',
+  resultsFor: 'Results for “%s”',
+  pages: 'Pages',
+  months: 'Months',
+  noEventsMonth: 'No events this month.',
+  moreEvents:
+    'This month has more events than one page shows: narrow it with a category or a search.',
+  subscribe: 'Subscribe',
+  subscribeApp: 'Add to my calendar app',
+  subscribeCopy: 'Or copy this address into Google Calendar, Outlook or Thunderbird:',
+  subscribeHelp: 'Calendar apps check it every hour and show new and changed events by themselves.',
+  qrLabel: 'QR code of the calendar’s address',
+  qrCaption: 'Scan with a phone on the same network to subscribe.',
 } as const;
 
 export type LabelKey = keyof typeof LABELS;

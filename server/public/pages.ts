@@ -4,10 +4,9 @@
  */
 import type { Translate } from '../../shared/i18n/index.js';
 import { attr, jsonLdScript, link, rich, safeUrl, text } from './html.js';
-import { shortWhen, whenHtml } from './format.js';
+import { whenHtml } from './format.js';
 import { LABELS, type LabelKey } from './labels.js';
 import type { EventWire, OrganizerWire, VenueWire } from '../../shared/schemas/wire/index.js';
-import type { EventPage, TermPage } from './published.js';
 
 export interface PageContext {
   t: Translate;
@@ -100,40 +99,7 @@ export function eventPage(event: EventWire, c: PageContext): Rendered {
   };
 }
 
-function eventList(page: EventPage, c: PageContext, pageUrl: (n: number) => string): string {
-  if (page.events.length === 0) return `<p class="muted">${label(c, 'noUpcoming')}</p>`;
-  const items = page.events.map((event) => {
-    const venue = Array.isArray(event.venue)
-      ? ''
-      : ` <span class="muted">· ${text(event.venue.venue ?? '')}</span>`;
-    return `<li><span class="date">${shortWhen(event, c.locale)}</span>${link(event.url, text(event.title))}${venue}</li>`;
-  });
-  const nav: string[] = [];
-  if (page.page > 1)
-    nav.push(`<a href="${attr(pageUrl(page.page - 1))}" rel="prev">${label(c, 'previous')}</a>`);
-  if (page.page < page.totalPages)
-    nav.push(`<a href="${attr(pageUrl(page.page + 1))}" rel="next">${label(c, 'next')}</a>`);
-  return `<ul class="events">${items.join('')}</ul>${nav.length > 0 ? `<nav class="pages">${nav.join('')}</nav>` : ''}`;
-}
-
-/** Schema.org events of a list, for pages that list events (no per-event JSON-LD read). */
-function listJsonLd(events: EventWire[]) {
-  return events.map((event) => ({
-    '@context': 'http://schema.org',
-    '@type': 'Event',
-    name: event.title,
-    url: event.url,
-    startDate: `${event.utc_start_date.replace(' ', 'T')}+00:00`,
-    endDate: `${event.utc_end_date.replace(' ', 'T')}+00:00`,
-  }));
-}
-
-export function venuePage(
-  venue: VenueWire,
-  events: EventPage,
-  c: PageContext,
-  pageUrl: (n: number) => string,
-): Rendered {
+export function venuePage(venue: VenueWire, calendar: string, c: PageContext): Rendered {
   const name = venue.venue ?? '';
   const image = safeUrl(venue.image?.url);
   const parts = [
@@ -147,16 +113,15 @@ export function venuePage(
   return {
     title: name,
     body: `<article class="venue">${parts.filter(Boolean).join('\n')}</article>
-<section class="card"><h2>${label(c, 'upcoming')}</h2>${eventList(events, c, pageUrl)}</section>`,
+<section class="card"><h2>${label(c, 'upcoming')}</h2>${calendar}</section>`,
     head: venue.json_ld ? jsonLdScript(venue.json_ld) : '',
   };
 }
 
 export function organizerPage(
   organizer: OrganizerWire,
-  events: EventPage,
+  calendar: string,
   c: PageContext,
-  pageUrl: (n: number) => string,
 ): Rendered {
   const name = organizer.organizer ?? '';
   const image = safeUrl(organizer.image?.url);
@@ -170,32 +135,28 @@ export function organizerPage(
   return {
     title: name,
     body: `<article class="organizer">${parts.filter(Boolean).join('\n')}</article>
-<section class="card"><h2>${label(c, 'upcoming')}</h2>${eventList(events, c, pageUrl)}</section>`,
+<section class="card"><h2>${label(c, 'upcoming')}</h2>${calendar}</section>`,
     head: organizer.json_ld ? jsonLdScript(organizer.json_ld) : '',
   };
 }
 
-export function termPage(
-  term: TermPage,
-  events: EventPage,
+/** A calendar page: `/events/` itself, or a term's. */
+export function calendarPage(
+  heading: { title: string; kind?: string; description?: string },
+  calendar: string,
   c: PageContext,
-  pageUrl: (n: number) => string,
 ): Rendered {
-  const kind = label(c, term.taxonomy === 'category' ? 'category' : 'tag');
+  const kind = heading.kind ? `<p class="meta">${text(heading.kind)}</p>` : '';
+  const description = heading.description
+    ? `<div class="description">${rich(heading.description)}</div>`
+    : '';
   return {
-    title: term.name,
-    body: `<article class="term"><p class="meta">${kind}</p><h1>${text(term.name)}</h1>${
-      term.description ? `<div class="description">${rich(term.description)}</div>` : ''
-    }<h2>${label(c, 'upcoming')}</h2>${eventList(events, c, pageUrl)}${apiFooter(c)}</article>`,
-    head: events.events.length > 0 ? jsonLdScript(listJsonLd(events.events)) : '',
+    title: heading.title,
+    body: `<article class="calendar">${kind}<h1>${text(heading.title)}</h1>${description}${calendar}${apiFooter(c)}</article>`,
+    head: '',
   };
 }
 
-/**
- * The site root. It answers 200 itself, because WordPress clients look for the REST root with a
- * HEAD request on the home page and do not follow redirects on HEAD (node-wpapi's discover);
- * browsers are sent on to the console at once, as before.
- */
 export function homePage(siteName: string, consolePath: string, c: PageContext): Rendered {
   return {
     title: siteName,

@@ -5,9 +5,8 @@
 import { DomainError } from '../errors.js';
 import type { Links } from '../http/links.js';
 import type { Services } from '../services.js';
-import { eventListSchema } from '../../shared/schemas/event.js';
 import { categoryListSchema, tagListSchema } from '../../shared/schemas/term.js';
-import type { EventWire, OrganizerWire, VenueWire } from '../../shared/schemas/wire/index.js';
+import type { OrganizerWire, VenueWire } from '../../shared/schemas/wire/index.js';
 
 export interface TermPage {
   taxonomy: 'category' | 'tag';
@@ -15,12 +14,6 @@ export interface TermPage {
   name: string;
   slug: string;
   description: string;
-}
-
-export interface EventPage {
-  events: EventWire[];
-  page: number;
-  totalPages: number;
 }
 
 /** Runs a read; a refusal ("not found", "not accessible", …) becomes `undefined`. */
@@ -67,18 +60,4 @@ export function termBySlug(
   const row = visible(() => services.terms.list(taxonomy, args.data).rows[0]);
   if (!row || row.slug !== slug) return undefined;
   return { taxonomy, id: row.id, name: row.name, slug: row.slug, description: row.description };
-}
-
-/** Upcoming published events matching a filter of `GET /events` (the default date window). */
-export function upcomingEvents(
-  services: Services,
-  filter: Record<string, string>,
-  links: Links,
-  page = 1,
-): EventPage {
-  const args = eventListSchema.safeParse({ ...filter, page: String(page) });
-  if (!args.success) return { events: [], page, totalPages: 0 };
-  const result = visible(() => services.events.list(args.data, null, links));
-  if (!result) return { events: [], page, totalPages: 0 };
-  return { events: result.events, page, totalPages: result.total_pages };
 }

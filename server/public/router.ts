@@ -7,21 +7,17 @@ import { Router, type Request, type Response } from 'express';
 import { translator } from '../../shared/i18n/index.js';
 import type { Links } from '../http/links.js';
 import type { Services } from '../services.js';
-import {
-  publishedEvent,
-  publishedOrganizer,
-  publishedVenue,
-  termBySlug,
-  upcomingEvents,
-} from './published.js';
+import { publishedEvent, publishedOrganizer, publishedVenue, termBySlug } from './published.js';
 import { apiRoot, discoveryTags, pageLinks, sendDiscovery } from './discovery.js';
 import { page, PAGE_CSP } from './html.js';
+import { calendarHtml } from './calendar-page.js';
+import { LABELS } from './labels.js';
 import {
   eventPage,
   homePage,
   notFoundPage,
   organizerPage,
-  termPage,
+  calendarPage,
   venuePage,
   type PageContext,
   type Rendered,
@@ -29,15 +25,6 @@ import {
 
 const SITE_NAME = 'Almanac';
 const CONSOLE_PATH = '/console/';
-
-function pageNumber(req: Request): number {
-  const raw = req.query.page;
-  const n = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
-  return n >= 1 ? n : 1;
-}
-
-/** `?page=n` on the current path, for list navigation. */
-const pageUrl = (req: Request) => (n: number) => (n <= 1 ? req.path : `${req.path}?page=${n}`);
 
 export function publicPages(services: Services): Router {
   const router = Router();
@@ -94,40 +81,56 @@ export function publicPages(services: Services): Router {
     send(res, links, root, eventPage(event, context(links, root)));
   });
 
-  router.get('/venue/:slug', (req, res) => {
+  router.get(['/events', '/events/'], async (req, res) => {
+    const links = pageLinks(req, services);
+    const root = links.rest('events/');
+    const c = context(links, root);
+    const calendar = await calendarHtml(req, services, links, {}, c);
+    const rendered = calendarPage({ title: c.t(LABELS.events) }, calendar.html, c);
+    send(res, links, root, { ...rendered, head: calendar.jsonLd });
+  });
+
+  router.get('/venue/:slug', async (req, res) => {
     const links = pageLinks(req, services);
     const venue = publishedVenue(services, req.params.slug, links);
     if (!venue) return notFound(req, res, links);
     const root = apiRoot(links);
-    const events = upcomingEvents(services, { venue: String(venue.id) }, links, pageNumber(req));
-    send(res, links, root, venuePage(venue, events, context(links, root), pageUrl(req)));
+    const c = context(links, root);
+    const calendar = await calendarHtml(req, services, links, { venue: String(venue.id) }, c);
+    const rendered = venuePage(venue, calendar.html, c);
+    send(res, links, root, { ...rendered, head: rendered.head + calendar.jsonLd });
   });
 
-  router.get('/organizer/:slug', (req, res) => {
+  router.get('/organizer/:slug', async (req, res) => {
     const links = pageLinks(req, services);
     const organizer = publishedOrganizer(services, req.params.slug, links);
     if (!organizer) return notFound(req, res, links);
     const root = apiRoot(links);
-    const events = upcomingEvents(
-      services,
-      { organizer: String(organizer.id) },
-      links,
-      pageNumber(req),
-    );
-    send(res, links, root, organizerPage(organizer, events, context(links, root), pageUrl(req)));
+    const c = context(links, root);
+    const filter = { organizer: String(organizer.id) };
+    const calendar = await calendarHtml(req, services, links, filter, c);
+    const rendered = organizerPage(organizer, calendar.html, c);
+    send(res, links, root, { ...rendered, head: rendered.head + calendar.jsonLd });
   });
 
   for (const [path, taxonomy, filter] of [
     ['/events/category/:slug', 'category', 'categories'],
     ['/tag/:slug', 'tag', 'tags'],
   ] as const) {
-    router.get(path, (req, res) => {
+    router.get(path, async (req, res) => {
       const links = pageLinks(req, services);
       const term = termBySlug(services, taxonomy, req.params.slug);
       if (!term) return notFound(req, res, links);
       const root = links.rest('events/', [[filter, term.slug]]);
-      const events = upcomingEvents(services, { [filter]: term.slug }, links, pageNumber(req));
-      send(res, links, root, termPage(term, events, context(links, root), pageUrl(req)));
+      const c = context(links, root);
+      const calendar = await calendarHtml(req, services, links, { [filter]: term.slug }, c);
+      const kind = c.t(LABELS[taxonomy === 'category' ? 'category' : 'tag']);
+      const rendered = calendarPage(
+        { title: term.name, kind, description: term.description },
+        calendar.html,
+        c,
+      );
+      send(res, links, root, { ...rendered, head: calendar.jsonLd });
     });
   }
 

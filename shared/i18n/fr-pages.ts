@@ -18,4 +18,25 @@ export const frPages: Readonly<Record<string, string>> = {
   'Upcoming events': 'Évènements à venir',
   Venue: 'Lieu',
   Website: 'Site web',
+  Events: 'Évènements',
+  'Calendar views': 'Vues du calendrier',
+  List: 'Liste',
+  Month: 'Mois',
+  'Search events': 'Chercher des évènements',
+  Search: 'Chercher',
+  'Results for “%s”': 'Résultats pour « %s »',
+  Pages: 'Pages',
+  Months: 'Mois',
+  'No events this month.': 'Aucun évènement ce mois-ci.',
+  'This month has more events than one page shows: narrow it with a category or a search.':
+    'Ce mois compte plus d’évènements qu’une page n’en montre : affinez avec une catégorie ou une recherche.',
+  Subscribe: 'S’abonner',
+  'Add to my calendar app': 'Ajouter à mon application de calendrier',
+  'Or copy this address into Google Calendar, Outlook or Thunderbird:':
+    'Ou copiez cette adresse dans Google Agenda, Outlook ou Thunderbird :',
+  'Calendar apps check it every hour and show new and changed events by themselves.':
+    'Les applications de calendrier la consultent toutes les heures et affichent d’elles-mêmes les évènements nouveaux ou modifiés.',
+  'QR code of the calendar’s address': 'QR code de l’adresse du calendrier',
+  'Scan with a phone on the same network to subscribe.':
+    'Scannez-le avec un téléphone du même réseau pour vous abonner.',
 };
