@@ -293,5 +293,4 @@ export const frOperations: Readonly<Record<string, string>> = {
     'Un utilisateur de ce site ; sans lui, seul le contenu publié est lu.',
   'That user’s password or application password.':
     'Le mot de passe ou le mot de passe d’application de cet utilisateur.',
-    'Indique ce que l’import ferait, sans rien écrire.',
 };

@@ -279,6 +279,8 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       return embedder.one(trashed, links, { jsonLd: false });
     },
 
+    /** The events a full-text query finds, for `EventQuery.search` (at most a fixed number). */
+    searchCandidates: (fts: string): number[] => query.searchCandidates(fts),
     /** Every listed event matching the query, in listing order, without a limit (feeds). */
     allIds(q: EventQuery): number[] {
       publishDue();

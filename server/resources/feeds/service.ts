@@ -145,7 +145,8 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     }
     if (Object.keys(problems).length > 0) throw invalidParams(problems);
     names.push(...venues.names, ...organizers.names);
-    const search = input.search === undefined ? undefined : ftsQuery(input.search);
+    const fts = input.search === undefined ? undefined : ftsQuery(input.search);
+    const search = fts === undefined ? undefined : deps.events.searchCandidates(fts);
     const q: EventQuery = {
       visibility: visibility(actor, input.status === 'any' ? undefined : ['publish']),
       ...dateBounds(input),
@@ -155,7 +156,7 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
       venues: venues.ids,
       organizers: organizers.ids,
       // A search without a single word matches nothing, as in the listing.
-      include: input.search !== undefined && search === undefined ? [] : undefined,
+      include: input.search !== undefined && fts === undefined ? [] : undefined,
       featured: input.featured,
     };
     return { q, names };
