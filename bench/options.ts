@@ -20,6 +20,8 @@ export interface BenchOptions {
   quick: boolean;
   /** Run 10k and 1M listings instead of the main run. */
   scaling: boolean;
+  /** Run only the calendar feed's benchmark (bench/feeds.ts). */
+  feeds: boolean;
   sizes: number[];
   /** Keep an existing seeded database of the right size instead of seeding again. */
   reuse: boolean;
@@ -53,6 +55,7 @@ export function defaultOptions(overrides: Partial<BenchOptions> = {}): BenchOpti
     probeRequests: quick ? 3 : 20,
     quick,
     scaling: false,
+    feeds: false,
     sizes: [10_000, 1_000_000],
     reuse: false,
     only: [],
@@ -74,6 +77,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --quick             smoke mode: tiny data, one short run per scenario (CI)
   --scaling           listings at 10k and 1M events instead of the main run
   --sizes LIST        sizes for --scaling (default 10000,1000000)
+  --feeds             only the calendar feed of 10k events (also run after the main run)
   --reuse             keep an already seeded database of the same size
   --no-cache, --cache serve without / with remembered answers (default: with; --scaling: without)
   --only LIST         only scenarios whose name contains one of these words (word$: exactly)
@@ -108,6 +112,9 @@ export function parseOptions(argv: string[]): BenchOptions {
         break;
       case '--scaling':
         given.scaling = true;
+        break;
+      case '--feeds':
+        given.feeds = true;
         break;
       case '--sizes':
         given.sizes = list(value());

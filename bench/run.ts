@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { runBenchmark, runScaling } from './harness.js';
 import { defaultOptions, parseOptions, type BenchOptions } from './options.js';
 import { rowsTable, targetsTable, toMarkdown, type Report } from './report.js';
+import { benchFeeds, feedMarkdown } from './feeds.js';
 
 export interface BenchOutput {
   report: Report;
@@ -39,6 +40,10 @@ export async function bench(
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   const log = (line: string) => console.log(line);
+  if (options.feeds) {
+    console.log(feedMarkdown(await benchFeeds(options, log)));
+    return;
+  }
   const { report, json, markdown } = await bench(options, log);
   console.log('');
   if (report.rows.length > 0) console.log(rowsTable(report.rows), '\n');
@@ -50,6 +55,9 @@ async function main() {
   }
   console.log(targetsTable(report.targets));
   console.log(`\nWrote ${json} and ${markdown} (${report.seconds} s).`);
+  if (!options.scaling && options.only.length === 0) {
+    console.log(`\n${feedMarkdown(await benchFeeds(options, log))}`);
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -62,8 +62,8 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
   const store = createFeedStore(core.db);
   /** Made VEVENT text by event id, kept while the jCal it came from is unchanged. */
   const vevents = new Map<number, { key: string; text: string }>();
-  /** Whole feeds by ETag (small enough ones). */
-  const bodies = new Map<string, string>();
+  /** Whole feeds by ETag (small enough ones), as the UTF-8 bytes sent. */
+  const bodies = new Map<string, Buffer>();
   let bodyBytes = 0;
 
   function siteZone(): string {
@@ -250,13 +250,12 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     }
   }
 
-  function remember(etag: string, body: string): void {
-    // The budget counts UTF-16 code units, close enough to bytes for a bound.
+  function remember(etag: string, body: Buffer): void {
     if (body.length > 32_000_000) return;
     while (bodyBytes + body.length > 64_000_000 && bodies.size > 0) {
-      const [oldest, text] = bodies.entries().next().value!;
+      const [oldest, bytes] = bodies.entries().next().value!;
       bodies.delete(oldest);
-      bodyBytes -= text.length;
+      bodyBytes -= bytes.length;
     }
     bodies.set(etag, body);
     bodyBytes += body.length;
@@ -286,13 +285,13 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
       plan: FeedPlan,
       actor: Actor | null,
       links: Links,
-      write: (chunk: string) => Promise<void> | void,
+      write: (chunk: string | Buffer) => Promise<void> | void,
     ): Promise<void> {
       const known = bodies.get(plan.etag);
       if (known !== undefined) return write(known);
       const head = calendarHead(plan.header, timezones(plan.ids));
       if (plan.ids.length <= REMEMBER_UP_TO) {
-        const body = head + eventsText(plan.ids, actor, links) + calendarTail();
+        const body = Buffer.from(head + eventsText(plan.ids, actor, links) + calendarTail());
         remember(plan.etag, body);
         return write(body);
       }

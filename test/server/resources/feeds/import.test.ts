@@ -1,28 +1,9 @@
 /** `POST /api/calendar/admin/v1/import/ics` (docs/contract/extensions.md §E2, Import) over HTTP. */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
+import { fixture, importIcs, IMPORT } from './ics.js';
 import { NS, createEvent } from '../../../helpers/fixtures.js';
 import { propertyOf, vevents } from './ics.js';
-
-const IMPORT = '/api/calendar/admin/v1/import/ics';
-
-export const fixture = (name: string) =>
-  readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
-
-export async function importIcs(
-  server: TestServer,
-  text: string,
-  query: Record<string, string> = {},
-  auth = server.admin,
-) {
-  return server.call('POST', IMPORT, {
-    auth,
-    body: text,
-    query,
-    headers: { 'content-type': 'text/calendar; charset=utf-8' },
-  });
-}
 
 interface EventJson {
   id: number;
