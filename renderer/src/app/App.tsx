@@ -22,6 +22,8 @@ const AppPasswords = lazy(() => import('../admin/AppPasswords'));
 const SettingsScreen = lazy(() => import('../admin/SettingsScreen'));
 const Sharing = lazy(() => import('../admin/Sharing'));
 const Trash = lazy(() => import('../admin/Trash'));
+const Subscribe = lazy(() => import('../feeds/Subscribe'));
+const ImportScreen = lazy(() => import('../feeds/ImportScreen'));
 
 type Screen = [string, (params: Record<string, string>) => ReactNode];
 
@@ -44,6 +46,8 @@ const SCREENS: Screen[] = [
   ['/admin/settings', () => <SettingsScreen />],
   ['/admin/sharing', () => <Sharing />],
   ['/admin/trash', () => <Trash />],
+  ['/subscribe', () => <Subscribe />],
+  ['/admin/import', () => <ImportScreen />],
 ];
 
 function Screens() {

@@ -8,7 +8,7 @@ import { ProgressBar } from '../ui/Spinner';
 
 const SECTIONS: Array<{
   title: string;
-  links: Array<{ to: string; label: string; admin?: boolean }>;
+  links: Array<{ to: string; label: string; admin?: boolean; editor?: boolean }>;
 }> = [
   {
     title: 'Content',
@@ -19,6 +19,7 @@ const SECTIONS: Array<{
       { to: '/organizers', label: 'Organizers' },
       { to: '/categories', label: 'Categories' },
       { to: '/tags', label: 'Tags' },
+      { to: '/subscribe', label: 'Subscribe' },
     ],
   },
   { title: 'Developers', links: [{ to: '/explorer', label: 'API explorer' }] },
@@ -30,6 +31,7 @@ const SECTIONS: Array<{
       { to: '/admin/settings', label: 'Settings', admin: true },
       { to: '/admin/sharing', label: 'LAN sharing', admin: true },
       { to: '/admin/trash', label: 'Trash', admin: true },
+      { to: '/admin/import', label: 'Import', editor: true },
     ],
   },
 ];
@@ -44,6 +46,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const fetching = useIsFetching() > 0;
   const isAdmin = user?.role === 'administrator';
+  const isEditor = isAdmin || user?.role === 'editor';
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -79,7 +82,7 @@ export function Shell({ children }: { children: ReactNode }) {
             <h2>{section.title}</h2>
             <ul>
               {section.links
-                .filter((link) => !link.admin || isAdmin)
+                .filter((link) => (!link.admin || isAdmin) && (!link.editor || isEditor))
                 .map((link) => (
                   <li key={link.to}>
                     <Link
