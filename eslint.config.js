@@ -45,7 +45,7 @@ export default tseslint.config(
     // (server/errors.ts); routes map them to statuses and own answers, caching and headers.
     files: ['server/resources/**/*.ts', 'server/auth/**/*.ts'],
     ignores: [
-      '**/routes.ts',
+      '**/*routes.ts',
       'server/resources/media/upload.ts',
       'server/resources/media/file-server.ts',
       'server/resources/terms/archive-links.ts',

@@ -17,7 +17,8 @@ export abstract class DomainError extends Error {
     | 'gone'
     | 'not_authenticated'
     | 'unavailable'
-    | 'too_many';
+    | 'too_many'
+    | 'too_large';
 
   constructor(
     readonly code: string,
@@ -83,4 +84,9 @@ export class NotAllowed extends DomainError {
     super('rest_forbidden', 'Sorry, you are not allowed to do that.');
     this.kind = signedIn ? 'not_accessible' : 'not_authenticated';
   }
+}
+
+/** More than one request may carry (events in one imported file, …). */
+export class TooLarge extends DomainError {
+  readonly kind = 'too_large';
 }

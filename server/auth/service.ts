@@ -67,7 +67,10 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
 
   /** Refused Basic credentials look the same whether the login exists or not. */
   const badBasic = () =>
-    new NotAuthenticated('incorrect_password', 'The provided password is an invalid application password.');
+    new NotAuthenticated(
+      'incorrect_password',
+      'The provided password is an invalid application password.',
+    );
 
   async function basic(
     { login, password }: BasicCredentials,
@@ -181,7 +184,10 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
             : await spendLikeCheck(password);
           if (!found || !ok) {
             throttle.fail(key);
-            throw new NotAuthenticated('invalid_credentials', 'The login or password is incorrect.');
+            throw new NotAuthenticated(
+              'invalid_credentials',
+              'The login or password is incorrect.',
+            );
           }
           throttle.succeed(key);
           return found;

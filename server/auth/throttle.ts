@@ -7,7 +7,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../clock.js';
-import { ApiError } from '../http/errors.js';
+import { Refused } from '../errors.js';
 
 /** Failed attempts with one key before each further attempt is delayed. */
 export const FREE_FAILURES = 4;
@@ -27,7 +27,7 @@ export const throttleKey = (client: string, login: string): string =>
   `${client}\u0000${login.toLowerCase()}`;
 
 const abandoned = () =>
-  new ApiError('rest_request_aborted', 'The client went away before its turn.', 400);
+  new Refused('rest_request_aborted', 'The client went away before its turn.');
 
 export function createThrottle({ clock, delayFor: customDelay }: ThrottleOptions) {
   const failures = new Map<string, { count: number; since: number }>();

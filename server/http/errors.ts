@@ -76,6 +76,7 @@ const STATUS: Record<DomainError['kind'], number> = {
   not_authenticated: 401,
   unavailable: 409,
   too_many: 429,
+  too_large: 413,
 };
 
 /** The answer to a use case's error. */

@@ -7,7 +7,7 @@
 import ICAL from 'ical.js';
 import type { Actor } from '../../../shared/roles.js';
 import { eventUpdateSchema, type EventUpdateInput } from '../../../shared/schemas/event.js';
-import { ApiError } from '../../http/errors.js';
+import { DomainError, InvalidInput, Refused, TooLarge } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import type { EventsService } from '../events/service.js';
@@ -49,7 +49,7 @@ function parseCalendars(text: string): Component[] {
     parsed = ICAL.parse(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    throw new ApiError('rest_invalid_ics', `The file is not iCalendar: ${detail}`, 400);
+    throw new Refused('rest_invalid_ics', `The file is not iCalendar: ${detail}`);
   }
   const roots = (Array.isArray(parsed) && typeof parsed[0] === 'string' ? [parsed] : parsed) as
     unknown[] | unknown;
@@ -57,18 +57,15 @@ function parseCalendars(text: string): Component[] {
     .filter((root): root is unknown[] => Array.isArray(root) && root[0] === 'vcalendar')
     .map((root) => new ICAL.Component(root));
   if (calendars.length === 0) {
-    throw new ApiError('rest_invalid_ics', 'The file holds no VCALENDAR.', 400);
+    throw new Refused('rest_invalid_ics', 'The file holds no VCALENDAR.');
   }
   return calendars;
 }
 
 function messageOf(error: unknown): string {
-  if (error instanceof ApiError) {
-    const params = error.data.params;
-    const details =
-      params && !Array.isArray(params) ? Object.values(params).join(' ') : error.message;
-    return details || error.message;
-  }
+  if (error instanceof InvalidInput)
+    return Object.values(error.problems).join(' ') || error.message;
+  if (error instanceof DomainError) return error.message;
   throw error;
 }
 
@@ -119,7 +116,9 @@ export function createImportService(core: CoreServices, events: EventsService, s
     const parsed = eventUpdateSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw new ApiError('rest_invalid_param', `${issue.path.join('.')}: ${issue.message}`, 400);
+      throw new InvalidInput({
+        [issue.path.join('.')]: `${issue.path.join('.')}: ${issue.message}`,
+      });
     }
     return parsed.data;
   }
@@ -198,10 +197,9 @@ export function createImportService(core: CoreServices, events: EventsService, s
       const calendars = parseCalendars(text);
       const vevents = calendars.flatMap((calendar) => calendar.getAllSubcomponents('vevent'));
       if (vevents.length > IMPORT_MAX_EVENTS) {
-        throw new ApiError(
+        throw new TooLarge(
           'rest_import_too_large',
           `The file holds ${vevents.length} events; one import takes at most ${IMPORT_MAX_EVENTS}.`,
-          413,
         );
       }
       const lines = veventLines(text);

@@ -8,7 +8,7 @@ import { DateTime } from 'luxon';
 import { canReadPost, type Actor } from '../../../shared/roles.js';
 import { parseDateInput, formatWall } from '../../../shared/dates.js';
 import type { FeedQuery } from '../../../shared/schemas/feed.js';
-import { ApiError, invalidParams } from '../../http/errors.js';
+import { InvalidInput, NotAuthenticated } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import type { EventsService } from '../events/service.js';
@@ -143,7 +143,7 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     if (organizers.unknown.length > 0) {
       problems.organizer = `organizer ${organizers.unknown.join(', ')}: not an existing organizer.`;
     }
-    if (Object.keys(problems).length > 0) throw invalidParams(problems);
+    if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
     names.push(...venues.names, ...organizers.names);
     const fts = input.search === undefined ? undefined : ftsQuery(input.search);
     const search = fts === undefined ? undefined : deps.events.searchCandidates(fts);
@@ -265,7 +265,7 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     /** A feed's events and validator; throws the 400 of unknown filter values. */
     plan(input: FeedQuery, actor: Actor | null, links: Links): FeedPlan {
       if (input.status === 'any' && actor === null) {
-        throw new ApiError('rest_forbidden', 'Sign in to read a private feed.', 401);
+        throw new NotAuthenticated('rest_forbidden', 'Sign in to read a private feed.');
       }
       const { q, names } = query(input, actor);
       const ids = deps.events.allIds(q);

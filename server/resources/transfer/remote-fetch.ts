@@ -4,7 +4,7 @@
  * the credentials sent to that origin only (redirects are refused rather than followed), a time
  * limit per request and for the whole import, a size limit per answer and a page limit overall.
  */
-import { ApiError } from '../../http/errors.js';
+import { Refused } from '../../errors.js';
 
 export interface RemoteLimits {
   requestMs: number;
@@ -22,8 +22,8 @@ export const DEFAULT_REMOTE_LIMITS: RemoteLimits = {
   perPage: 50,
 };
 
-export const remoteFailed = (url: string, reason: string): ApiError =>
-  new ApiError('almanac_remote_failed', `The site could not be read: ${reason}`, 400, {
+export const remoteFailed = (url: string, reason: string): Refused =>
+  new Refused('almanac_remote_failed', `The site could not be read: ${reason}`, {
     url: withoutCredentials(url).slice(0, 300),
   });
 
@@ -144,8 +144,7 @@ export function createRemoteReader(
           result = await page(collection, number, query);
         } catch (error) {
           // The reference answers a page past the end with a 404 (or a 400 for a term archive).
-          if (number > 1 && error instanceof ApiError && /HTTP (400|404)/.test(error.message))
-            break;
+          if (number > 1 && error instanceof Refused && /HTTP (400|404)/.test(error.message)) break;
           throw error;
         }
         items.push(...result.items);
