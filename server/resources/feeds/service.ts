@@ -20,7 +20,14 @@ import type { TermsService } from '../terms/service.js';
 import type { VenuesService } from '../venues/service.js';
 import type { OrganizersService } from '../organizers/service.js';
 import { calendarHead, calendarTail, componentText, type CalendarHeader } from './calendar.js';
-import { createFeedStore, type OrganizerBrief, type VenueBrief } from './store.js';
+import {
+  atSeriesStart,
+  feedEntries,
+  recurrenceId,
+  ruleProperties,
+  type FeedEntry,
+} from './series.js';
+import { createFeedStore, type OrganizerBrief, type VenueBrief, type ZoneSpan } from './store.js';
 import { eventUid, vevent } from './vevent.js';
 import { vtimezone, type JCal } from './vtimezone.js';
 
@@ -44,7 +51,8 @@ const CHUNK = 500;
 export interface FeedPlan {
   etag: string;
   lastModified: Date;
-  ids: number[];
+  /** The VEVENTs, in feed order: events, and series as their rule plus changed occurrences. */
+  entries: FeedEntry[];
   header: CalendarHeader;
 }
 
@@ -60,8 +68,8 @@ function hash(text: string): string {
 
 export function createFeedService(core: CoreServices, deps: FeedDeps) {
   const store = createFeedStore(core.db);
-  /** Made VEVENT text by event id, kept while the jCal it came from is unchanged. */
-  const vevents = new Map<number, { key: string; text: string }>();
+  /** Made VEVENT text by entry (kind and event id), kept while what it came from is unchanged. */
+  const vevents = new Map<string, { key: string; text: string }>();
   /** Whole feeds by ETag (small enough ones), as the UTF-8 bytes sent. */
   const bodies = new Map<string, Buffer>();
   let bodyBytes = 0;
@@ -185,68 +193,109 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     };
   }
 
-  /** The zones the events use and the years they cover, as VTIMEZONEs. */
-  function timezones(ids: readonly number[]): JCal[] {
-    if (ids.length === 0) return [];
-    return store
-      .zones(ids)
+  /** The zones the events and series' rules use and the years they cover, as VTIMEZONEs. */
+  function timezones(entries: readonly FeedEntry[]): JCal[] {
+    if (entries.length === 0) return [];
+    const spans = new Map<string, ZoneSpan>();
+    const add = (span: ZoneSpan) => {
+      const known = spans.get(span.timezone);
+      if (!known) spans.set(span.timezone, { ...span });
+      else {
+        if (span.first < known.first) known.first = span.first;
+        if (span.last > known.last) known.last = span.last;
+      }
+    };
+    store.zones(entries.map((entry) => entry.id)).forEach(add);
+    for (const entry of entries) {
+      if (entry.kind === 'rule' && !entry.rule.allDay) {
+        add({ timezone: entry.rule.timezone, first: entry.rule.start, last: entry.rule.end });
+      }
+    }
+    return [...spans.values()]
+      .sort((a, b) => (a.timezone < b.timezone ? -1 : 1))
       .map((span) =>
         vtimezone(span.timezone, Number(span.first.slice(0, 4)) - 1, Number(span.last.slice(0, 4))),
       );
   }
+
+  const entryKey = (entry: FeedEntry) => `${entry.kind}:${entry.id}`;
 
   /**
    * The VEVENT text of some events (ids in feed order). Made text is remembered per event with
    * what it depends on (its row's modification and SEQUENCE, the linked objects' generation, the
    * origin of links and who reads), so after a write only the changed events are made again.
    */
-  function eventsText(ids: readonly number[], actor: Actor | null, links: Links): string {
+  function eventsText(entries: readonly FeedEntry[], actor: Actor | null, links: Links): string {
     const state = store.state();
     const reader = `${links.origin}|${actor?.id ?? 0}|${actor?.role ?? ''}|${state.linked_generation}`;
-    const keys = new Map(
+    const rows = new Map(
       store
-        .fingerprints(ids)
+        .fingerprints(entries.map((entry) => entry.id))
         .map(([id, modified, sequence]) => [id, `${reader}|${modified}|${sequence}`]),
     );
-    const stale = ids.filter((id) => vevents.get(id)?.key !== keys.get(id));
+    const keys = new Map(
+      entries.map((entry) => [
+        entryKey(entry),
+        entry.kind === 'event'
+          ? (rows.get(entry.id) ?? '')
+          : `${rows.get(entry.id) ?? ''}|${JSON.stringify(entry.rule)}`,
+      ]),
+    );
+    const stale = entries.filter(
+      (entry) => vevents.get(entryKey(entry))?.key !== keys.get(entryKey(entry)),
+    );
     for (let i = 0; i < stale.length; i += CHUNK) {
       make(stale.slice(i, i + CHUNK), keys, state.site_uid, actor, links);
     }
     let out = '';
-    for (const id of ids) out += vevents.get(id)?.text ?? '';
+    for (const entry of entries) out += vevents.get(entryKey(entry))?.text ?? '';
     return out;
   }
 
   function make(
-    ids: number[],
-    keys: Map<number, string>,
+    entries: FeedEntry[],
+    keys: Map<string, string>,
     siteUid: string,
     actor: Actor | null,
     links: Links,
   ): void {
-    const rows = store.events(ids);
-    const ical = store.ical(ids);
+    const ids = entries.map((entry) => entry.id);
+    const seriesIds = entries.flatMap((entry) => (entry.kind === 'event' ? [] : [entry.rule.id]));
+    const byId = new Map(store.events(ids).map((row) => [row.id, row]));
+    const ical = store.ical([...ids, ...seriesIds]);
+    const uidOf = (id: number) => ical.get(id)?.uid ?? eventUid(id, siteUid);
     const categories = store.categories(ids);
     const organizers = store.organizers(ids);
-    const venueIds = [...new Set(rows.flatMap((r) => (r.venue_id === null ? [] : [r.venue_id])))];
+    const venueIds = [
+      ...new Set([...byId.values()].flatMap((r) => (r.venue_id === null ? [] : [r.venue_id]))),
+    ];
     const venues = store.venues(venueIds);
     const organizerUrl = (o: OrganizerBrief) =>
       links.site(`/organizer/${encodeURIComponent(o.slug)}/`);
-    if (vevents.size + rows.length > 100_000) vevents.clear();
-    for (const row of rows) {
+    if (vevents.size + entries.length > 100_000) vevents.clear();
+    for (const entry of entries) {
+      const row = byId.get(entry.id);
+      if (!row) continue;
       const venue: VenueBrief | undefined =
         row.venue_id === null ? undefined : venues.get(row.venue_id);
       const component = vevent({
-        row,
-        uid: ical.get(row.id)?.uid ?? eventUid(row.id, siteUid),
+        row: entry.kind === 'rule' ? atSeriesStart(row, entry.rule) : row,
+        uid: uidOf(entry.kind === 'event' ? row.id : entry.rule.id),
         sequence: ical.get(row.id)?.sequence ?? 0,
         url: eventUrl(row, links),
         venue: venue && mayRead(actor, venue) ? venue : undefined,
         organizers: (organizers.get(row.id) ?? []).filter((o) => mayRead(actor, o)),
         organizerUrl,
         categories: categories.get(row.id) ?? [],
+        recurrence:
+          entry.kind === 'rule'
+            ? ruleProperties(entry.rule)
+            : entry.kind === 'change'
+              ? [recurrenceId(entry.rule, entry.original)]
+              : undefined,
       });
-      vevents.set(row.id, { key: keys.get(row.id) ?? '', text: componentText(component) });
+      const key = entryKey(entry);
+      vevents.set(key, { key: keys.get(key) ?? '', text: componentText(component) });
     }
   }
 
@@ -268,9 +317,9 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
         throw new NotAuthenticated('rest_forbidden', 'Sign in to read a private feed.');
       }
       const { q, names } = query(input, actor);
-      const ids = deps.events.allIds(q);
+      const entries = feedEntries(deps.events.allIds(q), store, q.endMax !== undefined);
       const { etag, lastModified } = validator(['feed', q, names], links, actor);
-      return { etag, lastModified, ids, header: header(names) };
+      return { etag, lastModified, entries, header: header(names) };
     },
 
     /** The validator of a feed without its events (a conditional request's cheap answer). */
@@ -289,15 +338,15 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     ): Promise<void> {
       const known = bodies.get(plan.etag);
       if (known !== undefined) return write(known);
-      const head = calendarHead(plan.header, timezones(plan.ids));
-      if (plan.ids.length <= REMEMBER_UP_TO) {
-        const body = Buffer.from(head + eventsText(plan.ids, actor, links) + calendarTail());
+      const head = calendarHead(plan.header, timezones(plan.entries));
+      if (plan.entries.length <= REMEMBER_UP_TO) {
+        const body = Buffer.from(head + eventsText(plan.entries, actor, links) + calendarTail());
         remember(plan.etag, body);
         return write(body);
       }
       await write(head);
-      for (let i = 0; i < plan.ids.length; i += CHUNK) {
-        await write(eventsText(plan.ids.slice(i, i + CHUNK), actor, links));
+      for (let i = 0; i < plan.entries.length; i += CHUNK) {
+        await write(eventsText(plan.entries.slice(i, i + CHUNK), actor, links));
       }
       await write(calendarTail());
     },
@@ -306,12 +355,14 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     single(row: EventRow, actor: Actor | null, links: Links) {
       if (row.status === 'trash' || !mayRead(actor, row)) return undefined;
       const { etag, lastModified } = validator(['event', row.id], links, actor);
+      // One event's file holds that occurrence alone, as an event of its own.
+      const single: FeedEntry = { kind: 'event', id: row.id };
       return {
         etag,
         lastModified,
         text: () =>
-          calendarHead(header([row.title]), timezones([row.id])) +
-          eventsText([row.id], actor, links) +
+          calendarHead(header([row.title]), timezones([single])) +
+          eventsText([single], actor, links) +
           calendarTail(),
       };
     },

@@ -67,6 +67,26 @@ export interface EventIcal {
   source_modified: string | null;
 }
 
+/** An occurrence of a recurring series among a feed's events. */
+export interface OccurrenceBrief {
+  id: number;
+  series_id: number;
+  original_start_local: string;
+  start_local: string;
+  detached: string | null;
+}
+
+/** A series as a feed writes its rule (server/db/migrations/0009_recurrence.sql). */
+export interface SeriesBrief {
+  id: number;
+  lines: string;
+  timezone: string;
+  all_day: number;
+  start_local: string;
+  end_local: string;
+  modified_utc: string;
+}
+
 export interface ZoneSpan {
   timezone: string;
   first: string;
@@ -114,6 +134,28 @@ export function createFeedStore(db: Db) {
     venues: db.prepare<[string], VenueBrief>(
       `SELECT id, status, author, title, address, city, stateprovince, zip, country, geo_lat, geo_lng
        FROM venues WHERE id IN (SELECT value FROM json_each(?))`,
+    ),
+    occurrences: db.prepare<[string], OccurrenceBrief>(
+      `SELECT e.id, e.series_id, e.original_start_local, e.start_local, e.detached
+       FROM json_each(?) j CROSS JOIN events e ON e.id = j.value
+       WHERE e.series_id IS NOT NULL AND e.original_start_local IS NOT NULL`,
+    ),
+    series: db.prepare<[string], SeriesBrief>(
+      `SELECT id, lines, timezone, all_day, start_local, end_local, modified_utc FROM series
+       WHERE id IN (SELECT value FROM json_each(?))`,
+    ),
+    // Both use the (series_id, original_start_local) keys of the occurrence index and the
+    // exceptions' primary key.
+    members: db.prepare<[number, string, string], { id: number; original: string }>(
+      `SELECT id, original_start_local AS original FROM events
+       WHERE series_id = ? AND original_start_local >= ? AND original_start_local <= ?`,
+    ),
+    exceptions: db.prepare<[number, string, string], { original: string }>(
+      `SELECT original_start_local AS original FROM series_exceptions
+       WHERE series_id = ? AND original_start_local >= ? AND original_start_local <= ?`,
+    ),
+    occurrence: db.prepare<[number, string], { id: number }>(
+      'SELECT id FROM events WHERE series_id = ? AND original_start_local = ?',
     ),
     byUid: db.prepare<[string], EventIcal>('SELECT * FROM event_ical WHERE uid = ?'),
     putIcal: db.prepare<EventIcal>(
@@ -166,6 +208,19 @@ export function createFeedStore(db: Db) {
       grouped(s.organizers.all(ids(eventIds))),
     venues: (venueIds: readonly number[]): Map<number, VenueBrief> =>
       new Map(s.venues.all(ids(venueIds)).map((row) => [row.id, row])),
+
+    /** The occurrences of recurring series among these events. */
+    occurrences: (eventIds: readonly number[]): OccurrenceBrief[] =>
+      s.occurrences.all(ids(eventIds)),
+    series: (seriesIds: readonly number[]): SeriesBrief[] => s.series.all(ids(seriesIds)),
+    /** A series' occurrence rows (any status) and removed occurrences, by original start. */
+    members: (seriesId: number, from: string, until: string) => ({
+      rows: s.members.all(seriesId, from, until),
+      removed: s.exceptions.all(seriesId, from, until).map((row) => row.original),
+    }),
+    /** The occurrence of a series the rule gave this start (wall time in the series' zone). */
+    occurrence: (seriesId: number, original: string): number | undefined =>
+      s.occurrence.get(seriesId, original)?.id,
 
     byUid: (uid: string): EventIcal | undefined => s.byUid.get(uid),
     putIcal: (row: EventIcal): void => {

@@ -18,6 +18,8 @@ export interface VeventParts {
   /** Public page of an organizer, the ORGANIZER's address when it has no email. */
   organizerUrl: (organizer: OrganizerBrief) => string;
   categories: string[];
+  /** RRULE/EXDATE/RDATE or RECURRENCE-ID of a series (series.ts), after DTSTART and DTEND. */
+  recurrence?: JCalProperty[];
 }
 
 /** The UID of an event that was not imported: the installation's id makes it unique. */
@@ -71,6 +73,7 @@ export function vevent(parts: VeventParts): JCal {
     // feed's validator is honest and clients see no change where there is none.
     ['dtstamp', {}, 'date-time', utc(row.modified_utc)],
     ...eventTimes(row),
+    ...(parts.recurrence ?? []),
     ['summary', {}, 'text', row.title],
   ];
   const description = textWithBreaks(row.description);

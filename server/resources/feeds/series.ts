@@ -1,0 +1,129 @@
+/**
+ * How a feed shows recurring series (docs/contract/extensions.md §E2): one VEVENT carrying the
+ * rule (RRULE, EXDATE, RDATE) for each series, plus one VEVENT with RECURRENCE-ID for each
+ * occurrence changed on its own. The other occurrences are the rule's and are not repeated.
+ * Occurrences of the series that the feed leaves out (trashed, unpublished, filtered out) become
+ * EXDATEs, so a calendar app shows exactly the occurrences the feed holds.
+ */
+import ICAL from 'ical.js';
+import type { FeedStore, FeedRow, OccurrenceBrief, SeriesBrief } from './store.js';
+import type { JCalProperty } from './vtimezone.js';
+
+/** A series' rule as its VEVENT writes it. */
+export interface SeriesRule {
+  id: number;
+  timezone: string;
+  allDay: boolean;
+  start: string;
+  end: string;
+  /** RRULE, EXDATE and RDATE lines as stored. */
+  lines: string[];
+  /** Original starts (wall times in `timezone`) of occurrences the feed leaves out. */
+  excluded: string[];
+}
+
+/** One VEVENT of a feed, made from the content of event `id`. */
+export type FeedEntry =
+  | { kind: 'event'; id: number }
+  | { kind: 'rule'; id: number; rule: SeriesRule }
+  | { kind: 'change'; id: number; rule: SeriesRule; original: string };
+
+/** The end of the wall-clock range, for unbounded feeds. */
+const LAST = '9999-12-31 23:59:59';
+
+/** As the series made it: no field changed on its own, and at the start the rule gave it. */
+const untouched = (o: OccurrenceBrief) =>
+  o.detached === null && o.start_local === o.original_start_local;
+
+function ruleOf(
+  series: SeriesBrief,
+  matched: OccurrenceBrief[],
+  bounded: boolean,
+  store: FeedStore,
+): SeriesRule {
+  const originals = matched.map((o) => o.original_start_local).sort();
+  // Occurrences before the feed's first one (or, for a feed with an end, after its last one) are
+  // outside what the feed covers: only those between are checked.
+  const from = originals[0]!;
+  const until = bounded ? originals[originals.length - 1]! : LAST;
+  const held = new Set(matched.map((o) => o.id));
+  const { rows, removed } = store.members(series.id, from, until);
+  const excluded = [...rows.filter((row) => !held.has(row.id)).map((row) => row.original)];
+  for (const original of removed) if (!excluded.includes(original)) excluded.push(original);
+  return {
+    id: series.id,
+    timezone: series.timezone,
+    allDay: series.all_day === 1,
+    start: series.start_local,
+    end: series.end_local,
+    lines: JSON.parse(series.lines) as string[],
+    excluded: excluded.sort(),
+  };
+}
+
+/**
+ * The VEVENTs of a feed's events (ids in feed order). `bounded`: the feed has an end date, so
+ * occurrences after its last one are not left out on purpose.
+ */
+export function feedEntries(
+  ids: readonly number[],
+  store: FeedStore,
+  bounded: boolean,
+): FeedEntry[] {
+  const occurrences = store.occurrences(ids);
+  if (occurrences.length === 0) return ids.map((id) => ({ kind: 'event', id }));
+  const bySeries = new Map<number, OccurrenceBrief[]>();
+  for (const o of occurrences) {
+    const list = bySeries.get(o.series_id);
+    if (list) list.push(o);
+    else bySeries.set(o.series_id, [o]);
+  }
+  const decided = new Map<number, FeedEntry | null>();
+  for (const series of store.series([...bySeries.keys()])) {
+    const matched = bySeries.get(series.id)!;
+    const plain = matched.filter(untouched);
+    // An ended series ('[]'), or one whose every occurrence here was changed on its own, has no
+    // rule to show: its occurrences are events like any other.
+    if (series.lines === '[]' || plain.length === 0) continue;
+    const rule = ruleOf(series, matched, bounded, store);
+    const base = plain.find((o) => o.id === series.id) ?? plain[0]!;
+    for (const o of matched) {
+      if (o === base) decided.set(o.id, { kind: 'rule', id: o.id, rule });
+      else if (untouched(o)) decided.set(o.id, null);
+      else decided.set(o.id, { kind: 'change', id: o.id, rule, original: o.original_start_local });
+    }
+  }
+  const out: FeedEntry[] = [];
+  for (const id of ids) {
+    const entry = decided.get(id);
+    if (entry === undefined) out.push({ kind: 'event', id });
+    else if (entry !== null) out.push(entry);
+  }
+  return out;
+}
+
+/** A series' start as DATE or zoned DATE-TIME (RECURRENCE-ID, EXDATE). */
+function when(rule: SeriesRule, name: string, values: string[]): JCalProperty {
+  return rule.allDay
+    ? [name, {}, 'date', ...values.map((v) => v.slice(0, 10))]
+    : [name, { tzid: rule.timezone }, 'date-time', ...values.map((v) => v.replace(' ', 'T'))];
+}
+
+/** The rule's properties: its stored lines, then the left-out occurrences as one EXDATE. */
+export function ruleProperties(rule: SeriesRule): JCalProperty[] {
+  const props = rule.lines.map((line) => ICAL.Property.fromString(line).toJSON() as JCalProperty);
+  if (rule.excluded.length > 0) props.push(when(rule, 'exdate', rule.excluded));
+  return props;
+}
+
+export const recurrenceId = (rule: SeriesRule, original: string): JCalProperty =>
+  when(rule, 'recurrence-id', [original]);
+
+/** The row as the rule's VEVENT shows it: the series' first start and end, in its zone. */
+export const atSeriesStart = (row: FeedRow, rule: SeriesRule): FeedRow => ({
+  ...row,
+  timezone: rule.timezone,
+  all_day: rule.allDay ? 1 : 0,
+  start_local: rule.start,
+  end_local: rule.end,
+});
