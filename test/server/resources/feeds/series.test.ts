@@ -81,7 +81,10 @@ describe('a series in a feed', () => {
     // node-ical files each change under more than one key: one per RECURRENCE-ID.
     const changed = [
       ...new Map(
-        Object.values(master!.recurrences ?? {}).map((c) => [c.recurrenceid?.toISOString(), c]),
+        Object.values(master!.recurrences ?? {}).map((c) => [
+          (c.recurrenceid as Date | undefined)?.toISOString(),
+          c as VEvent,
+        ]),
       ).values(),
     ];
     const listed = await listAll(server, {}, null);
