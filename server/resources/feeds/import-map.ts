@@ -6,7 +6,7 @@
 import ICAL from 'ical.js';
 import { formatInZone } from '../../../shared/time.js';
 import './ical-design.js';
-import { place, type Placed, type ZoneContext } from './import-times.js';
+import { place, zoneOfTzid, type Placed, type ZoneContext } from './import-times.js';
 
 type Component = InstanceType<typeof ICAL.Component>;
 type Duration = InstanceType<typeof ICAL.Duration>;
@@ -100,10 +100,14 @@ function categoriesOf(component: Component): string[] {
   return [...new Set(names)];
 }
 
+/** The rule's lines, with zones named as Almanac names them (Windows names become IANA ones). */
 function recurrenceLines(component: Component): string[] {
   const lines: string[] = [];
   for (const name of ['rrule', 'rdate', 'exdate']) {
     for (const property of component.getAllProperties(name)) {
+      const tzid = property.getParameter('tzid');
+      const zone = typeof tzid === 'string' ? zoneOfTzid(tzid) : undefined;
+      if (zone !== undefined) property.setParameter('tzid', zone);
       lines.push(property.toICALString());
     }
   }

@@ -12,7 +12,8 @@ import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import type { EventsService } from '../events/service.js';
 import { mapVevent, type MappedEvent } from './import-map.js';
-import { customZones, zoneOfTzid, type ZoneContext } from './import-times.js';
+import { createChangeImporter } from './import-series.js';
+import { customZones, zoneOfTzid, type Placed, type ZoneContext } from './import-times.js';
 import type { FeedStore } from './store.js';
 
 /** The largest file accepted (bigger bodies are a 413 before they are read). */
@@ -108,6 +109,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
       categories: mapped.categories,
       status: mapped.private ? 'private' : 'publish',
     };
+    if (mapped.recurrence.length > 0) raw.recurrence = mapped.recurrence;
     if (mapped.website !== undefined) raw.website = mapped.website;
     const venue = venueFor(mapped);
     if (venue !== undefined) raw.venue = venue;
@@ -129,6 +131,22 @@ export function createImportService(core: CoreServices, events: EventsService, s
     return mapped.modified !== '' && mapped.modified > (modified ?? '');
   }
 
+  const importChange = createChangeImporter({
+    events,
+    store,
+    payload,
+    newer,
+    messageOf,
+    savepoint: (write) => core.db.transaction(write)(),
+  });
+
+  /** A VEVENT changing one occurrence, kept for after every series of the file exists. */
+  interface Change {
+    mapped: MappedEvent;
+    recurrenceId: Placed;
+    line: number;
+  }
+
   function importOne(
     component: Component,
     line: number,
@@ -136,6 +154,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
     report: ImportReport,
     actor: Actor,
     links: Links,
+    changes: Change[],
   ): void {
     const mapped = mapVevent(component, ctx);
     if (typeof mapped === 'string') {
@@ -144,8 +163,8 @@ export function createImportService(core: CoreServices, events: EventsService, s
       return;
     }
     const { uid } = mapped;
-    if (mapped.recurrenceId !== undefined || mapped.recurrence.length > 0) {
-      report.skipped.push({ uid, reason: 'Recurring events are not imported yet.' });
+    if (mapped.recurrenceId !== undefined) {
+      changes.push({ mapped, recurrenceId: mapped.recurrenceId, line });
       return;
     }
     const known = store.byUid(uid);
@@ -171,8 +190,9 @@ export function createImportService(core: CoreServices, events: EventsService, s
       // A savepoint: an event that fails leaves nothing behind, the others go on.
       const id = core.db.transaction(() => {
         const input = payload(mapped);
+        // A series is updated as a whole; occurrences changed on their own keep their changes.
         const written = existing
-          ? events.update(existing.id, input, actor, links)
+          ? events.update(existing.id, input, actor, links, existing.series_id ? 'all' : 'this')
           : events.create(input, actor, links);
         store.putIcal({
           event_id: written.id,
@@ -213,6 +233,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
       };
       const siteZone = core.settings.get().timezone;
       let index = 0;
+      const changes: Change[] = [];
       try {
         core.db.transaction(() => {
           for (const calendar of calendars) {
@@ -222,9 +243,12 @@ export function createImportService(core: CoreServices, events: EventsService, s
               calendarZone: (typeof named === 'string' ? zoneOfTzid(named) : undefined) ?? siteZone,
             };
             for (const component of calendar.getAllSubcomponents('vevent')) {
-              importOne(component, lines[index] ?? 0, ctx, report, actor, links);
+              importOne(component, lines[index] ?? 0, ctx, report, actor, links, changes);
               index += 1;
             }
+          }
+          for (const change of changes) {
+            importChange(change.mapped, change.recurrenceId, change.line, report, actor, links);
           }
           if (options.dryRun) throw new DryRun();
         })();

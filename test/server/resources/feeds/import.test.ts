@@ -101,11 +101,17 @@ describe('importing an iCalendar file', () => {
     expect(res.status, res.text).toBe(200);
     const report = res.json as {
       created: number;
+      updated: number;
       skipped: Array<{ uid: string }>;
       events: number[];
     };
-    expect(report.created).toBe(2);
-    const [camp, concert] = (await readEvents(server, report.events)) as [EventJson, EventJson];
+    // The weekly series, the camp, the concert; then the series' moved and cancelled occurrences.
+    expect(report).toMatchObject({ created: 3, updated: 2, skipped: [], errors: [] });
+    const [series, camp, concert] = (await readEvents(server, report.events.slice(0, 3))) as [
+      EventJson,
+      EventJson,
+      EventJson,
+    ];
     expect(camp).toMatchObject({
       title: 'Summer camp',
       all_day: true,
@@ -124,12 +130,30 @@ describe('importing an iCalendar file', () => {
       end_date: '2026-09-15 21:00:00',
       organizer: [{ organizer: 'Choir and friends', email: 'choir@example.org' }],
     });
-    // The weekly series (with its moved and cancelled occurrences) waits for recurrence support.
-    expect(report.skipped.map((s) => s.uid)).toEqual([
-      '4k8m2q7v1c3p9s0t6u5w1x2y3z@google.com',
-      '4k8m2q7v1c3p9s0t6u5w1x2y3z@google.com',
-      '4k8m2q7v1c3p9s0t6u5w1x2y3z@google.com',
+    expect(series).toMatchObject({
+      title: 'Choir rehearsal',
+      start_date: '2026-07-07 19:00:00',
+      recurrence: [
+        'RRULE:FREQ=WEEKLY;UNTIL=20260825T170000Z;BYDAY=TU;WKST=MO',
+        'EXDATE;TZID=Europe/Paris:20260714T190000',
+      ],
+    });
+    // The EXDATE and the cancelled occurrence are gone, the moved one is on Wednesday.
+    const listed = await server.call('GET', `${NS}/events`, {
+      query: { start_date: '2026-07-01', end_date: '2026-09-01', search: 'rehearsal' },
+    });
+    const occurrences = (listed.json as { events: EventJson[] }).events;
+    expect(occurrences.map((o) => [o.start_date.slice(0, 10), o.title])).toEqual([
+      ['2026-07-07', 'Choir rehearsal'],
+      ['2026-07-22', 'Choir rehearsal (Wednesday)'],
+      ['2026-08-04', 'Choir rehearsal'],
+      ['2026-08-11', 'Choir rehearsal'],
+      ['2026-08-18', 'Choir rehearsal'],
+      ['2026-08-25', 'Choir rehearsal'],
     ]);
+    // Importing the same file again changes nothing.
+    const again = await importIcs(server, fixture('google.ics'));
+    expect(again.json).toMatchObject({ created: 0, updated: 0, unchanged: 5, skipped: [] });
   });
 
   it('reads Outlook’s export: Windows zone names, custom zones, HTML descriptions', async () => {

@@ -7,7 +7,7 @@ import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { childrenOf, createSeries, listAll, trash, update } from '../series/support.js';
-import { propertyOf, vevents } from './ics.js';
+import { importIcs, propertyOf, vevents } from './ics.js';
 
 async function feed(server: TestServer, path: string, auth?: string): Promise<string> {
   const res = await server.call('GET', path, { auth });
@@ -123,6 +123,28 @@ describe('a series in a feed', () => {
     await update(server, parent.id, { recurrence: [] }, 'all');
     const text = await feed(server, '/calendar.ics');
     expect(text).not.toMatch(/RRULE|RECURRENCE-ID|EXDATE/);
+  });
+});
+
+describe('a series imported from a feed', () => {
+  it('round-trips: export → import into an empty calendar → export gives the same series', async () => {
+    const source = await startTestServer({ settings: { timezone: 'Europe/Paris' } });
+    await seriesWithChanges(source);
+    const exported = await feed(source, '/calendar.ics');
+    const target = await startTestServer({ settings: { timezone: 'Europe/Paris' } });
+    const res = await importIcs(target, exported);
+    expect(res.json).toMatchObject({ created: 1, updated: 2, errors: [], skipped: [] });
+    const again = await feed(target, '/calendar.ics');
+    // What the events say; not when or where (another server) they were written.
+    const volatile = /^(URL|DTSTAMP|LAST-MODIFIED|CREATED|SEQUENCE)[:;]/;
+    const comparable = (text: string) =>
+      vevents(text)
+        .map((lines) => lines.filter((l) => !volatile.test(l)).sort())
+        .sort((a, b) => (a.join() < b.join() ? -1 : 1));
+    expect(comparable(again)).toEqual(comparable(exported));
+    // Importing it again changes nothing.
+    const twice = await importIcs(target, exported);
+    expect(twice.json).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
   });
 });
 

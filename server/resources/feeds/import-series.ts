@@ -1,0 +1,122 @@
+/**
+ * Imported changes to one occurrence of a series (a VEVENT with RECURRENCE-ID, §E2 Import):
+ * the occurrence the rule gave that start is updated alone, or trashed when the change says
+ * STATUS:CANCELLED. Each change keeps its own SEQUENCE bookkeeping, under the series' UID and
+ * the occurrence's original start, so a re-import changes nothing and a newer version applies.
+ */
+import type { Actor } from '../../../shared/roles.js';
+import { eventListSchema, type EventUpdateInput } from '../../../shared/schemas/event.js';
+import { formatInZone } from '../../../shared/time.js';
+import type { Links } from '../../http/links.js';
+import type { EventsService } from '../events/service.js';
+import type { MappedEvent } from './import-map.js';
+import type { Placed } from './import-times.js';
+import type { FeedStore } from './store.js';
+
+/** What an import run counts (import.ts). */
+export interface ChangeReport {
+  updated: number;
+  unchanged: number;
+  skipped: Array<{ uid: string; reason: string }>;
+  errors: Array<{ uid: string | null; line: number; message: string }>;
+  events: number[];
+}
+
+export interface ChangeDeps {
+  events: EventsService;
+  store: FeedStore;
+  payload: (mapped: MappedEvent) => EventUpdateInput;
+  newer: (mapped: MappedEvent, sequence: number | null, modified: string | null) => boolean;
+  messageOf: (error: unknown) => string;
+  /** Runs `write` as one savepoint: a change that fails leaves nothing behind. */
+  savepoint: (write: () => void) => void;
+}
+
+/** The occurrence's original start as the series keeps it: a wall time in the series' zone. */
+export function originalStart(placed: Placed, zone: string): string {
+  return placed.kind === 'date'
+    ? `${placed.date} 00:00:00`
+    : formatInZone(new Date(placed.ms), zone);
+}
+
+export function createChangeImporter({
+  events,
+  store,
+  payload,
+  newer,
+  messageOf,
+  savepoint,
+}: ChangeDeps) {
+  /** The occurrence, made first when the series has not reached that far yet. */
+  function occurrence(seriesId: number, original: string): number | undefined {
+    const known = store.occurrence(seriesId, original);
+    if (known !== undefined) return known;
+    const day = original.slice(0, 10);
+    events.planList(eventListSchema.parse({ start_date: day, end_date: day }));
+    return store.occurrence(seriesId, original);
+  }
+
+  return function importChange(
+    mapped: MappedEvent,
+    recurrenceId: Placed,
+    line: number,
+    report: ChangeReport,
+    actor: Actor,
+    links: Links,
+  ): void {
+    const { uid } = mapped;
+    const master = store.byUid(uid);
+    const parent = master ? events.find(master.event_id) : undefined;
+    if (!parent || parent.series_id === null) {
+      report.skipped.push({
+        uid,
+        reason: 'It changes one occurrence of a recurring event that this calendar does not hold.',
+      });
+      return;
+    }
+    const original = originalStart(recurrenceId, parent.timezone);
+    const id = occurrence(parent.series_id, original);
+    const row = id === undefined ? undefined : events.find(id);
+    if (id === undefined || !row) {
+      report.skipped.push({ uid, reason: `The series has no occurrence starting ${original}.` });
+      return;
+    }
+    if (row.status === 'trash' && mapped.cancelled) {
+      report.unchanged += 1;
+      return;
+    }
+    if (row.status === 'trash') {
+      report.skipped.push({ uid, reason: `The occurrence of ${original} is in the trash.` });
+      return;
+    }
+    if (mapped.cancelled) {
+      events.trash(id, links, actor, 'this');
+      report.updated += 1;
+      report.events.push(id);
+      return;
+    }
+    const key = `${uid} RECURRENCE-ID ${original}`;
+    const known = store.byUid(key);
+    if (known && !newer(mapped, known.source_sequence, known.source_modified)) {
+      report.unchanged += 1;
+      report.events.push(id);
+      return;
+    }
+    try {
+      savepoint(() => {
+        events.update(id, payload(mapped), actor, links, 'this');
+        store.putIcal({
+          event_id: id,
+          sequence: mapped.sequence,
+          uid: key,
+          source_sequence: mapped.sequence,
+          source_modified: mapped.modified || null,
+        });
+      });
+      report.updated += 1;
+      report.events.push(id);
+    } catch (error) {
+      report.errors.push({ uid, line, message: messageOf(error) });
+    }
+  };
+}
