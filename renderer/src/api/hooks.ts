@@ -79,10 +79,17 @@ export function saveItem<K extends Kind>(
   kind: K,
   id: number | null,
   body: Record<string, unknown>,
+  query?: Query,
 ) {
   return id === null
-    ? api<ItemOf[K]>(ev(kind), { method: 'POST', body })
-    : api<ItemOf[K]>(ev(`${kind}/${id}`), { method: 'PATCH', body });
+    ? api<ItemOf[K]>(ev(kind), { method: 'POST', body, query })
+    : api<ItemOf[K]>(ev(`${kind}/${id}`), { method: 'PATCH', body, query });
+}
+
+/** A save: the changed fields, and query parameters such as an occurrence's `scope`. */
+export interface SaveInput {
+  body: Record<string, unknown>;
+  query?: Query;
 }
 
 /**
@@ -104,8 +111,8 @@ export function invalidate(client: QueryClient, ...kinds: Kind[]) {
 export function useSave<K extends Kind>(kind: K, id: number | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => saveItem(kind, id, body),
-    onMutate: async (body) => {
+    mutationFn: ({ body, query }: SaveInput) => saveItem(kind, id, body, query),
+    onMutate: async ({ body }) => {
       if (id === null) return { previous: undefined };
       await client.cancelQueries({ queryKey: keys.item(kind, id) });
       const previous = client.getQueryData<ItemOf[K]>(keys.item(kind, id));

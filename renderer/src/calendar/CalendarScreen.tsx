@@ -25,6 +25,7 @@ import { useToast } from '../ui/toasts';
 import { CalendarFilters, NO_FILTERS, type Filters } from './CalendarFilters';
 import { datesAfterMove } from './toCalendar';
 import { formatRange } from '../events/dates';
+import { isOccurrence } from '../events/SeriesMark';
 import { useEventSource } from './useEventSource';
 import { useDebounced } from '../lists/useDebounced';
 import './calendar.css';
@@ -181,7 +182,11 @@ export default function CalendarScreen() {
           eventResize={(info) => void move(info)}
           eventDidMount={(info) => {
             const event = info.event.extendedProps.event as EventWire;
-            info.el.setAttribute('aria-label', `${info.event.title}, ${formatRange(event)}`);
+            const repeats = isOccurrence(event) ? ', repeating event' : '';
+            info.el.setAttribute(
+              'aria-label',
+              `${info.event.title}, ${formatRange(event)}${repeats}`,
+            );
             // Reachable from the keyboard like a link: Enter opens the event.
             info.el.tabIndex = 0;
             info.el.setAttribute('role', 'link');

@@ -7,6 +7,7 @@ import { DateTime } from 'luxon';
 import { decodeEntities } from '../api/resources';
 import type { EventWire } from '../../../shared/schemas/wire';
 import { API_FORMAT, parseWall } from '../events/dates';
+import { isOccurrence } from '../events/SeriesMark';
 
 export function toCalendarEvent(event: EventWire): EventInput {
   const start = parseWall(event.start_date);
@@ -18,7 +19,11 @@ export function toCalendarEvent(event: EventWire): EventInput {
     // FullCalendar's all-day ends are exclusive: the day after the last day.
     end: event.all_day ? end.plus({ days: 1 }).toISODate()! : end.toISO({ includeOffset: false })!,
     allDay: event.all_day,
-    classNames: [`event--${event.status}`, ...(event.featured ? ['event--featured'] : [])],
+    classNames: [
+      `event--${event.status}`,
+      ...(event.featured ? ['event--featured'] : []),
+      ...(isOccurrence(event) ? ['event--series'] : []),
+    ],
     extendedProps: { event },
   };
 }

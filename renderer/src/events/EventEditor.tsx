@@ -23,6 +23,9 @@ import { emptyEvent, eventPayload, eventValues, type EventValues } from './event
 import { EventMainFields } from './EventMainFields';
 import { EventLinks } from './EventLinks';
 import { EventSide } from './EventSide';
+import { RepeatField } from './RepeatField';
+import { useScopeQuestion } from './ScopeDialog';
+import { isOccurrence, SeriesNote } from './SeriesMark';
 
 export default function EventEditor({ id }: { id: string }) {
   const { query } = useLocation();
@@ -35,6 +38,8 @@ export default function EventEditor({ id }: { id: string }) {
   // One submission at a time: a double click or a second Enter lands before React re-renders
   // the busy button, so the pending state alone would let a second create through.
   const submitting = useRef(false);
+  const [scopeDialog, askScope] = useScopeQuestion();
+  const series = item.data && isOccurrence(item.data) ? item.data.series_id : null;
 
   useEffect(() => {
     if (item.data && !form.dirty) {
@@ -61,10 +66,23 @@ export default function EventEditor({ id }: { id: string }) {
     }
     submitting.current = true;
     try {
-      const saved = (await save.mutateAsync(body)) as EventWire;
+      // An occurrence of a series: the change may reach the later ones, or all of them.
+      let scope: string | undefined;
+      if (series !== null && Object.keys(body).length > 0) {
+        const answer = await askScope({ action: 'save', ruleChanged: 'recurrence' in body });
+        if (answer === null) return;
+        scope = answer;
+      }
+      const saved = (await save.mutateAsync({ body, query: { scope } })) as EventWire;
       initial.current = eventValues(saved);
       form.reset(initial.current);
-      toast({ tone: 'success', message: `Saved “${decodeEntities(saved.title)}”.` });
+      toast({
+        tone: 'success',
+        message:
+          scope === 'following' || scope === 'all'
+            ? `Saved “${decodeEntities(saved.title)}” and the series.`
+            : `Saved “${decodeEntities(saved.title)}”.`,
+      });
       if (creating) navigate(`/events/${saved.id}`, { replace: true });
     } catch (failure) {
       form.setErrors(mapErrors(serverErrors(failure)));
@@ -102,6 +120,7 @@ export default function EventEditor({ id }: { id: string }) {
         }
       >
         {item.data ? <StatusBadge status={item.data.status} /> : null}
+        {item.data ? <SeriesNote event={item.data} /> : null}
       </PageHeader>
       <form onSubmit={submit} noValidate aria-label="Event details">
         {saveError ? <ErrorNote error={saveError} title="Not saved." /> : null}
@@ -113,12 +132,18 @@ export default function EventEditor({ id }: { id: string }) {
         <div className="editor">
           <div>
             <EventMainFields form={form} />
+            <RepeatField form={form} />
             <EventLinks form={form} />
           </div>
           <div className="editor__side">
             <EventSide form={form} creating={numeric === null} saving={save.isPending} />
             {numeric !== null && item.data && (
-              <LifecycleActions kind="events" id={numeric} status={item.data.status} />
+              <LifecycleActions
+                kind="events"
+                id={numeric}
+                status={item.data.status}
+                askScope={series !== null ? () => askScope({ action: 'trash' }) : undefined}
+              />
             )}
           </div>
         </div>
@@ -129,6 +154,7 @@ export default function EventEditor({ id }: { id: string }) {
           {form.dirty && <span className="muted">Unsaved changes</span>}
         </div>
       </form>
+      {scopeDialog}
     </>
   );
 }

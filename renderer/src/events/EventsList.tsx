@@ -9,6 +9,7 @@ import { Field } from '../ui/Field';
 import { PageHeader } from '../ui/PageHeader';
 import { StatusBadge } from '../ui/StatusBadge';
 import { formatRange } from './dates';
+import { SeriesMark } from './SeriesMark';
 
 const WHEN: Record<string, Record<string, string>> = {
   upcoming: {},
@@ -23,6 +24,7 @@ const columns: Array<Column<EventWire>> = [
     render: (e) => (
       <>
         <Link to={`/events/${e.id}`}>{decodeEntities(e.title) || '(untitled)'}</Link>
+        <SeriesMark event={e} />
         {e.featured && <span className="badge">Featured</span>}
       </>
     ),

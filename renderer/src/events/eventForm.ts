@@ -31,6 +31,8 @@ export interface EventValues extends Values {
   hide_from_listings: boolean;
   show_map: boolean;
   show_map_link: boolean;
+  /** The series' RFC 5545 lines (docs/api/recurrence.md); `[]`: the event does not repeat. */
+  recurrence: string[];
 }
 
 export function emptyEvent(day?: string): EventValues {
@@ -62,6 +64,7 @@ export function emptyEvent(day?: string): EventValues {
     hide_from_listings: false,
     show_map: true,
     show_map_link: true,
+    recurrence: [],
   };
 }
 
@@ -92,6 +95,7 @@ export function eventValues(e: EventWire): EventValues {
     hide_from_listings: e.hide_from_listings,
     show_map: e.show_map,
     show_map_link: e.show_map_link,
+    recurrence: e.recurrence ?? [],
   };
 }
 
@@ -123,6 +127,7 @@ export function eventPayload(v: EventValues, creating: boolean): Record<string, 
     hide_from_listings: v.hide_from_listings,
     show_map: v.show_map,
     show_map_link: v.show_map_link,
+    recurrence: v.recurrence,
   };
   if (!creating) return body;
   // The reference refuses an empty image on events, and a create needs no empty fields.
@@ -138,7 +143,9 @@ export function eventPayload(v: EventValues, creating: boolean): Record<string, 
   return Object.fromEntries(
     Object.entries(body).filter(
       ([key, value]) =>
-        !(optional.has(key) && value === '') && !(key === 'venue' && v.venue === null),
+        !(optional.has(key) && value === '') &&
+        !(key === 'venue' && v.venue === null) &&
+        !(key === 'recurrence' && v.recurrence.length === 0),
     ),
   );
 }

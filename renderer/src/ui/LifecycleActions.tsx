@@ -14,9 +14,11 @@ interface Props {
   kind: Kind;
   id: number;
   status: string;
+  /** For an occurrence of a series: which occurrences to trash (`scope`), null to cancel. */
+  askScope?: () => Promise<string | null>;
 }
 
-export function LifecycleActions({ kind, id, status }: Props) {
+export function LifecycleActions({ kind, id, status, askScope }: Props) {
   const client = useQueryClient();
   const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
@@ -41,12 +43,17 @@ export function LifecycleActions({ kind, id, status }: Props) {
     }
   };
 
-  const trash = () =>
-    run(
+  const trash = async () => {
+    const scope = askScope ? await askScope() : undefined;
+    if (scope === null) return;
+    await run(
       'trash',
-      () => api(ev(`${kind}/${id}`), { method: 'DELETE' }),
-      `The ${noun} is in the trash.`,
+      () => api(ev(`${kind}/${id}`), { method: 'DELETE', query: { scope } }),
+      scope === 'following' || scope === 'all'
+        ? `The ${noun}s are in the trash.`
+        : `The ${noun} is in the trash.`,
     );
+  };
   const untrash = () => run('restore', () => restore(kind, id), `The ${noun} is restored.`);
   const forever = async () => {
     if (!window.confirm(`Delete this ${noun} forever? This cannot be undone.`)) return;

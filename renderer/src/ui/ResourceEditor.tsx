@@ -70,7 +70,7 @@ export function ResourceEditor<K extends Kind>({
     if (Object.keys(clientErrors).length > 0) return form.setErrors(clientErrors);
     const body = numeric === null ? payload : changed(prepare(loaded.current), payload);
     try {
-      const saved = await save.mutateAsync(body);
+      const saved = await save.mutateAsync({ body });
       loaded.current = config.toValues(saved);
       form.reset(loaded.current);
       toast({ tone: 'success', message: `Saved “${nameOf(kind, saved)}”.` });

@@ -1,0 +1,56 @@
+/** How the console marks an occurrence of a series: a ↻ with a spoken label, and the rule. */
+import type { EventWire } from '../../../shared/schemas/wire';
+import { parseRecurrence } from '../../../shared/recurrence/lines';
+import { summarize } from '../../../shared/recurrence/summary';
+import { Link } from '../app/Link';
+import { consoleLanguage } from '../app/language';
+
+/** Whether the event belongs to a series (answers from before recurrence lack the key). */
+export const isOccurrence = (event: Pick<EventWire, 'series_id'>) =>
+  typeof event.series_id === 'number';
+
+/** The rule in words for a saved event; '' when it does not repeat (or the lines are odd). */
+export function seriesSummary(event: EventWire): string {
+  if (!event.recurrence?.length) return '';
+  try {
+    return summarize(
+      parseRecurrence(event.recurrence),
+      { start: event.original_start_date ?? event.start_date, zone: event.timezone || 'UTC' },
+      consoleLanguage(),
+    );
+  } catch {
+    return '';
+  }
+}
+
+/** The mark next to a title in lists. */
+export function SeriesMark({ event }: { event: EventWire }) {
+  if (!isOccurrence(event)) return null;
+  const summary = seriesSummary(event);
+  return (
+    <span className="series-mark" title={summary || 'Repeating event'}>
+      <span aria-hidden="true">↻</span>
+      <span className="visually-hidden">
+        {summary ? `Repeating event: ${summary}` : 'Repeating event'}
+      </span>
+    </span>
+  );
+}
+
+/** Under the editor's title: the series it belongs to, and a way to its first event. */
+export function SeriesNote({ event }: { event: EventWire }) {
+  if (!isOccurrence(event)) return null;
+  const summary = seriesSummary(event);
+  return (
+    <span className="series-note">
+      <span aria-hidden="true">↻ </span>
+      {summary ? `Repeats: ${summary}` : 'One of a series'}
+      {event.series_id !== event.id && (
+        <>
+          {' · '}
+          <Link to={`/events/${event.series_id}`}>First event</Link>
+        </>
+      )}
+    </span>
+  );
+}
