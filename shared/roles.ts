@@ -65,6 +65,16 @@ export function canReadPost(actor: Actor | null, post: OwnedPost): boolean {
   return actor.id === post.author && atLeast(actor, 'contributor');
 }
 
+/** `read_post` on an event known by its stored author and status (`undefined`: no such event). */
+export function mayReadEvent(
+  actor: Actor | null,
+  event: { author: number | null; status: PostStatus } | undefined,
+): boolean {
+  return (
+    event !== undefined && canReadPost(actor, { author: event.author ?? 0, status: event.status })
+  );
+}
+
 /**
  * Status scale-back on create and update (docs/contract/compat-notes.md §5.2): users who cannot publish get
  * `pending` for `publish`/`future` and `draft` when they ask for nothing.

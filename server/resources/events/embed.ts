@@ -1,11 +1,14 @@
 /**
  * Presents events with what they link to. A page of events loads its organizer links, venues,
- * organizers, terms and images in a fixed number of batch queries, whatever its size.
+ * organizers, terms and images in a fixed number of batch queries, whatever its size. A linked
+ * venue or organizer is shown only to a reader who may read it on its own: a published event
+ * never carries a draft or trashed venue's name and address to anonymous readers.
  */
+import { canReadPost, type Actor } from '../../../shared/roles.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import { eventJsonLd } from './json-ld.js';
-import type { EventWire, OrganizerWire } from '../../../shared/schemas/wire/index.js';
+import type { EventWire, OrganizerWire, VenueWire } from '../../../shared/schemas/wire/index.js';
 import { eventUrl, presentEvent, type PresentContext } from './present.js';
 import type { EventDeps } from './service.js';
 import type { SeriesKeys } from '../series/service.js';
@@ -14,13 +17,32 @@ import type { EventRow, EventsStore } from './store.js';
 /** The series keys of a page of events (series/service.ts). */
 export type SeriesKeysOf = (rows: EventRow[]) => Map<number, SeriesKeys>;
 
+export interface EmbedOptions {
+  jsonLd: boolean;
+  /** Who reads the answer: what they may not read is left out of it. */
+  reader: Actor | null;
+}
+
+/** The linked objects of `embedded` that `reader` may read, by id. */
+function readable<W extends VenueWire | OrganizerWire>(
+  embedded: Map<number, W>,
+  reader: Actor | null,
+): Map<number, W> {
+  const out = new Map<number, W>();
+  for (const [id, wire] of embedded) {
+    if (canReadPost(reader, { author: Number(wire.author), status: wire.status }))
+      out.set(id, wire);
+  }
+  return out;
+}
+
 export function createEventEmbedder(
   store: EventsStore,
   ports: EventDeps,
   core: CoreServices,
   seriesKeys: SeriesKeysOf,
 ) {
-  function many(rows: EventRow[], links: Links, options: { jsonLd: boolean }): EventWire[] {
+  function many(rows: EventRow[], links: Links, options: EmbedOptions): EventWire[] {
     const settings = core.settings.get();
     const ctx: PresentContext = {
       links,
@@ -35,11 +57,10 @@ export function createEventEmbedder(
     const organizerIds = store.organizersOf(ids);
     const venueIds = unique(rows.flatMap((row) => (row.venue_id === null ? [] : [row.venue_id])));
     const imageIds = unique(rows.flatMap((row) => (row.image_id === null ? [] : [row.image_id])));
-    const venues = ports.venues.embed(venueIds, links, options);
-    const organizers = ports.organizers.embed(
-      unique([...organizerIds.values()].flat()),
-      links,
-      options,
+    const venues = readable(ports.venues.embed(venueIds, links, options), options.reader);
+    const organizers = readable(
+      ports.organizers.embed(unique([...organizerIds.values()].flat()), links, options),
+      options.reader,
     );
     const images = ports.media.present(imageIds, links);
     const terms = ports.terms.embed(ids, links);
@@ -80,7 +101,7 @@ export function createEventEmbedder(
 
   return {
     many,
-    one: (row: EventRow, links: Links, options: { jsonLd: boolean }): EventWire =>
+    one: (row: EventRow, links: Links, options: EmbedOptions): EventWire =>
       many([row], links, options)[0]!,
   };
 }

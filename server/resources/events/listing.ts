@@ -340,7 +340,7 @@ export function createEventListing(
     const previous =
       input.page > 1 ? url(input.page === 2 ? undefined : input.page - 1) : undefined;
     return {
-      events: embedder.many(rows, links, { jsonLd: false }),
+      events: embedder.many(rows, links, { jsonLd: false, reader: actor }),
       rest_url: url(input.page),
       ...(next === undefined ? {} : { next_rest_url: next }),
       ...(previous === undefined ? {} : { previous_rest_url: previous }),

@@ -223,23 +223,24 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       if (!canReadPost(actor, { author: row.author ?? 0, status: row.status })) {
         throw new NotAccessible('event-not-accessible', 'The requested event is not accessible');
       }
-      return embedder.one(row, links, { jsonLd: true });
+      return embedder.one(row, links, { jsonLd: true, reader: actor });
     },
 
     /** Every event the listing's filters select, presented a batch at a time (CSV export). */
     *everyListed(input: EventListInput, actor: Actor | null, links: Links, batch = 1000) {
       publishDue();
       for (const rows of listing.allRows(input, actor, batch)) {
-        yield embedder.many(rows, links, { jsonLd: false });
+        yield embedder.many(rows, links, { jsonLd: false, reader: actor });
       }
     },
 
     /** Rows already read (and checked for visibility) as a listing presents them. */
-    presentRows: (rows: EventRow[], links: Links) => embedder.many(rows, links, { jsonLd: false }),
+    presentRows: (rows: EventRow[], actor: Actor | null, links: Links) =>
+      embedder.many(rows, links, { jsonLd: false, reader: actor }),
 
     create(input: EventUpdateInput, actor: Actor | null, links: Links) {
       const row = store.write(() => startSeries(writeRow(input, undefined, actor), input));
-      return embedder.one(row, links, { jsonLd: false });
+      return embedder.one(row, links, { jsonLd: false, reader: actor });
     },
 
     /** An update; of an occurrence, with its scope (docs/contract/extensions.md §E1). One transaction. */
@@ -257,7 +258,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
         }
         return startSeries(writeRow(input, existing, actor), input);
       });
-      return embedder.one(row, links, { jsonLd: false });
+      return embedder.one(row, links, { jsonLd: false, reader: actor });
     },
 
     /**
@@ -276,7 +277,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
         trashRow(row);
         return store.get(row.id)!;
       });
-      return embedder.one(trashed, links, { jsonLd: false });
+      return embedder.one(trashed, links, { jsonLd: false, reader: actor });
     },
 
     /** The events a full-text query finds, for `EventQuery.search` (at most a fixed number). */

@@ -4,13 +4,16 @@
  * (docs/contract/compat-notes.md §7.2). What needs the database is checked here: before the
  * event's write, and again inside it.
  */
-import type { Actor } from '../../../shared/roles.js';
+import { canReadPost, type Actor } from '../../../shared/roles.js';
 import { notAnId, type LinkEntry } from '../../../shared/schemas/event-links.js';
 import { invalidInput } from '../../errors.js';
 import type { AnyLinkedRow, LinkedKind } from './kind.js';
 import type { LinkedInput } from './service.js';
 
 export type Entry = LinkEntry<LinkedInput>;
+
+export const readable = (actor: Actor | null, row: AnyLinkedRow): boolean =>
+  canReadPost(actor, { author: row.author ?? 0, status: row.status });
 
 export interface EntryDeps {
   kind: LinkedKind;
@@ -24,7 +27,11 @@ export function createEntries(deps: EntryDeps) {
   const { kind } = deps;
 
   function problem(entry: Entry, actor: Actor | null): string | undefined {
-    if ('id' in entry) return deps.find(entry.id) ? undefined : notAnId(kind.type, entry.given);
+    if ('id' in entry) {
+      // An item the caller may not read is not theirs to link, nor to learn of: as unknown.
+      const row = deps.find(entry.id);
+      return row && readable(actor, row) ? undefined : notAnId(kind.type, entry.given);
+    }
     const first = Object.values(deps.checkFields(entry.data, actor))[0];
     return first === undefined ? undefined : `${kind.type} data: ${first}`;
   }

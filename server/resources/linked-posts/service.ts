@@ -8,6 +8,7 @@ import {
   canEditPosts,
   canReadPost,
   defaultListingStatuses,
+  mayReadEvent,
   scaleBackStatus,
   type Actor,
   type PostStatus,
@@ -23,7 +24,7 @@ import { plainText, sanitizeHtml } from '../../text/html.js';
 import { toSlug, uniqueSlug } from '../../text/slug.js';
 import type { MediaService } from '../media/service.js';
 import type { AnyLinkedRow, LinkedKind, LinkedValues } from './kind.js';
-import { createEntries } from './entries.js';
+import { createEntries, readable } from './entries.js';
 import { presentLinked } from './present.js';
 import { createLinkedStore, type ListFilter } from './store.js';
 
@@ -158,7 +159,8 @@ export function createLinkedService(
     crossCheck(input, undefined);
     const { values, given } = build(input, actor, undefined);
     const duplicate = store.findDuplicate(given);
-    if (duplicate) return duplicate.id;
+    // Reusing an item the caller may not read would hand them its other fields.
+    if (duplicate && readable(actor, duplicate)) return duplicate.id;
     if (input.image !== undefined) values.image_id = media.ensure(input.image, actor?.id ?? null);
     values.slug = freeSlug(slugFor(String(values.title)));
     return store.insert(values);
@@ -284,6 +286,10 @@ export function createLinkedService(
 
     list(input: ListInput, actor: Actor | null) {
       const perPage = input.per_page ?? Math.min(core.settings.get().per_page, MAX_PER_PAGE);
+      if (input.event !== undefined && !mayReadEvent(actor, store.eventOwner(input.event))) {
+        // The links of an event the caller may not read are not theirs to see.
+        return { rows: [] as AnyLinkedRow[], total: 0, perPage };
+      }
       const filter: ListFilter = {
         statuses: input.status ?? defaultListingStatuses(actor),
         ownOrPublishedFor: canEditPosts(actor) && !canEditOthers(actor) ? actor!.id : undefined,

@@ -4,6 +4,7 @@
  * prepared once and cached.
  */
 import type { Statement } from 'better-sqlite3';
+import type { PostStatus } from '../../../shared/roles.js';
 import type { Db } from '../../db/open.js';
 import { prepareSlugVariants } from '../../db/slug-variants.js';
 import type { AnyLinkedRow, LinkedKind, LinkedValues } from './kind.js';
@@ -75,7 +76,9 @@ export function createLinkedStore(db: Db, kind: LinkedKind) {
     ),
     dropTrashMeta: db.prepare<[number]>('DELETE FROM trash_meta WHERE post_id = ?'),
     unlink: db.prepare<[number]>(kind.unlinkSql),
-    eventExists: db.prepare<[number], { id: number }>('SELECT id FROM events WHERE id = ?'),
+    eventOwner: db.prepare<[number], { author: number | null; status: PostStatus }>(
+      'SELECT author, status FROM events WHERE id = ?',
+    ),
     kindOf: db.prepare<[number], { kind: string }>('SELECT kind FROM posts WHERE id = ?'),
   };
 
@@ -147,7 +150,9 @@ export function createLinkedStore(db: Db, kind: LinkedKind) {
     findMany: (ids: readonly number[]): AnyLinkedRow[] =>
       ids.length === 0 ? [] : statements.byIds.all(JSON.stringify([...new Set(ids)])),
     kindOf: (id: number): string | undefined => statements.kindOf.get(id)?.kind,
-    eventExists: (id: number): boolean => statements.eventExists.get(id) !== undefined,
+    eventExists: (id: number): boolean => statements.eventOwner.get(id) !== undefined,
+    /** The author and status of event `id`, which decide who may read it. */
+    eventOwner: (id: number) => statements.eventOwner.get(id),
     /** The slugs other items use among `base` and `base-<n>`. */
     slugVariants: (base: string, exceptId = 0): Set<string> => slugVariants(base, { id: exceptId }),
     trashMeta: (id: number): TrashMeta | undefined => statements.trashMeta.get(id),

@@ -3,6 +3,7 @@
  * presents the ones to show with the resource routes' own presenters (the listing
  * representation: an event without `json_ld`).
  */
+import type { Actor } from '../../../shared/roles.js';
 import type { Links } from '../../http/links.js';
 import type { EventsService } from '../events/service.js';
 import type { OrganizersService } from '../organizers/service.js';
@@ -36,11 +37,11 @@ export function createItems(store: SyncStore, deps: ItemDeps) {
     };
   }
 
-  function present(kind: SyncKind, rows: AnyRow[], links: Links): unknown[] {
+  function present(kind: SyncKind, rows: AnyRow[], actor: Actor | null, links: Links): unknown[] {
     if (rows.length === 0) return [];
     switch (kind) {
       case 'event':
-        return deps.events.presentRows(rows as EventRow[], links);
+        return deps.events.presentRows(rows as EventRow[], actor, links);
       case 'venue':
         return deps.venues.present(rows as AnyLinkedRow[], links, false);
       case 'organizer':

@@ -82,8 +82,15 @@ export function createPages(store: SyncStore, items: Items) {
     };
   }
 
-  function fill(page: ChangesPage, rows: Record<SyncKind, AnyRow[]>, links: Links): void {
-    for (const kind of SYNC_KINDS) page[COLLECTIONS[kind]] = items.present(kind, rows[kind], links);
+  function fill(
+    page: ChangesPage,
+    rows: Record<SyncKind, AnyRow[]>,
+    actor: Actor | null,
+    links: Links,
+  ): void {
+    for (const kind of SYNC_KINDS) {
+      page[COLLECTIONS[kind]] = items.present(kind, rows[kind], actor, links);
+    }
   }
 
   function finish(page: ChangesPage, next: PageState | undefined, state: PageState): ChangesPage {
@@ -119,7 +126,7 @@ export function createPages(store: SyncStore, items: Items) {
     const rows = Object.fromEntries(
       SYNC_KINDS.map((k) => [k, ids[k].map((id) => loaded[k].get(id)).filter((r) => r)]),
     ) as Record<SyncKind, AnyRow[]>;
-    fill(page, rows, links);
+    fill(page, rows, actor, links);
     const done = kind >= SYNC_KINDS.length;
     return finish(page, done ? undefined : { ...state, kind, after }, state);
   }
@@ -146,7 +153,7 @@ export function createPages(store: SyncStore, items: Items) {
       else if (couldHaveSeen(actor, change))
         page.deleted[COLLECTIONS[change.kind]].push(change.item_id);
     }
-    fill(page, shown, links);
+    fill(page, shown, actor, links);
     const more = changes.length === perPage;
     const next = more ? { ...state, after: changes[changes.length - 1]!.seq } : undefined;
     return finish(page, next, state);

@@ -77,7 +77,7 @@ function termRoutes(spec: TermRoutesSpec): RouteDef[] {
           check: (params, ctx) => listProblems(params as TermListArgs, ctx),
           handler: (params, ctx) => {
             const args = params as TermListArgs;
-            const page = ctx.services.terms.list(taxonomy, args);
+            const page = ctx.services.terms.list(taxonomy, args, ctx.actor);
             const links = archiveLinks(taxonomy, args, page, ctx);
             return archiveAnswer({
               rest_url: links.rest_url,

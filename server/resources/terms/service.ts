@@ -2,6 +2,7 @@
  * Categories and tags: one implementation parameterised by taxonomy. Plain data in, rows or
  * domain errors (server/errors.ts) out; the events resource uses `findRefs`, `resolveForEvent` and `embed`.
  */
+import { mayReadEvent, type Actor } from '../../../shared/roles.js';
 import { NotFound } from '../../errors.js';
 import type { CoreServices } from '../../services.js';
 import type {
@@ -76,27 +77,32 @@ export function createTermsService(core: CoreServices) {
     return undefined;
   }
 
-  function list(taxonomy: Taxonomy, args: TermListArgs): TermPage {
+  function list(taxonomy: Taxonomy, args: TermListArgs, actor: Actor | null): TermPage {
     const perPage = Math.min(args.per_page ?? core.settings.get().per_page, MAX_PER_PAGE);
+    const event = args.event ?? args.post;
+    // The terms of an event the caller may not read are not theirs to see.
+    const hidden = event !== undefined && !mayReadEvent(actor, store.eventOwner(event));
     const include = args.include?.length ? args.include : undefined;
     // WordPress sanitises slug filters like stored slugs, so `slug=Jazz` finds `jazz`.
     const slugs = args.slug?.map((slug) => toSlug(slug) || slug);
     let sort = SORTS[args.orderby ?? 'name'];
     if ((sort === 'include' && !include) || (sort === 'slug__in' && !slugs)) sort = 'name';
-    const { rows, total } = store.list({
-      taxonomy,
-      hideEmpty: args.hide_empty,
-      search: args.search,
-      include,
-      exclude: args.exclude?.length ? args.exclude : undefined,
-      parent: taxonomy === 'category' ? args.parent : undefined,
-      event: args.event ?? args.post,
-      slugs,
-      sort,
-      descending: args.order === 'desc',
-      limit: perPage,
-      offset: (args.page - 1) * perPage,
-    });
+    const { rows, total } = hidden
+      ? { rows: [], total: 0 }
+      : store.list({
+          taxonomy,
+          hideEmpty: args.hide_empty,
+          search: args.search,
+          include,
+          exclude: args.exclude?.length ? args.exclude : undefined,
+          parent: taxonomy === 'category' ? args.parent : undefined,
+          event,
+          slugs,
+          sort,
+          descending: args.order === 'desc',
+          limit: perPage,
+          offset: (args.page - 1) * perPage,
+        });
     if (rows.length === 0 && args.page > 1) {
       const what = taxonomy === 'category' ? 'category' : 'tag';
       throw new NotFound(

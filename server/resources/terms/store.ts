@@ -2,6 +2,7 @@
  * SQL for categories and tags (one table, told apart by `taxonomy`). Every statement is prepared
  * once; listing queries are composed from fixed fragments and cached per shape.
  */
+import type { PostStatus } from '../../../shared/roles.js';
 import type { Db } from '../../db/open.js';
 import { prepareSlugVariants } from '../../db/slug-variants.js';
 import { uniqueSlug } from '../../text/slug.js';
@@ -110,7 +111,9 @@ export function createTermsStore(db: Db) {
          UNION SELECT t.id FROM terms t JOIN down ON t.parent = down.id
        ) SELECT id FROM down`,
     ),
-    eventExists: db.prepare<[number], { id: number }>('SELECT id FROM events WHERE id = ?'),
+    eventOwner: db.prepare<[number], { author: number | null; status: PostStatus }>(
+      'SELECT author, status FROM events WHERE id = ?',
+    ),
     insert: db.prepare<NewTerm>(
       `INSERT INTO terms (taxonomy, name, slug, description, parent)
        VALUES (@taxonomy, @name, @slug, @description, @parent)`,
@@ -195,7 +198,9 @@ export function createTermsStore(db: Db) {
     /** The given ids followed by every descendant of them, each once. */
     withDescendants: (ids: number[]): number[] =>
       s.descendants.all(JSON.stringify(ids)).map((r) => r.id),
-    eventExists: (id: number): boolean => s.eventExists.get(id) !== undefined,
+    eventExists: (id: number): boolean => s.eventOwner.get(id) !== undefined,
+    /** The author and status of event `id`, which decide who may read it. */
+    eventOwner: (id: number) => s.eventOwner.get(id),
 
     list(q: TermQuery): { rows: TermRow[]; total: number } {
       const statements = listStatements(q);
