@@ -141,7 +141,10 @@ async function main(channel: Channel) {
   try {
     const config = loadConfig(channel.argv, process.env);
     const dir = consoleDir(process.env);
-    running = await start(config, dir === undefined ? {} : { consoleDir: dir });
+    running = await start(config, {
+      warmFeeds: true,
+      ...(dir === undefined ? {} : { consoleDir: dir }),
+    });
     const ready = await currentSession(running.services);
     starting = false;
     const first = running.firstAdmin;

@@ -23,6 +23,11 @@ export interface StartOptions extends ServiceOptions {
   worker?: boolean;
   /** Connection deadlines; tests shorten them instead of waiting for the defaults. */
   limits?: Partial<ConnectionLimits>;
+  /**
+   * Make the public feed's VEVENTs in the background once listening (feeds/service.ts), so the
+   * first subscriber after a start gets made text. Off in tests, whose counts it would disturb.
+   */
+  warmFeeds?: boolean;
 }
 
 export interface RunningServer {
@@ -97,6 +102,12 @@ export async function start(
   const shownHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   await services.network.apply(services.settings.get().lan_sharing);
+  if (options.warmFeeds) {
+    const origin = services.settings.get().public_url || `http://${shownHost}:${port}`;
+    services.feeds.warm(origin).catch((error: unknown) => {
+      log.warn({ err: error }, 'Making the calendar feed ahead of its first request failed');
+    });
+  }
   let closing: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${port}`,

@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { canReadPost, type Actor } from '../../../shared/roles.js';
 import { parseDateInput, formatWall } from '../../../shared/dates.js';
-import type { FeedQuery } from '../../../shared/schemas/feed.js';
+import { feedQuerySchema, type FeedQuery } from '../../../shared/schemas/feed.js';
 import { InvalidInput, NotAuthenticated } from '../../errors.js';
-import type { Links } from '../../http/links.js';
+import { createLinks, type Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import type { EventsService } from '../events/service.js';
 import { ftsQuery, visibility } from '../events/listing.js';
@@ -44,6 +44,8 @@ export const SITE_NAME = 'Almanac';
 export const DEFAULT_PAST_DAYS = 90;
 /** Feeds of up to this many events are made at once and remembered; larger ones are streamed. */
 const REMEMBER_UP_TO = 20_000;
+/** The first day of the feed the background warm-up makes: every event. */
+const WARM_FROM = '1900-01-01';
 /** Events read, presented and written per step of a streamed feed. */
 const CHUNK = 500;
 
@@ -320,6 +322,22 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
       const entries = feedEntries(deps.events.allIds(q), store, q.endMax !== undefined);
       const { etag, lastModified } = validator(['feed', q, names], links, actor);
       return { etag, lastModified, entries, header: header(names) };
+    },
+
+    /**
+     * Makes the VEVENTs of every published event ahead of the first feed request, a chunk at a
+     * time between other work (made text is shared by every feed that shows the event). Only
+     * for calendars whose feed is remembered whole; larger ones are made as requests come.
+     */
+    async warm(origin: string): Promise<void> {
+      if (store.publishedCount() > REMEMBER_UP_TO) return;
+      const links = createLinks(origin, 'api', '');
+      const plan = this.plan(feedQuerySchema.parse({ start_date: WARM_FROM }), null, links);
+      for (let i = 0; i < plan.entries.length; i += CHUNK) {
+        await new Promise((resolve) => setImmediate(resolve));
+        eventsText(plan.entries.slice(i, i + CHUNK), null, links);
+      }
+      timezones(plan.entries);
     },
 
     /** The validator of a feed without its events (a conditional request's cheap answer). */

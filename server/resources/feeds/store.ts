@@ -157,6 +157,9 @@ export function createFeedStore(db: Db) {
     occurrence: db.prepare<[number, string], { id: number }>(
       'SELECT id FROM events WHERE series_id = ? AND original_start_local = ?',
     ),
+    publishedCount: db
+      .prepare<[], number>("SELECT count(*) FROM events WHERE status = 'publish'")
+      .pluck(),
     byUid: db.prepare<[string], EventIcal>('SELECT * FROM event_ical WHERE uid = ?'),
     putIcal: db.prepare<EventIcal>(
       `INSERT INTO event_ical (event_id, sequence, uid, source_sequence, source_modified)
@@ -222,6 +225,7 @@ export function createFeedStore(db: Db) {
     occurrence: (seriesId: number, original: string): number | undefined =>
       s.occurrence.get(seriesId, original)?.id,
 
+    publishedCount: (): number => s.publishedCount.get()!,
     byUid: (uid: string): EventIcal | undefined => s.byUid.get(uid),
     putIcal: (row: EventIcal): void => {
       s.putIcal.run(row);

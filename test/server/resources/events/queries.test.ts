@@ -1,34 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Statement } from 'better-sqlite3';
-import { startTestServer, type TestServer } from '../../../helpers/server.js';
+import { startTestServer } from '../../../helpers/server.js';
+import { countQueries } from '../../../helpers/queries.js';
 import { EVENTS } from './helpers.js';
 import { createEvent } from '../../../helpers/fixtures.js';
-
-/** Counts the statements run while `work` runs (every query goes through these three methods). */
-async function countQueries(server: TestServer, work: () => Promise<unknown>): Promise<number> {
-  const proto = Object.getPrototypeOf(server.services.db.prepare('SELECT 1')) as Statement;
-  const methods = ['all', 'get', 'run', 'iterate'] as const;
-  const originals = methods.map((name) => proto[name]);
-  let count = 0;
-  methods.forEach((name, i) => {
-    const original = originals[i] as (...args: unknown[]) => unknown;
-    (proto as unknown as Record<string, unknown>)[name] = function (
-      this: Statement,
-      ...args: unknown[]
-    ) {
-      count++;
-      return original.apply(this, args);
-    };
-  });
-  try {
-    await work();
-  } finally {
-    methods.forEach((name, i) => {
-      (proto as unknown as Record<string, unknown>)[name] = originals[i];
-    });
-  }
-  return count;
-}
 
 describe('listing cost', () => {
   it('runs the same number of queries for a page of 2 and a page of 20', async () => {

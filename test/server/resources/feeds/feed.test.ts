@@ -10,6 +10,7 @@ import { start, type RunningServer } from '../../../../server/start.js';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { create, createEvent, createId } from '../../../helpers/fixtures.js';
 import { unfold, vevents, propertyOf } from './ics.js';
+import { countQueries } from '../../../helpers/queries.js';
 
 async function feed(server: TestServer, path = '/calendar.ics', auth?: string) {
   const res = await server.call('GET', path, { auth });
@@ -412,5 +413,33 @@ describe('UIDs', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the feed made ahead of its first request', () => {
+  it('answers the first request from VEVENTs made in the background', async () => {
+    const count = async (warm: boolean) => {
+      const server = await startTestServer({ settings: { timezone: 'Europe/Paris' } });
+      for (let i = 0; i < 5; i++) {
+        await createEvent(server, {
+          title: `Concert ${i}`,
+          venue: { venue: `Hall ${i}` },
+          organizer: [{ organizer: `Band ${i}` }],
+          categories: ['Music'],
+        });
+      }
+      if (warm) await server.services.feeds.warm(server.url);
+      let text = '';
+      const queries = await countQueries(server, async () => {
+        text = (await feed(server)).text;
+      });
+      return { queries, events: vevents(text).length };
+    };
+    const cold = await count(false);
+    const warmed = await count(true);
+    expect(warmed.events).toBe(5);
+    expect(cold.events).toBe(5);
+    // Rows, SEQUENCEs, categories, organizers and venues are not read again.
+    expect(warmed.queries).toBeLessThanOrEqual(cold.queries - 5);
   });
 });
