@@ -2,7 +2,7 @@
  * Online backups of the database into `<dataDir>/backups/`, and restoring one into the running
  * server. One backup operation runs at a time; requests keep being served throughout.
  */
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotFound, Refused, Unavailable } from '../../errors.js';
 import type { CoreServices } from '../../services.js';
@@ -14,7 +14,8 @@ import {
   timestampName,
   type BackupFile,
 } from './folder.js';
-import { backupTo, checkBackup, restoreInto, upgradeCopy } from './sqlite.js';
+import { schemaProblems, summary } from './schema-check.js';
+import { backupTo, checkBackup, copyProblems, restoreInto, upgradeCopy } from './sqlite.js';
 
 export const backupNotFound = (): NotFound =>
   new NotFound('almanac_backup_not_found', 'There is no backup with that name.');
@@ -82,12 +83,37 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
     return new Refused('almanac_backup_invalid', message);
   }
 
+  /** Puts the safety copy back after a restore that left the server unusable. */
+  async function rollBack(safety: BackupFile, cause: unknown): Promise<void> {
+    log.error({ err: cause, safety_backup: safety.name }, 'restored data unusable; rolling back');
+    await restoreInto(backupPath(folder(), safety.name)!, live!);
+    deps.afterRestore?.();
+    log.warn(
+      { safety_backup: safety.name },
+      'database rolled back to its state before the restore',
+    );
+  }
+
   async function restore(name: string): Promise<RestoreResult> {
     const target = folder();
     if (live === undefined) throw unavailable();
-    const restored = describeBackup(target, name);
-    if (!restored) throw backupNotFound();
+    if (!describeBackup(target, name)) throw backupNotFound();
     const file = backupPath(target, name)!;
+    // Checked in a private copy: SQLite leaves `-shm`/`-wal` files beside a WAL file it reads,
+    // even read-only, and the backups folder keeps only what the user put there.
+    const probe = join(target, `.${name}.check`);
+    try {
+      copyFileSync(file, probe);
+      return await restoreChecked(name, probe);
+    } finally {
+      for (const suffix of ['', '-shm', '-wal', '-journal'])
+        rmSync(`${probe}${suffix}`, { force: true });
+    }
+  }
+
+  async function restoreChecked(name: string, file: string): Promise<RestoreResult> {
+    const target = folder();
+    const restored = describeBackup(target, name)!;
     const check = checkBackup(file);
     if ('kind' in check) {
       if (check.kind === 'too_new')
@@ -99,22 +125,31 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
         throw invalid(`This backup is damaged (integrity check: ${check.message}).`);
       throw invalid(`This backup cannot be read: ${check.message}`);
     }
-    const current = db.pragma('user_version', { simple: true }) as number;
     const pageSize = db.pragma('page_size', { simple: true }) as number;
     const working = join(target, `.${name}.restore`);
     let safety: BackupFile;
     try {
-      let source = file;
-      if (check.version < current || check.pageSize !== pageSize) {
-        await upgradeCopy(file, working, pageSize).catch((error: unknown) => {
-          throw invalid(`This backup could not be brought up to date: ${(error as Error).message}`);
-        });
-        source = working;
+      // Always migrated and checked in a copy: the file's user_version may claim tables it lacks.
+      await upgradeCopy(file, working, pageSize).catch((error: unknown) => {
+        throw invalid(`This backup could not be brought up to date: ${(error as Error).message}`);
+      });
+      const problems = copyProblems(working);
+      if (problems.length > 0) {
+        throw invalid(`This backup does not hold a usable Almanac database: ${summary(problems)}.`);
       }
       // Only once the backup is known to be usable: the data as it is now, to undo the restore.
       safety = await create('-before-restore');
-      await restoreInto(source, live);
-      deps.afterRestore?.();
+      await restoreInto(working, live!);
+      try {
+        const after = schemaProblems(db);
+        if (after.length > 0) throw new Error(summary(after));
+        deps.afterRestore?.();
+      } catch (error) {
+        await rollBack(safety, error);
+        throw invalid(
+          `The restored data could not be used (${(error as Error).message}); the data as it was before the restore is back.`,
+        );
+      }
     } finally {
       rmSync(working, { force: true });
     }

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../../db/open.js';
 import { loadMigrations, migrate } from '../../db/migrate.js';
+import { schemaProblems } from './schema-check.js';
 
 /** Pages copied per step of an online backup: small steps keep the event loop responsive. */
 const STEP_PAGES = 1024;
@@ -89,6 +90,18 @@ export async function upgradeCopy(source: string, target: string, pageSize: numb
     copy.exec('VACUUM');
     copy.pragma('foreign_keys = ON');
     migrate(copy);
+  } finally {
+    copy.close();
+  }
+}
+
+/** What keeps a migrated working copy from being served (backup/schema-check.ts). */
+export function copyProblems(file: string): string[] {
+  const copy = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return schemaProblems(copy);
+  } catch (error) {
+    return [(error as Error).message];
   } finally {
     copy.close();
   }
