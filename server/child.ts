@@ -142,7 +142,7 @@ async function main(channel: Channel) {
     const config = loadConfig(channel.argv, process.env);
     const dir = consoleDir(process.env);
     running = await start(config, {
-      warmFeeds: true,
+      background: true,
       ...(dir === undefined ? {} : { consoleDir: dir }),
     });
     const ready = await currentSession(running.services);

@@ -29,7 +29,7 @@ async function main() {
     await runCluster(config, { onListening: (url, admin) => announce(config, url, admin) });
     return;
   }
-  const running = await start(config, { warmFeeds: true });
+  const running = await start(config, { background: true });
   announce(config, running.url, running.firstAdmin);
 
   let stopping = false;

@@ -104,7 +104,7 @@ async function runPrimary(config: ServerConfig, handlers: ClusterHandlers): Prom
 }
 
 async function runWorker(config: ServerConfig): Promise<void> {
-  const running = await start(config, { worker: true, warmFeeds: true });
+  const running = await start(config, { worker: true, background: true });
   process.send?.({ type: 'listening', url: running.url } satisfies WorkerMessage);
   let stopping = false;
   const stop = () => {

@@ -20,6 +20,7 @@ import { createEventsService } from './resources/events/service.js';
 import { createNetworkController } from './lan-sharing.js';
 import { createTrashService } from './resources/trash/service.js';
 import { createBackupService } from './resources/backup/service.js';
+import { createBackupScheduler } from './resources/backup/schedule.js';
 import { createSyncService, type SyncOptions } from './resources/sync/service.js';
 import { createImporter } from './resources/transfer/import.js';
 import { createRemoteImporter } from './resources/transfer/remote.js';
@@ -72,6 +73,7 @@ export function createServices(
   const trash = createTrashService(core);
   const sync = createSyncService(core, { events, venues, organizers }, options.sync);
   const backups = createBackupService(core, { afterRestore: () => sync.newHistory() });
+  const backupSchedule = createBackupScheduler(core, backups);
   const importer = createImporter(core);
   const remote = createRemoteImporter(core, { events, venues, organizers, terms }, options.remote);
   const transfer = { importDocument: importer.run, importRemote: remote.run };
@@ -87,6 +89,7 @@ export function createServices(
     trash,
     sync,
     backups,
+    backupSchedule,
     transfer,
     feeds,
     icsImport,

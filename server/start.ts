@@ -24,10 +24,11 @@ export interface StartOptions extends ServiceOptions {
   /** Connection deadlines; tests shorten them instead of waiting for the defaults. */
   limits?: Partial<ConnectionLimits>;
   /**
-   * Make the public feed's VEVENTs in the background once listening (feeds/service.ts), so the
-   * first subscriber after a start gets made text. Off in tests, whose counts it would disturb.
+   * Background work once listening: scheduled backups (backup/schedule.ts), and the public
+   * feed's VEVENTs made ahead (feeds/service.ts) so the first subscriber after a start gets made
+   * text. Off in tests, which run each on demand and whose counts it would disturb.
    */
-  warmFeeds?: boolean;
+  background?: boolean;
 }
 
 export interface RunningServer {
@@ -102,7 +103,8 @@ export async function start(
   const shownHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   await services.network.apply(services.settings.get().lan_sharing);
-  if (options.warmFeeds) {
+  if (options.background) {
+    services.backupSchedule.start();
     const origin = services.settings.get().public_url || `http://${shownHost}:${port}`;
     services.feeds.warm(origin).catch((error: unknown) => {
       log.warn({ err: error }, 'Making the calendar feed ahead of its first request failed');
@@ -121,6 +123,7 @@ export async function start(
         force.unref();
         // Open change streams never end by themselves: end them so the drain can finish.
         services.sync.close();
+        services.backupSchedule.stop();
         void services.network.close();
         server.close(() => {
           clearTimeout(force);

@@ -5,6 +5,19 @@ import { booleanLike, integerLike } from './coerce.js';
 import { MAX_PER_PAGE } from './fields.js';
 
 export const LANGUAGES = ['en', 'fr'] as const;
+
+/** How often the server backs itself up (docs/contract/extensions.md §E4). */
+export const BACKUP_SCHEDULES = ['off', 'daily', 'weekly'] as const;
+export type BackupSchedule = (typeof BACKUP_SCHEDULES)[number];
+export const MAX_BACKUP_KEEP = 365;
+
+/** An absolute folder path on POSIX (`/…`) or Windows (`C:\…`, `\\server\share`), without control characters. */
+function isAbsoluteFolder(value: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x1f\x7f]/.test(value) || value.length > 1000) return false;
+  return /^(\/|[A-Za-z]:[\\/]|\\\\[^\\])/.test(value);
+}
+
 export type Language = (typeof LANGUAGES)[number];
 
 export type { Settings } from './wire/admin.js';
@@ -65,6 +78,20 @@ export const settingsUpdateSchema = z.object({
     .transform((s) => s.replace(/\/+$/, ''))
     .optional(),
   lan_sharing: booleanLike.optional(),
+  backup_schedule: z
+    .enum(BACKUP_SCHEDULES, { message: `must be one of ${BACKUP_SCHEDULES.join(', ')}.` })
+    .optional(),
+  backup_keep: integerLike
+    .refine((n) => n >= 1 && n <= MAX_BACKUP_KEEP, `must be between 1 and ${MAX_BACKUP_KEEP}.`)
+    .optional(),
+  backup_dir: z
+    .string()
+    .trim()
+    .refine(
+      (s) => s === '' || isAbsoluteFolder(s),
+      'must be empty (the data folder’s backups/) or the absolute path of a folder.',
+    )
+    .optional(),
   cors_origins: z
     .union([z.array(origin), z.string()])
     .transform((v) => (Array.isArray(v) ? v : v.split(/[\s,]+/).filter((s) => s !== '')))

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { formatUtc } from '../../../shared/time.js';
+import type { BackupFileWire } from '../../../shared/schemas/wire/admin.js';
 import type { ServerConfig } from '../../config.js';
 
 /** Letters, digits, `_`, `-` and inner dots, ending in `.db`: no separators, no `..`, no dotfiles. */
@@ -11,11 +12,7 @@ export const BACKUP_NAME = /^[A-Za-z0-9_-](?:[A-Za-z0-9_-]|\.(?!\.)){0,150}\.db$
 
 export const isBackupName = (name: string): boolean => BACKUP_NAME.test(name);
 
-export interface BackupFile {
-  name: string;
-  size: number;
-  created_utc: string;
-}
+export type BackupFile = BackupFileWire;
 
 /** `<dataDir>/backups`, or next to the database file; none for an in-memory database. */
 export function backupsDir(config: Pick<ServerConfig, 'dataDir' | 'dbPath'>): string | undefined {

@@ -16,6 +16,19 @@ const nameArgs = z.object({
 
 export const backupRoutes: RouteDef[] = [
   {
+    path: '/backup-schedule',
+    endpoints: [
+      endpoint({
+        methods: ['GET'],
+        summary:
+          'Where scheduled backups stand: the schedule, how many are kept, the folder, when the next one is due and how the last one went.',
+        args: z.object({}),
+        permission: adminOnly,
+        handler: (_params, ctx) => ({ body: ctx.services.backupSchedule.status() }),
+      }),
+    ],
+  },
+  {
     path: '/backups',
     endpoints: [
       endpoint({

@@ -2,7 +2,7 @@
  * Online backups of the database into `<dataDir>/backups/`, and restoring one into the running
  * server. One backup operation runs at a time; requests keep being served throughout.
  */
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotFound, Refused, Unavailable } from '../../errors.js';
 import type { CoreServices } from '../../services.js';
@@ -16,6 +16,9 @@ import {
 } from './folder.js';
 import { schemaProblems, summary } from './schema-check.js';
 import { backupTo, checkBackup, copyProblems, restoreInto, upgradeCopy } from './sqlite.js';
+
+/** The name part of scheduled backups, which retention applies to (manual ones stay). */
+export const SCHEDULED = '-scheduled';
 
 export const backupNotFound = (): NotFound =>
   new NotFound('almanac_backup_not_found', 'There is no backup with that name.');
@@ -39,7 +42,7 @@ export interface BackupDeps {
 
 export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
   const { db, config, clock, log } = core;
-  const dir = backupsDir(config);
+  const defaultDir = backupsDir(config);
   const live = config.dbPath !== ':memory:' && config.dbPath !== '' ? config.dbPath : undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -50,10 +53,20 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
     return run;
   }
 
+  /** The chosen folder (setting `backup_dir`), else the data folder's `backups/`. */
+  function currentDir(): string | undefined {
+    if (live === undefined) return undefined;
+    return core.settings.get().backup_dir || defaultDir;
+  }
+
   function folder(): string {
+    const dir = currentDir();
     if (dir === undefined) throw unavailable();
     return dir;
   }
+
+  /** A backup's copy of the media files: `almanac-….db` → `almanac-….media/`. */
+  const mediaOf = (target: string, name: string) => join(target, name.replace(/\.db$/, '.media'));
 
   /** A name no backup has yet, from "now" (two backups in one second get `-2`, `-3`…). */
   function freshName(suffix: string): string {
@@ -69,11 +82,21 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
     const name = freshName(suffix);
     // Written under a dot-name the listing ignores, then renamed: a half-made backup never shows.
     const partial = join(target, `.${name}.partial`);
+    const partialMedia = join(target, `.${name}.media.partial`);
     try {
       await backupTo(db, partial);
+      // The media files with the database: restoring a backup brings back the images it names.
+      if (config.mediaDir !== '' && existsSync(config.mediaDir)) {
+        cpSync(config.mediaDir, partialMedia, { recursive: true });
+        renameSync(partialMedia, mediaOf(target, name));
+      }
       renameSync(partial, join(target, name));
+    } catch (error) {
+      rmSync(mediaOf(target, name), { recursive: true, force: true });
+      throw error;
     } finally {
       rmSync(partial, { force: true });
+      rmSync(partialMedia, { recursive: true, force: true });
     }
     log.info({ backup: name }, 'backup created');
     return describeBackup(target, name)!;
@@ -143,6 +166,11 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
       try {
         const after = schemaProblems(db);
         if (after.length > 0) throw new Error(summary(after));
+        // Media files the backup holds and the live folder lacks come back; none is removed.
+        const media = mediaOf(target, name);
+        if (config.mediaDir !== '' && existsSync(media)) {
+          cpSync(media, config.mediaDir, { recursive: true, force: false });
+        }
         deps.afterRestore?.();
       } catch (error) {
         await rollBack(safety, error);
@@ -159,10 +187,17 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
 
   return {
     /** Whether this server can make backups at all (it runs on a database file). */
-    available: (): boolean => dir !== undefined && live !== undefined,
-    list: (): BackupFile[] => (dir === undefined ? [] : listBackups(dir)),
-    find: (name: string): BackupFile | undefined =>
-      dir === undefined ? undefined : describeBackup(dir, name),
+    available: (): boolean => currentDir() !== undefined,
+    /** The folder backups go to now. */
+    folder: currentDir,
+    list: (): BackupFile[] => {
+      const dir = currentDir();
+      return dir === undefined ? [] : listBackups(dir);
+    },
+    find: (name: string): BackupFile | undefined => {
+      const dir = currentDir();
+      return dir === undefined ? undefined : describeBackup(dir, name);
+    },
     /** The file to send for a download. */
     path(name: string): string {
       const file = describeBackup(folder(), name) && backupPath(folder(), name);
@@ -170,12 +205,33 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
       return file;
     },
     create: (): Promise<BackupFile> => exclusive(() => create()),
+    /** A scheduled backup: made, checked, then the oldest scheduled ones beyond `keep` removed. */
+    scheduled: (keep: number): Promise<BackupFile> =>
+      exclusive(async () => {
+        const made = await create(SCHEDULED);
+        const check = checkBackup(join(folder(), made.name));
+        if ('kind' in check) {
+          rmSync(join(folder(), made.name), { force: true });
+          rmSync(mediaOf(folder(), made.name), { recursive: true, force: true });
+          throw new Refused(
+            'almanac_backup_unverified',
+            `The backup just written does not read back (${check.kind}).`,
+          );
+        }
+        const old = listBackups(folder()).filter((file) => file.name.includes(SCHEDULED));
+        for (const file of old.slice(keep)) {
+          rmSync(join(folder(), file.name), { force: true });
+          rmSync(mediaOf(folder(), file.name), { recursive: true, force: true });
+        }
+        return made;
+      }),
     restore: (name: string): Promise<RestoreResult> => exclusive(() => restore(name)),
     remove: (name: string): Promise<BackupFile> =>
       exclusive(async () => {
         const found = describeBackup(folder(), name);
         if (!found) throw backupNotFound();
         rmSync(backupPath(folder(), name)!);
+        rmSync(mediaOf(folder(), name), { recursive: true, force: true });
         return found;
       }),
   };

@@ -31,6 +31,9 @@ export function defaultSettings(): Settings {
     public_url: '',
     lan_sharing: false,
     cors_origins: [],
+    backup_schedule: 'daily',
+    backup_keep: 14,
+    backup_dir: '',
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { POST_STATUSES, ROLES } from '../../roles.js';
-import { LANGUAGES } from '../settings.js';
+import { BACKUP_SCHEDULES, LANGUAGES } from '../settings.js';
 
 const utc = z.string();
 const total = z.number().int();
@@ -41,6 +41,9 @@ export const settings = z.object({
   public_url: z.string(),
   lan_sharing: z.boolean(),
   cors_origins: z.array(z.string()),
+  backup_schedule: z.enum(BACKUP_SCHEDULES),
+  backup_keep: z.number().int(),
+  backup_dir: z.string(),
 });
 /** The settings, and the names of those that flags or environment variables fix. */
 export const settingsAnswer = settings.extend({ overridden: z.array(z.string()) });
@@ -83,6 +86,32 @@ export const trashItem = z.object({
 export const trashPage = z.object({ items: z.array(trashItem), total });
 export const restored = z.object({ ...trashHead, status: z.enum(POST_STATUSES) });
 
+export const backupFile = z.object({
+  name: z.string(),
+  size: z.number().int(),
+  created_utc: utc,
+});
+export const backupList = z.object({ backups: z.array(backupFile), total });
+/** The last scheduled backup: claimed (`finished_utc` null while it runs), then its result. */
+export const backupRun = z.object({
+  started_utc: utc,
+  finished_utc: utc.nullable(),
+  ok: z.boolean().nullable(),
+  name: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export const backupScheduleStatus = z.object({
+  schedule: z.enum(BACKUP_SCHEDULES),
+  keep: z.number().int(),
+  folder: z.string().nullable(),
+  next_utc: utc.nullable(),
+  last: backupRun.nullable(),
+});
+
+export type BackupFileWire = z.infer<typeof backupFile>;
+export type BackupListWire = z.infer<typeof backupList>;
+export type BackupRunWire = z.infer<typeof backupRun>;
+export type BackupScheduleWire = z.infer<typeof backupScheduleStatus>;
 export type UserWire = z.infer<typeof user>;
 export type UserArchiveWire = z.infer<typeof userArchive>;
 export type SessionWire = z.infer<typeof session>;

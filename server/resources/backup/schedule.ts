@@ -1,0 +1,116 @@
+/**
+ * Scheduled backups (docs/contract/extensions.md §E4): daily or weekly per the settings, kept
+ * `backup_keep` deep, each one checked after writing. Every server process looks once a minute;
+ * the process that claims a due backup (in a write transaction) makes it, so `--workers` never
+ * make two. The last run's result is kept for the console and logged.
+ */
+import type { BackupSchedule } from '../../../shared/schemas/settings.js';
+import type { BackupScheduleWire } from '../../../shared/schemas/wire/admin.js';
+import { formatUtc } from '../../../shared/time.js';
+import type { CoreServices } from '../../services.js';
+import type { BackupService } from './service.js';
+import { createBackupStatusStore, type BackupRun } from './status-store.js';
+
+const HOUR_MS = 3_600_000;
+const PERIOD_MS: Record<Exclude<BackupSchedule, 'off'>, number> = {
+  daily: 24 * HOUR_MS,
+  weekly: 7 * 24 * HOUR_MS,
+};
+/** After a failure, the next attempt comes this much later rather than a whole period. */
+const RETRY_MS = HOUR_MS;
+/** A claimed run that never finished (its process died) is given up after this long. */
+const STALE_MS = 6 * HOUR_MS;
+const CHECK_EVERY_MS = 60_000;
+
+const ms = (utc: string) => Date.parse(`${utc.replace(' ', 'T')}Z`);
+
+export type BackupScheduleStatus = BackupScheduleWire;
+
+export function createBackupScheduler(core: CoreServices, backups: BackupService) {
+  const status = createBackupStatusStore(core.db);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  /** When the next backup is due after `last`, in ms; undefined when none is scheduled. */
+  function dueAt(last: BackupRun | undefined): number | undefined {
+    const { backup_schedule: schedule } = core.settings.get();
+    if (schedule === 'off' || !backups.available()) return undefined;
+    if (!last) return 0;
+    if (last.finished_utc === null) return ms(last.started_utc) + STALE_MS;
+    return ms(last.started_utc) + (last.ok ? PERIOD_MS[schedule] : RETRY_MS);
+  }
+
+  async function run(started: string): Promise<void> {
+    const { backup_keep: keep } = core.settings.get();
+    try {
+      const made = await backups.scheduled(keep);
+      const finished = formatUtc(core.clock.now());
+      status.put({
+        started_utc: started,
+        finished_utc: finished,
+        ok: true,
+        name: made.name,
+        error: null,
+      });
+      core.log.info({ backup: made.name }, 'scheduled backup made');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const finished = formatUtc(core.clock.now());
+      status.put({
+        started_utc: started,
+        finished_utc: finished,
+        ok: false,
+        name: null,
+        error: message,
+      });
+      core.log.error({ err: error }, 'scheduled backup failed');
+    }
+  }
+
+  return {
+    /** Makes the backup if one is due and no other process has claimed it; resolves when done. */
+    tick(): Promise<void> {
+      if (running) return running;
+      const now = core.clock.now();
+      const started = formatUtc(now);
+      const claimed = status.claim(
+        { started_utc: started, finished_utc: null, ok: null, name: null, error: null },
+        (last) => {
+          const due = dueAt(last);
+          return due !== undefined && due <= now.getTime();
+        },
+      );
+      if (!claimed) return Promise.resolve();
+      running = run(started).finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
+    /** Looks once a minute from now on (and once right away). */
+    start(): void {
+      if (timer) return;
+      timer = setInterval(() => void this.tick(), CHECK_EVERY_MS);
+      timer.unref();
+      void this.tick();
+    },
+    stop(): void {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+    status(): BackupScheduleStatus {
+      const settings = core.settings.get();
+      const last = status.get();
+      const due = dueAt(last);
+      return {
+        schedule: settings.backup_schedule,
+        keep: settings.backup_keep,
+        folder: backups.folder() ?? null,
+        next_utc:
+          due === undefined ? null : formatUtc(new Date(Math.max(due, core.clock.now().getTime()))),
+        last: last ?? null,
+      };
+    },
+  };
+}
+
+export type BackupScheduler = ReturnType<typeof createBackupScheduler>;
