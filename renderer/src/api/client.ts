@@ -134,6 +134,22 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (await request<T>(path, options)).body;
 }
 
+/** Saves what a signed-in GET answers as a file (a plain link could not send the token). */
+export async function download(path: string, filename: string): Promise<void> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(path, { headers });
+  if (!response.ok) {
+    throw new ApiFailure(response.status, `http_${response.status}`, 'The download failed.');
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 export const ev = (path: string) => `${EVENTS_NS}/${path}`;
 export const admin = (path: string) => `${ADMIN_NS}/${path}`;
 

@@ -22,6 +22,7 @@ const AppPasswords = lazy(() => import('../admin/AppPasswords'));
 const SettingsScreen = lazy(() => import('../admin/SettingsScreen'));
 const Sharing = lazy(() => import('../admin/Sharing'));
 const Trash = lazy(() => import('../admin/Trash'));
+const Backups = lazy(() => import('../admin/Backups'));
 const Subscribe = lazy(() => import('../feeds/Subscribe'));
 const ImportScreen = lazy(() => import('../feeds/ImportScreen'));
 
@@ -46,6 +47,7 @@ const SCREENS: Screen[] = [
   ['/admin/settings', () => <SettingsScreen />],
   ['/admin/sharing', () => <Sharing />],
   ['/admin/trash', () => <Trash />],
+  ['/admin/backups', () => <Backups />],
   ['/subscribe', () => <Subscribe />],
   ['/admin/import', () => <ImportScreen />],
 ];

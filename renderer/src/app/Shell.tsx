@@ -31,6 +31,7 @@ const SECTIONS: Array<{
       { to: '/admin/settings', label: 'Settings', admin: true },
       { to: '/admin/sharing', label: 'LAN sharing', admin: true },
       { to: '/admin/trash', label: 'Trash', admin: true },
+      { to: '/admin/backups', label: 'Backups', admin: true },
       { to: '/admin/import', label: 'Import', editor: true },
     ],
   },

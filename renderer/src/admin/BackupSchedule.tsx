@@ -1,0 +1,127 @@
+/** The backup schedule: how the last scheduled backup went, when the next is due, and the settings. */
+import { useEffect, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { settingsUpdateSchema } from '../../../shared/schemas/settings';
+import type { BackupScheduleWire } from '../../../shared/schemas/wire';
+import { admin, api } from '../api/client';
+import { Button } from '../ui/Button';
+import { ErrorNote } from '../ui/ErrorNote';
+import { FormFields, type FieldSpec } from '../ui/FormFields';
+import { changed, serverErrors, useForm, zodErrors } from '../ui/form';
+import { useToast } from '../ui/toasts';
+import { useSaveSettings, useSettings } from './useSettings';
+
+const FIELDS: FieldSpec[] = [
+  {
+    name: 'backup_schedule',
+    label: 'Back up automatically',
+    type: 'select',
+    options: [
+      ['daily', 'Every day'],
+      ['weekly', 'Every week'],
+      ['off', 'Never'],
+    ],
+  },
+  {
+    name: 'backup_keep',
+    label: 'Automatic backups to keep',
+    type: 'number',
+    hint: 'Older automatic backups are removed; the ones you make stay.',
+  },
+  {
+    name: 'backup_dir',
+    label: 'Folder',
+    wide: true,
+    hint: 'The full path of a folder, such as a synced folder or a USB drive. Empty: the data folder’s backups.',
+  },
+];
+
+type Form = Record<string, string>;
+
+export function useBackupSchedule() {
+  return useQuery({
+    queryKey: ['backup-schedule'],
+    queryFn: () => api<BackupScheduleWire>(admin('backup-schedule')),
+  });
+}
+
+function LastRun({ status }: { status: BackupScheduleWire }) {
+  const { last } = status;
+  if (!last) return <p>No automatic backup has been made yet.</p>;
+  if (last.ok === null)
+    return <p>An automatic backup is being made (since {last.started_utc} UTC).</p>;
+  if (last.ok) {
+    return (
+      <p className="note note--success" role="status">
+        Last automatic backup: <strong>{last.name}</strong>, {last.finished_utc} UTC.
+      </p>
+    );
+  }
+  return (
+    <p className="note note--warning" role="alert">
+      The last automatic backup failed ({last.finished_utc} UTC): {last.error}
+    </p>
+  );
+}
+
+export function BackupSchedule() {
+  const status = useBackupSchedule();
+  const settings = useSettings();
+  const save = useSaveSettings();
+  const toast = useToast();
+  const form = useForm<Form>({});
+  const initial = (s: NonNullable<typeof settings.data>): Form => ({
+    backup_schedule: s.backup_schedule,
+    backup_keep: String(s.backup_keep),
+    backup_dir: s.backup_dir,
+  });
+  useEffect(() => {
+    if (settings.data && !form.dirty) form.reset(initial(settings.data));
+  }, [settings.data]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!settings.data) return;
+    const body = changed(initial(settings.data), form.values);
+    const errors = zodErrors(settingsUpdateSchema, body);
+    if (Object.keys(errors).length) return form.setErrors(errors);
+    try {
+      await save.mutateAsync(settingsUpdateSchema.parse(body));
+      form.setDirty(false);
+      void status.refetch();
+      toast({ tone: 'success', message: 'Backup schedule saved.' });
+    } catch (error) {
+      form.setErrors(serverErrors(error));
+    }
+  };
+
+  return (
+    <form className="card" onSubmit={submit} noValidate aria-label="Backup schedule">
+      <h2>Automatic backups</h2>
+      <ErrorNote error={status.error ?? settings.error} />
+      {status.data && (
+        <>
+          <LastRun status={status.data} />
+          <p className="muted">
+            {status.data.next_utc === null
+              ? 'No automatic backup is scheduled.'
+              : `Next one: ${status.data.next_utc} UTC, in ${status.data.folder ?? '(no folder)'}.`}
+          </p>
+        </>
+      )}
+      <div className="form-grid">
+        <FormFields
+          fields={FIELDS}
+          values={form.values}
+          errors={form.errors}
+          onChange={(n, v) => form.set(n, String(v))}
+        />
+      </div>
+      <div className="form-actions">
+        <Button type="submit" variant="primary" busy={save.isPending} disabled={!form.dirty}>
+          Save schedule
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+/** Backups: make one now, download, restore or delete one, and the automatic schedule. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BackupFileWire, BackupListWire } from '../../../shared/schemas/wire';
+import { admin, api, download } from '../api/client';
+import { Button } from '../ui/Button';
+import { ErrorNote } from '../ui/ErrorNote';
+import { PageHeader } from '../ui/PageHeader';
+import { Spinner } from '../ui/Spinner';
+import { useToast } from '../ui/toasts';
+import { BackupSchedule } from './BackupSchedule';
+
+interface Restored {
+  restored: BackupFileWire;
+  safety_backup: BackupFileWire;
+}
+
+function size(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export default function Backups() {
+  const client = useQueryClient();
+  const toast = useToast();
+  const list = useQuery({
+    queryKey: ['backups'],
+    queryFn: () => api<BackupListWire>(admin('backups')),
+  });
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: ['backups'] });
+    void client.invalidateQueries({ queryKey: ['backup-schedule'] });
+  };
+  const create = useMutation({
+    mutationFn: () => api<BackupFileWire>(admin('backups'), { method: 'POST' }),
+    onSuccess: (made) => toast({ tone: 'success', message: `Backup ${made.name} made.` }),
+    onSettled: refresh,
+  });
+  const restore = useMutation({
+    mutationFn: (name: string) =>
+      api<Restored>(admin(`backups/${encodeURIComponent(name)}/restore`), { method: 'POST' }),
+    onSuccess: (result) => {
+      // Everything may have changed: every list and screen reads again.
+      void client.invalidateQueries();
+      toast({
+        tone: 'success',
+        message: `Restored from ${result.restored.name}. The data as it was is in ${result.safety_backup.name}.`,
+      });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (name: string) =>
+      api(admin(`backups/${encodeURIComponent(name)}`), { method: 'DELETE' }),
+    onSuccess: () => toast({ tone: 'success', message: 'Backup deleted.' }),
+    onSettled: refresh,
+  });
+  const fetchFile = useMutation({
+    mutationFn: (name: string) =>
+      download(admin(`backups/${encodeURIComponent(name)}/download`), name),
+  });
+  const backups = list.data?.backups ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Backups"
+        actions={
+          <Button variant="primary" busy={create.isPending} onClick={() => create.mutate()}>
+            Back up now
+          </Button>
+        }
+      >
+        Copies of the whole calendar (the database and the media files), made while Almanac keeps
+        running. Restoring one replaces all the data, after backing up the data as it is.
+      </PageHeader>
+      <ErrorNote
+        error={list.error ?? create.error ?? restore.error ?? remove.error ?? fetchFile.error}
+      />
+      <BackupSchedule />
+      <div className="table-wrap">
+        <table className="table">
+          <caption className="visually-hidden">Backups, newest first</caption>
+          <thead>
+            <tr>
+              <th>Backup</th>
+              <th>Made</th>
+              <th>Size</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {backups.map((backup) => (
+              <tr key={backup.name}>
+                <td className="title-cell">{backup.name}</td>
+                <td data-label="Made">{backup.created_utc} UTC</td>
+                <td data-label="Size">{size(backup.size)}</td>
+                <td className="row-actions">
+                  <Button small onClick={() => fetchFile.mutate(backup.name)}>
+                    Download
+                  </Button>
+                  <Button
+                    small
+                    busy={restore.isPending && restore.variables === backup.name}
+                    onClick={() =>
+                      window.confirm(
+                        `Replace all the data with ${backup.name}? The data as it is now is backed up first, so this can be undone.`,
+                      ) && restore.mutate(backup.name)
+                    }
+                  >
+                    Restore
+                  </Button>
+                  <Button
+                    small
+                    variant="danger"
+                    onClick={() =>
+                      window.confirm(`Delete ${backup.name} for good?`) &&
+                      remove.mutate(backup.name)
+                    }
+                  >
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {list.isPending && (
+          <div className="empty">
+            <Spinner />
+          </div>
+        )}
+        {!list.isPending && backups.length === 0 && (
+          <div className="empty">No backup yet: make one with “Back up now”.</div>
+        )}
+      </div>
+    </>
+  );
+}
