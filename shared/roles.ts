@@ -57,6 +57,10 @@ export function canEditPost(actor: Actor | null, post: OwnedPost): boolean {
 /** `delete_post` follows the same ownership rules as `edit_post`. */
 export const canDeletePost = canEditPost;
 
+/** Setting a post's `author` to someone else needs `edit_others_posts`; anyone may name themselves. */
+export const canAssignAuthor = (actor: Actor | null, author: number | undefined): boolean =>
+  author === undefined || (actor !== null && (author === actor.id || canEditOthers(actor)));
+
 /** `read_post`: published content is public; the rest needs ownership or editor rights. */
 export function canReadPost(actor: Actor | null, post: OwnedPost): boolean {
   if (post.status === 'publish') return true;

@@ -98,6 +98,9 @@ function parseVenue(value: unknown, ctx: z.RefinementCtx): VenueEntry | null | u
   return parseEntry(venueKind, value, ctx) ?? z.NEVER;
 }
 
+/** Organizers one event may have: each inline one may create an organizer (docs/reliability.md). */
+export const MAX_ORGANIZERS_PER_EVENT = 50;
+
 /** Organizers: one entry, a list, or comma-separated ids, in order; `[]` clears. */
 function parseOrganizers(value: unknown, ctx: z.RefinementCtx): OrganizerEntry[] | undefined {
   if (value === undefined || value === null) return undefined;
@@ -110,6 +113,11 @@ function parseOrganizers(value: unknown, ctx: z.RefinementCtx): OrganizerEntry[]
       .filter((part) => part !== '');
   } else if (Array.isArray(value)) {
     entries = value.filter((entry) => entry !== '' && entry !== null);
+  }
+  if (entries.length > MAX_ORGANIZERS_PER_EVENT) {
+    return (
+      fail(ctx, `an event may have at most ${MAX_ORGANIZERS_PER_EVENT} organizers.`) ?? z.NEVER
+    );
   }
   const out: OrganizerEntry[] = [];
   for (const entry of entries) {
@@ -158,6 +166,7 @@ export const organizerLinks = z
   .meta({
     type: 'array',
     items: { type: 'integer' },
+    maxItems: MAX_ORGANIZERS_PER_EVENT,
     description: 'Organizer IDs, objects with an id, organizer data, or a mix.',
     forms: [
       ...organizerEntryForms,

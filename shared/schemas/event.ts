@@ -26,13 +26,24 @@ export const DEFAULT_GEOLOC_RADIUS_KM = 25;
 
 const flag = (description: string) => booleanLike.meta({ type: 'boolean', description });
 
+/**
+ * Categories or tags one event write may name: what a single request can make the server create
+ * stays bounded (docs/reliability.md, Limits).
+ */
+export const MAX_TERMS_PER_EVENT = 100;
+
 /** Term references: ids, names or slugs, as an array or comma-separated text; `""` clears. */
 const termValues = (description: string) =>
-  listOf(z.union([z.string(), z.number()])).meta({
-    type: 'array',
-    items: { type: 'string' },
-    description,
-  });
+  listOf(z.union([z.string(), z.number()]))
+    .refine((list) => list.length <= MAX_TERMS_PER_EVENT, {
+      message: `may name at most ${MAX_TERMS_PER_EVENT} terms.`,
+    })
+    .meta({
+      type: 'array',
+      items: { type: 'string' },
+      maxItems: MAX_TERMS_PER_EVENT,
+      description,
+    });
 
 /** Every event field; required ones are marked by the create schema. */
 const eventFields = {

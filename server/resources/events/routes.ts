@@ -1,6 +1,6 @@
 /** REST routes of events (docs/contract/calendar-api.md §4.2): parse → check → permission → service. */
 import { z } from 'zod';
-import { canEditPosts } from '../../../shared/roles.js';
+import { canAssignAuthor, canEditPosts } from '../../../shared/roles.js';
 import { integerLike } from '../../../shared/schemas/coerce.js';
 import {
   eventCreateSchema,
@@ -89,7 +89,8 @@ export const eventsRoutes: RouteDef[] = [
         summary: 'Create an event.',
         args: eventCreateSchema,
         check: (params, ctx) => ctx.services.events.payloadProblems(params, ctx.actor, 'create'),
-        permission: (ctx) => canEditPosts(ctx.actor),
+        permission: (ctx, params) =>
+          canEditPosts(ctx.actor) && canAssignAuthor(ctx.actor, params.author),
         handler: (params, ctx) => ({
           status: 201,
           body: ctx.services.events.create(params, ctx.actor, ctx.links),
@@ -113,7 +114,8 @@ export const eventsRoutes: RouteDef[] = [
         args: idArgs.extend(eventUpdateSchema.shape).extend(scoped),
         check: (params, ctx) => ctx.services.events.payloadProblems(params, ctx.actor, 'update'),
         permission: (ctx, params) =>
-          ctx.services.events.canUpdate(ctx.actor, ctx.services.events.find(params.id)),
+          ctx.services.events.canUpdate(ctx.actor, ctx.services.events.find(params.id)) &&
+          canAssignAuthor(ctx.actor, params.author),
         handler: ({ id, scope, ...input }, ctx) => ({
           body: ctx.services.events.update(id, input, ctx.actor, ctx.links, scope),
         }),
@@ -151,7 +153,9 @@ export const eventsRoutes: RouteDef[] = [
           ...ctx.services.events.payloadProblems(params, ctx.actor, 'update'),
         }),
         // The object's own permission, not only the type's (docs/contract/decisions.md 4).
-        permission: (ctx, params) => ctx.services.events.canUpdate(ctx.actor, bySlug(params, ctx)),
+        permission: (ctx, params) =>
+          ctx.services.events.canUpdate(ctx.actor, bySlug(params, ctx)) &&
+          canAssignAuthor(ctx.actor, params.author),
         handler: ({ slug: _slug, scope, ...input }, ctx) => {
           const id = bySlug({ slug: _slug }, ctx)!.id;
           return { body: ctx.services.events.update(id, input, ctx.actor, ctx.links, scope) };

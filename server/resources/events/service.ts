@@ -6,6 +6,8 @@ import {
   canDeletePost,
   canEditPost,
   canEditPosts,
+  canManageCategories,
+  canManageTags,
   canReadPost,
   type Actor,
 } from '../../../shared/roles.js';
@@ -17,6 +19,7 @@ import type { CoreServices } from '../../services.js';
 import { toSlug, uniqueSlug } from '../../text/slug.js';
 import type { MediaService } from '../media/service.js';
 import type { OrganizersService } from '../organizers/service.js';
+import { notCreatable } from '../terms/event-terms.js';
 import type { TermsService } from '../terms/service.js';
 import type { VenuesService } from '../venues/service.js';
 import { createEventEmbedder } from './embed.js';
@@ -38,6 +41,10 @@ export interface EventDeps {
 }
 
 const TRASHED = '__trashed';
+
+/** Naming a new term creates it: allowed only to those who may create it directly. */
+const mayCreateTerms = (actor: Actor | null, taxonomy: 'category' | 'tag'): boolean =>
+  taxonomy === 'category' ? canManageCategories(actor) : canManageTags(actor);
 
 export const eventNotFound = (id: number): NotFound =>
   new NotFound('rest-event-not-found', `Event with ID ${id} does not exist.`);
@@ -131,7 +138,11 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     for (const taxonomy of ['category', 'tag'] as const) {
       const values = taxonomy === 'category' ? input.categories : input.tags;
       if (values !== undefined) {
-        const terms = ports.terms.resolveForEvent(taxonomy, values);
+        const terms = ports.terms.resolveForEvent(
+          taxonomy,
+          values,
+          mayCreateTerms(actor, taxonomy),
+        );
         store.setTerms(eventId, taxonomy, terms, !existing);
       }
     }
@@ -197,6 +208,14 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
           ? undefined
           : ports.organizers.validateLinks(input.organizer, actor);
       if (organizer) problems.organizer = organizer;
+      for (const taxonomy of ['category', 'tag'] as const) {
+        const values = taxonomy === 'category' ? input.categories : input.tags;
+        if (values === undefined || mayCreateTerms(actor, taxonomy)) continue;
+        const names = ports.terms.newNames(taxonomy, values);
+        if (names.length > 0) {
+          problems[taxonomy === 'category' ? 'categories' : 'tags'] = notCreatable(taxonomy, names);
+        }
+      }
       return problems;
     },
 

@@ -7,12 +7,21 @@ import type { Taxonomy } from '../../../shared/schemas/term.js';
 import type { EmbeddedTermWire } from '../../../shared/schemas/wire/index.js';
 import { presentEmbeddedTerm } from './present.js';
 import type { TermsStore } from './store.js';
+import { invalidInput } from '../../errors.js';
 import { toSlug } from '../../text/slug.js';
 import { cleanName, freeSlug } from './write.js';
 
 export interface EventTerms {
   categories: EmbeddedTermWire[];
   tags: EmbeddedTermWire[];
+}
+
+const paramOf = (taxonomy: Taxonomy) => (taxonomy === 'category' ? 'categories' : 'tags');
+
+/** Why an event write may not name these new terms (the writer may not create such terms). */
+export function notCreatable(taxonomy: Taxonomy, names: string[]): string {
+  const what = taxonomy === 'category' ? 'categories' : 'tags';
+  return `${names.map((n) => JSON.stringify(n)).join(', ')}: not existing ${what}, and you may not create ${what}.`;
 }
 
 const isId = (value: string | number): boolean =>
@@ -51,13 +60,36 @@ export function createEventTerms(store: TermsStore) {
     return { ids, unknown };
   }
 
+  /** The existing term a payload name or slug names, compared case-insensitively. */
+  function byNameOrSlug(taxonomy: Taxonomy, name: string) {
+    const slug = toSlug(name);
+    return (
+      store.byName(taxonomy, name) ??
+      store.bySlug(taxonomy, name) ??
+      (slug === '' ? undefined : store.bySlug(taxonomy, slug))
+    );
+  }
+
+  /** The names among event payload values that name no term of the taxonomy (they would create one). */
+  function newNames(taxonomy: Taxonomy, values: (string | number)[]): string[] {
+    return values
+      .filter((value) => !isId(value))
+      .map((value) => cleanName(String(value)))
+      .filter((name) => name !== '' && byNameOrSlug(taxonomy, name) === undefined);
+  }
+
   /**
    * Event payload values (docs/contract/compat-notes.md §7.2): existing ids are kept and unknown ids skipped; a
    * name or slug reuses the existing term case-insensitively (docs/contract/decisions.md 11), else a new
-   * top-level term is made. Order kept, duplicates dropped. Synchronous so it joins the caller's
-   * transaction.
+   * top-level term is made, when `mayCreate` (the writer may create terms of the taxonomy
+   * directly; otherwise a 400). Order kept, duplicates dropped. Synchronous so it joins the
+   * caller's transaction.
    */
-  function resolveForEvent(taxonomy: Taxonomy, values: (string | number)[]): number[] {
+  function resolveForEvent(
+    taxonomy: Taxonomy,
+    values: (string | number)[],
+    mayCreate: boolean,
+  ): number[] {
     const ids: number[] = [];
     const add = (id: number | undefined) => {
       if (id !== undefined && !ids.includes(id)) ids.push(id);
@@ -70,20 +102,21 @@ export function createEventTerms(store: TermsStore) {
       }
       const name = cleanName(String(value));
       if (name === '') continue;
+      const existing = byNameOrSlug(taxonomy, name);
+      if (existing) {
+        add(existing.id);
+        continue;
+      }
+      if (!mayCreate) throw invalidInput(paramOf(taxonomy), notCreatable(taxonomy, [name]));
       const slug = toSlug(name);
-      const existing =
-        store.byName(taxonomy, name) ??
-        store.bySlug(taxonomy, name) ??
-        (slug === '' ? undefined : store.bySlug(taxonomy, slug));
       add(
-        existing?.id ??
-          store.insert({
-            taxonomy,
-            name,
-            slug: slug === '' ? '' : freeSlug(store, taxonomy, slug),
-            description: '',
-            parent: null,
-          }),
+        store.insert({
+          taxonomy,
+          name,
+          slug: slug === '' ? '' : freeSlug(store, taxonomy, slug),
+          description: '',
+          parent: null,
+        }),
       );
     }
     return ids;
@@ -112,5 +145,5 @@ export function createEventTerms(store: TermsStore) {
     return ids.length === 0 ? [] : store.withDescendants(ids);
   }
 
-  return { findRefs, resolveForEvent, embed, withDescendants };
+  return { findRefs, newNames, resolveForEvent, embed, withDescendants };
 }

@@ -44,21 +44,18 @@ describe('terms.resolveForEvent', () => {
     const rock = await create('tags', { name: 'Rock Music', slug: 'rock' });
     const cat = await create('categories', { name: 'Other' });
     const { terms } = server.services;
-    const ids = terms.resolveForEvent('tag', [
-      rock,
-      999,
-      cat,
-      'rock music',
-      'ROCK',
-      'New One',
-      'new one',
-      `${rock}`,
-    ]);
+    const ids = terms.resolveForEvent(
+      'tag',
+      [rock, 999, cat, 'rock music', 'ROCK', 'New One', 'new one', `${rock}`],
+      true,
+    );
     expect(ids).toHaveLength(2);
     expect(ids[0]).toBe(rock);
     const created = terms.find('tag', ids[1]!)!;
     expect(created).toMatchObject({ name: 'New One', slug: 'new-one', parent: null, count: 0 });
-    expect(terms.resolveForEvent('category', ['new one'])).not.toContain(ids[1]);
+    expect(terms.resolveForEvent('category', ['new one'], true)).not.toContain(ids[1]);
+    expect(terms.resolveForEvent('tag', ['new one', rock], false)).toEqual([ids[1], rock]);
+    expect(() => terms.resolveForEvent('tag', ['brand new'], false)).toThrow(/Invalid parameter/);
   });
 });
 
