@@ -63,6 +63,22 @@ export function endpoint<S extends ArgsSchema>(def: Endpoint<S>): Endpoint {
   return def as unknown as Endpoint;
 }
 
+/** An argument schema known by what it parses to, for routes shared by several resources. */
+export type ArgsOf<P> = ArgsSchema & z.ZodType<P>;
+
+/** An endpoint typed by its parameters rather than by its schema. */
+export interface EndpointOf<P> extends Omit<Endpoint, 'args' | 'check' | 'permission' | 'handler'> {
+  args: ArgsOf<P>;
+  check?: (params: P, ctx: RequestContext) => Problems | undefined;
+  permission: Permission<P>;
+  handler: (params: P, ctx: RequestContext) => ApiResponse | Promise<ApiResponse>;
+}
+
+/** `endpoint` for code generic over its resources: the parameters' type comes from `args`. */
+export function endpointOf<P>(def: EndpointOf<P>): Endpoint {
+  return def as unknown as Endpoint;
+}
+
 /** A path segment percent-decoded, or `undefined` when its encoding is broken. */
 export function decodeSegment(segment: string): string | undefined {
   try {

@@ -6,7 +6,6 @@ import { DomainError } from '../errors.js';
 import type { Links } from '../http/links.js';
 import type { Services } from '../services.js';
 import { categoryListSchema, tagListSchema } from '../../shared/schemas/term.js';
-import type { OrganizerWire, VenueWire } from '../../shared/schemas/wire/index.js';
 
 export interface TermPage {
   taxonomy: 'category' | 'tag';
@@ -33,21 +32,28 @@ export function publishedEvent(services: Services, slug: string, links: Links) {
   return visible(() => services.events.read(row.id, null, links));
 }
 
-function publishedLinked<W>(
-  service: Services['venues'] | Services['organizers'],
+/** What a published venue or organizer page needs of its service. */
+interface LinkedReads<Row, Wire> {
+  findBySlug(slug: string): Row | undefined;
+  read(row: Row, actor: null): Row;
+  present(rows: readonly Row[], links: Links, jsonLd: boolean): Wire[];
+}
+
+function publishedLinked<Row extends { status: string }, Wire>(
+  service: LinkedReads<Row, Wire>,
   slug: string,
   links: Links,
-): W | undefined {
+): Wire | undefined {
   const row = service.findBySlug(slug);
   if (!row || row.status !== 'publish') return undefined;
-  return visible(() => service.present([service.read(row, null)], links, true)[0] as unknown as W);
+  return visible(() => service.present([service.read(row, null)], links, true)[0]);
 }
 
 export const publishedVenue = (services: Services, slug: string, links: Links) =>
-  publishedLinked<VenueWire>(services.venues, slug, links);
+  publishedLinked(services.venues, slug, links);
 
 export const publishedOrganizer = (services: Services, slug: string, links: Links) =>
-  publishedLinked<OrganizerWire>(services.organizers, slug, links);
+  publishedLinked(services.organizers, slug, links);
 
 export function termBySlug(
   services: Services,

@@ -7,38 +7,36 @@
 import { canReadPost, type Actor } from '../../../shared/roles.js';
 import { notAnId, type LinkEntry } from '../../../shared/schemas/event-links.js';
 import { invalidInput } from '../../errors.js';
-import type { AnyLinkedRow, LinkedKind } from './kind.js';
-import type { LinkedInput } from './service.js';
+import type { Problems } from '../../errors.js';
+import type { LinkedInput, LinkedRow } from './kind.js';
 
-export type Entry = LinkEntry<LinkedInput>;
-
-export const readable = (actor: Actor | null, row: AnyLinkedRow): boolean =>
+export const readable = (actor: Actor | null, row: LinkedRow): boolean =>
   canReadPost(actor, { author: row.author ?? 0, status: row.status });
 
-export interface EntryDeps {
-  kind: LinkedKind;
-  find(id: number): AnyLinkedRow | undefined;
-  checkFields(input: LinkedInput, actor: Actor | null): Record<string, string>;
+export interface EntryDeps<Input extends LinkedInput> {
+  type: 'venue' | 'organizer';
+  find(id: number): LinkedRow | undefined;
+  checkFields(input: Input, actor: Actor | null): Problems;
   /** Creates or reuses an item, inside the caller's transaction. */
-  insertOrReuse(input: LinkedInput, actor: Actor | null): number;
+  insertOrReuse(input: Input, actor: Actor | null): number;
 }
 
-export function createEntries(deps: EntryDeps) {
-  const { kind } = deps;
+export function createEntries<Input extends LinkedInput>(deps: EntryDeps<Input>) {
+  type Entry = LinkEntry<Input>;
 
   function problem(entry: Entry, actor: Actor | null): string | undefined {
     if ('id' in entry) {
       // An item the caller may not read is not theirs to link, nor to learn of: as unknown.
       const row = deps.find(entry.id);
-      return row && readable(actor, row) ? undefined : notAnId(kind.type, entry.given);
+      return row && readable(actor, row) ? undefined : notAnId(deps.type, entry.given);
     }
     const first = Object.values(deps.checkFields(entry.data, actor))[0];
-    return first === undefined ? undefined : `${kind.type} data: ${first}`;
+    return first === undefined ? undefined : `${deps.type} data: ${first}`;
   }
 
   function ensureOne(entry: Entry, actor: Actor | null): number {
     const why = problem(entry, actor);
-    if (why) throw invalidInput(kind.type, why);
+    if (why) throw invalidInput(deps.type, why);
     return 'id' in entry ? entry.id : deps.insertOrReuse(entry.data, actor);
   }
 

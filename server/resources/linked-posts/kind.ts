@@ -1,11 +1,17 @@
 /**
  * What differs between venues and organizers, the reference's two "linked post" types. Everything
- * else (storage, listing, duplicates, trash, presentation) is shared code driven by this record.
- * Column names here are fixed strings, never input: the SQL built from them is a fixed set.
+ * else (storage, listing, duplicates, trash, presentation, routes) is shared code, generic over
+ * the type's row, its write input and its wire shape. The compiler follows a column end to end:
+ * a column added to a row type must be declared in `columns` (which the store reads and writes),
+ * given a value by `details` (from the write input, whose type comes from the zod schema), and
+ * each field of the wire type must be set by `present`.
  */
 import type { PostStatus } from '../../../shared/roles.js';
+import type { WriteStatus } from '../../../shared/schemas/fields.js';
+import type { ImageWire } from '../../../shared/schemas/wire/index.js';
+import type { Problems } from '../../errors.js';
 
-/** The columns both tables share. */
+/** The columns every venue and organizer row has. */
 export interface LinkedRow {
   id: number;
   author: number | null;
@@ -19,32 +25,92 @@ export interface LinkedRow {
   image_id: number | null;
 }
 
-/** A row with the type's own columns (text details, flags, coordinates). */
-export type AnyLinkedRow = LinkedRow & Record<string, string | number | null>;
+/** The shared columns a write stores (the id is the row's own). */
+export type LinkedValues = Omit<LinkedRow, 'id'>;
 
-/** The values a write stores: every column but `id`. */
-export type LinkedValues = Omit<AnyLinkedRow, 'id'>;
+/** The names of a type's own columns. */
+export type OwnColumn<Row extends LinkedRow> = Exclude<keyof Row, keyof LinkedRow> & string;
 
-export interface LinkedKind {
+/** A type's own columns with their values. */
+export type Own<Row extends LinkedRow> = Pick<Row, OwnColumn<Row>>;
+
+/** A stored column value, as duplicate detection compares it. */
+export type Detail = string | number | null;
+
+/** The fields every create and update may give, besides the name and the type's own fields. */
+export interface LinkedInput {
+  author?: number | undefined;
+  date?: string | number | undefined;
+  date_utc?: string | number | undefined;
+  description?: string | undefined;
+  excerpt?: string | undefined;
+  status?: WriteStatus | undefined;
+  image?: string | undefined;
+}
+
+/** What the shared presenter makes of the shared columns, for the type's `present`. */
+export interface SharedWire {
+  head: {
+    id: number;
+    author: string;
+    status: PostStatus;
+    date: string;
+    date_utc: string;
+    modified: string;
+    modified_utc: string;
+    url: string;
+  };
+  body: { description: string; excerpt: string; slug: string; image: ImageWire | undefined };
+  json_ld: Record<string, unknown> | undefined;
+  ids: { global_id: string; global_id_lineage: string[] };
+}
+
+/**
+ * Every field of the wire shape, in the reference's order; `undefined` and empty values are then
+ * left out (docs/contract/compat-notes.md §1.4, §1.5).
+ */
+export type Presented<Wire> = {
+  // Not `[K in keyof Wire]-?`, which would also take `undefined` out of the optional ones.
+  [K in Exclude<keyof Wire, never>]: Wire[K] | undefined;
+};
+
+/** What the store needs to know of a type: its table and its own columns. */
+export interface LinkedTable<Row extends LinkedRow> {
   type: 'venue' | 'organizer';
   /** `venues` / `organizers`: the table and the REST collection. */
   table: 'venues' | 'organizers';
-  /** The wire key holding the title: `venue` / `organizer`. */
+  /**
+   * Every own column of the table, and whether a search looks in it (compat-notes §3.4). The
+   * store writes exactly these; keyed by the row type, so none can be forgotten.
+   */
+  columns: { readonly [K in OwnColumn<Row>]-?: { readonly search: boolean } };
+}
+
+export interface LinkedKind<
+  Row extends LinkedRow,
+  Input extends LinkedInput,
+  Wire,
+> extends LinkedTable<Row> {
+  /** The wire and input key holding the name: `venue` / `organizer`. */
   nameField: 'venue' | 'organizer';
-  /** Text columns after `image` in the wire shape, in order (docs/contract/compat-notes.md §1.4, §1.5). */
-  textColumns: readonly string[];
-  /** Other columns of the table (flags, coordinates), stored as given by `details`. */
-  extraColumns: readonly string[];
-  /** Columns searched besides title, description and excerpt (docs/contract/compat-notes.md §3.4). */
-  searchColumns: readonly string[];
-  /** Matches rows linked to an event `@event` (listing `event=`). */
-  eventFilter: string;
-  /** Matches rows with an event whose status is not in `@hidden` (`has_events`). */
-  hasEventsFilter: string;
-  /** Matches rows with an event starting at or after `@now` with a status in `@visible`. */
-  upcomingFilter: string;
-  /** Removes the links from events to post `?` (trashing, docs/contract/decisions.md 6). */
-  unlinkSql: string;
+  /** The name a write gives, if any. */
+  name(input: Input): string | undefined;
+  /**
+   * The own columns after applying `input` over `existing` (defaults on create), and those of
+   * them that were given (compared by duplicate detection).
+   */
+  details(
+    input: Input,
+    existing: Row | undefined,
+  ): { values: Own<Row>; given: Partial<Record<OwnColumn<Row>, Detail>> };
+  /** Problems the field schemas cannot see alone (pairs of fields), keyed by parameter. */
+  crossCheck?(input: Input, existing: Row | undefined): Problems | undefined;
+  /** The wire object: the shared parts and the type's own fields, in the reference's order. */
+  present(row: Row, shared: SharedWire): Presented<Wire>;
+  /** The schema.org object of single reads (compat-notes §1.7). */
+  jsonLd(row: Row, image: ImageWire | undefined, url: string): Record<string, unknown>;
+  /** Values the wire keeps even when empty: `false` flags and a latitude of 0 mean something. */
+  keepEmpty: readonly (keyof Wire)[];
   messages: {
     notAccessible: string;
     inTrash: string;

@@ -1,12 +1,13 @@
 /**
- * Venue and organizer rows as the API shows them (docs/contract/compat-notes.md §1.4, §1.5): fields in the
- * reference's order, every empty value removed, then the always-present keys appended.
+ * Venue and organizer rows as the API shows them (docs/contract/compat-notes.md §1.4, §1.5): the
+ * type's `present` lays out every field in the reference's order, then empty values are left out
+ * as the reference's `empty()` leaves them out, except the few that mean something when empty.
  */
 import type { ImageWire } from '../../../shared/schemas/wire/index.js';
 import { formatInZone, parseUtc } from '../../../shared/time.js';
 import { globalId, type Links } from '../../http/links.js';
 import { autop } from '../../text/html.js';
-import type { AnyLinkedRow, LinkedKind } from './kind.js';
+import type { LinkedInput, LinkedKind, LinkedRow, Presented, SharedWire } from './kind.js';
 
 export interface PresentOptions {
   /** The site time zone, for `date` and `modified`. */
@@ -17,7 +18,7 @@ export interface PresentOptions {
   jsonLd: boolean;
 }
 
-/** The reference's `empty()`: these values are dropped from the object. */
+/** The reference's `empty()`. */
 const isEmpty = (value: unknown) =>
   value === undefined ||
   value === null ||
@@ -27,49 +28,50 @@ const isEmpty = (value: unknown) =>
   value === false ||
   (Array.isArray(value) && value.length === 0);
 
-export function permalink(kind: LinkedKind, row: AnyLinkedRow, links: Links): string {
-  return links.site(`/${kind.type}/${encodeURIComponent(row.slug)}/`);
+/** These are there even when empty: ids, and `json_ld` when asked for. */
+const ALWAYS = new Set(['json_ld', 'global_id', 'global_id_lineage']);
+
+/** The fields left when empty ones are dropped; `undefined` always goes. */
+function withoutEmpty<Wire>(fields: Presented<Wire>, keep: ReadonlySet<PropertyKey>): Wire {
+  const out: Partial<Wire> = {};
+  for (const key of Object.keys(fields) as (keyof Wire)[]) {
+    const value = fields[key];
+    if (value !== undefined && (!isEmpty(value) || keep.has(key) || ALWAYS.has(String(key)))) {
+      out[key] = value;
+    }
+  }
+  // Every key the type requires is one `present` sets and none of them is ever empty.
+  return out as Wire;
 }
 
-export function presentLinked(
-  kind: LinkedKind,
-  row: AnyLinkedRow,
+export function presentLinked<Row extends LinkedRow, Input extends LinkedInput, Wire>(
+  kind: LinkedKind<Row, Input, Wire>,
+  row: Row,
   options: PresentOptions,
-  jsonLd: (row: AnyLinkedRow, image: ImageWire | undefined, url: string) => Record<string, unknown>,
-): Record<string, unknown> {
+): Wire {
   const { links, timezone } = options;
-  const url = permalink(kind, row, links);
+  const url = links.site(`/${kind.type}/${encodeURIComponent(row.slug)}/`);
   const image = row.image_id === null ? undefined : options.images.get(row.image_id);
-  const fields: Array<[string, unknown]> = [
-    ['id', row.id],
-    ['author', row.author === null ? '0' : String(row.author)],
-    ['status', row.status],
-    ['date', formatInZone(parseUtc(row.date_utc), timezone)],
-    ['date_utc', row.date_utc],
-    ['modified', formatInZone(parseUtc(row.modified_utc), timezone)],
-    ['modified_utc', row.modified_utc],
-    ['url', url],
-    [kind.nameField, row.title],
-    ['description', autop(row.description)],
-    ['excerpt', autop(row.excerpt)],
-    ['slug', row.slug],
-    ['image', image],
-    ...kind.textColumns.map((column): [string, unknown] => [column, row[column]]),
-  ];
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of fields) if (!isEmpty(value)) out[key] = value;
-  // Coordinates only come as a pair, and 0 is a real latitude (the equator), so they skip empty().
-  if (typeof row.geo_lat === 'number' && typeof row.geo_lng === 'number') {
-    out.geo_lat = row.geo_lat;
-    out.geo_lng = row.geo_lng;
-  }
-  if (options.jsonLd) out.json_ld = jsonLd(row, image, url);
-  if ('show_map' in row) {
-    out.show_map = row.show_map === 1;
-    out.show_map_link = row.show_map_link === 1;
-  }
   const id = globalId(row.id, links);
-  out.global_id = id;
-  out.global_id_lineage = [id];
-  return out;
+  const shared: SharedWire = {
+    head: {
+      id: row.id,
+      author: row.author === null ? '0' : String(row.author),
+      status: row.status,
+      date: formatInZone(parseUtc(row.date_utc), timezone),
+      date_utc: row.date_utc,
+      modified: formatInZone(parseUtc(row.modified_utc), timezone),
+      modified_utc: row.modified_utc,
+      url,
+    },
+    body: {
+      description: autop(row.description),
+      excerpt: autop(row.excerpt),
+      slug: row.slug,
+      image,
+    },
+    json_ld: options.jsonLd ? kind.jsonLd(row, image, url) : undefined,
+    ids: { global_id: id, global_id_lineage: [id] },
+  };
+  return withoutEmpty(kind.present(row, shared), new Set(kind.keepEmpty));
 }

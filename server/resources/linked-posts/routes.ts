@@ -1,7 +1,9 @@
 /**
- * The REST routes venues and organizers share (docs/contract/calendar-api.md §4.3, §4.4): the archive, create,
- * and read/update/delete by id and by slug. Unknown ids and slugs are 400 `rest_invalid_param`
- * even for anonymous requests, since validation runs before permission (docs/contract/compat-notes.md §4.2, §6).
+ * The REST routes venues and organizers share (docs/contract/calendar-api.md §4.3, §4.4): the
+ * archive, create, and read/update/delete by id and by slug. Unknown ids and slugs are 400
+ * `rest_invalid_param` even for anonymous requests, since validation runs before permission
+ * (docs/contract/compat-notes.md §4.2, §6). Generic over the type's row, input and wire shape: the
+ * parameters of every endpoint are typed by the resource's own schemas (`linkedArgs`).
  */
 import { z } from 'zod';
 import {
@@ -13,49 +15,90 @@ import {
 } from '../../../shared/roles.js';
 import { booleanLike } from '../../../shared/schemas/coerce.js';
 import { pathId, pathSlug } from '../../../shared/schemas/linked-post.js';
+import type { Problems } from '../../errors.js';
 import type { RequestContext } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
-import { archiveHeaders } from '../../http/paging.js';
 import type { QueryValue } from '../../http/links.js';
+import { archiveAnswer } from '../../http/paging.js';
 import {
   anyone,
   decodeSegment,
   EDITABLE,
-  endpoint,
+  endpointOf,
   type ApiResponse,
+  type ArgsOf,
   type RouteDef,
 } from '../../http/route.js';
-import type { AnyLinkedRow, LinkedKind } from './kind.js';
-import type { LinkedInput, LinkedService, ListInput } from './service.js';
+import type { LinkedInput, LinkedKind, LinkedRow } from './kind.js';
+import type { LinkedService, ListInput } from './service.js';
 
-export interface LinkedRoutesConfig {
-  kind: LinkedKind;
-  /** The resource's service; its `embed` is typed by the resource, so routes do not use it. */
-  service: (ctx: RequestContext) => Omit<LinkedService, 'embed'>;
-  createSchema: z.ZodObject;
-  updateSchema: z.ZodObject;
-  listSchema: z.ZodObject;
+type IdRef = { id: number };
+type SlugRef = { slug: string };
+type Ref = IdRef | SlugRef;
+
+/** The argument schemas of one way of naming an item (by id, by slug). */
+interface RefArgs<R extends Ref, Input> {
+  read: ArgsOf<R>;
+  update: ArgsOf<R & Input>;
+  remove: ArgsOf<R>;
 }
 
-type Ref = { id: number } | { slug: string };
+/** Every argument schema of a type's routes, as `linkedArgs` builds them. */
+export interface LinkedArgs<Input> {
+  list: ArgsOf<ListInput>;
+  create: ArgsOf<Input>;
+  byId: RefArgs<IdRef, Input>;
+  bySlug: RefArgs<SlugRef, Input>;
+}
 
-const owned = (row: AnyLinkedRow) => ({ author: row.author ?? 0, status: row.status });
+/**
+ * The argument schemas of a type's routes from its create, update and list schemas. Called with
+ * the resource's own schemas, so the result carries their exact types.
+ */
+export function linkedArgs<
+  C extends z.ZodObject,
+  U extends z.core.$ZodShape,
+  L extends z.ZodObject,
+>(create: C, update: z.ZodObject<U>, list: L) {
+  const force = {
+    force: booleanLike
+      .optional()
+      .meta({ type: 'boolean', description: 'Ignored: deleting always moves to the trash.' }),
+  };
+  const byId = z.object({ id: pathId });
+  const bySlug = z.object({ slug: pathSlug });
+  return {
+    list,
+    create,
+    byId: { read: byId, update: byId.extend(update.shape), remove: byId.extend(force) },
+    bySlug: { read: bySlug, update: bySlug.extend(update.shape), remove: bySlug.extend(force) },
+  };
+}
+
+export interface LinkedRoutesConfig<Row extends LinkedRow, Input extends LinkedInput, Wire> {
+  kind: LinkedKind<Row, Input, Wire>;
+  service: (ctx: RequestContext) => LinkedService<Row, Input, Wire>;
+  args: LinkedArgs<Input>;
+}
+
+const owned = (row: LinkedRow) => ({ author: row.author ?? 0, status: row.status });
 
 /** Only editors give an item to another user. */
-const mayAssign = (actor: Actor | null, author: unknown) =>
+const mayAssign = (actor: Actor | null, author: number | undefined) =>
   author === undefined || (actor !== null && (author === actor.id || canEditOthers(actor)));
 
-export function linkedRoutes(config: LinkedRoutesConfig): RouteDef[] {
-  const { kind, createSchema, updateSchema, listSchema } = config;
+export function linkedRoutes<Row extends LinkedRow, Input extends LinkedInput, Wire>(
+  config: LinkedRoutesConfig<Row, Input, Wire>,
+): RouteDef[] {
+  const { kind, args } = config;
   const base = `/${kind.table}`;
   const what = kind.type;
 
   // check, permission and handler of one request see the same params object: look up once.
-  const rows = new WeakMap<object, AnyLinkedRow | undefined>();
-  function rowOf(params: Ref, ctx: RequestContext): AnyLinkedRow | undefined {
+  const rows = new WeakMap<object, Row | undefined>();
+  function rowOf(params: Ref, ctx: RequestContext): Row | undefined {
     if (rows.has(params)) return rows.get(params);
     const service = config.service(ctx);
-    let row: AnyLinkedRow | undefined;
+    let row: Row | undefined;
     if ('id' in params) row = service.find(params.id);
     else {
       const slug = decodeSegment(params.slug);
@@ -66,76 +109,59 @@ export function linkedRoutes(config: LinkedRoutesConfig): RouteDef[] {
   }
   const mustRow = (params: Ref, ctx: RequestContext) => rowOf(params, ctx)!;
 
-  function missing(params: Ref, ctx: RequestContext): Record<string, string> {
+  function missing(params: Ref, ctx: RequestContext): Problems {
     if (rowOf(params, ctx)) return {};
     return 'id' in params
       ? { id: kind.messages.invalidId }
       : { slug: `slug does not name a ${kind.type}.` };
   }
 
-  function presentOne(
-    row: AnyLinkedRow,
-    ctx: RequestContext,
-    jsonLd: boolean,
-    status?: number,
-  ): ApiResponse {
+  function presentOne(row: Row, ctx: RequestContext, jsonLd: boolean, status?: number) {
     const body = config.service(ctx).present([row], ctx.links, jsonLd)[0];
     return status === undefined ? { body } : { status, body };
   }
 
-  function single(path: string, refSchema: z.ZodObject): RouteDef {
-    const forUpdate = refSchema.extend(updateSchema.shape);
-    const forDelete = refSchema.extend({
-      force: booleanLike
-        .optional()
-        .meta({ type: 'boolean', description: 'Ignored: deleting always moves to the trash.' }),
-    });
+  function single<R extends Ref>(path: string, ref: RefArgs<R, Input>): RouteDef {
     return {
       path,
       endpoints: [
-        endpoint({
+        endpointOf<R>({
           methods: ['GET'],
           permission: anyone,
           summary: `Read one ${what}.`,
-          args: refSchema,
-          check: (params, ctx) => missing(params as Ref, ctx),
+          args: ref.read,
+          check: (params, ctx) => missing(params, ctx),
           handler: (params, ctx) => {
-            const row = config.service(ctx).read(mustRow(params as Ref, ctx), ctx.actor);
+            const row = config.service(ctx).read(mustRow(params, ctx), ctx.actor);
             return presentOne(row, ctx, true);
           },
         }),
-        endpoint({
+        endpointOf<R & Input>({
           methods: EDITABLE,
           summary: `Update a ${what}; omitted fields are kept and "" clears one.`,
-          args: forUpdate,
+          args: ref.update,
           check: (params, ctx) => {
-            const problems = missing(params as Ref, ctx);
-            const row = rowOf(params as Ref, ctx);
+            const problems = missing(params, ctx);
+            const row = rowOf(params, ctx);
             if (!row) return problems;
-            const fields = config.service(ctx).checkFields(params as LinkedInput, ctx.actor, row);
-            return { ...problems, ...fields };
+            return { ...problems, ...config.service(ctx).checkFields(params, ctx.actor, row) };
           },
           permission: (ctx, params) =>
-            canEditPost(ctx.actor, owned(mustRow(params as Ref, ctx))) &&
-            mayAssign(ctx.actor, (params as LinkedInput).author),
+            canEditPost(ctx.actor, owned(mustRow(params, ctx))) &&
+            mayAssign(ctx.actor, params.author),
           handler: (params, ctx) => {
-            const service = config.service(ctx);
-            const row = service.update(
-              mustRow(params as Ref, ctx),
-              params as LinkedInput,
-              ctx.actor,
-            );
+            const row = config.service(ctx).update(mustRow(params, ctx), params, ctx.actor);
             return presentOne(row, ctx, false);
           },
         }),
-        endpoint({
+        endpointOf<R>({
           methods: ['DELETE'],
           summary: `Move a ${what} to the trash and unlink it from its events.`,
-          args: forDelete,
-          check: (params, ctx) => missing(params as Ref, ctx),
-          permission: (ctx, params) => canDeletePost(ctx.actor, owned(mustRow(params as Ref, ctx))),
+          args: ref.remove,
+          check: (params, ctx) => missing(params, ctx),
+          permission: (ctx, params) => canDeletePost(ctx.actor, owned(mustRow(params, ctx))),
           handler: (params, ctx) => {
-            const row = config.service(ctx).trash(mustRow(params as Ref, ctx));
+            const row = config.service(ctx).trash(mustRow(params, ctx));
             return presentOne(row, ctx, false);
           },
         }),
@@ -147,46 +173,41 @@ export function linkedRoutes(config: LinkedRoutesConfig): RouteDef[] {
     {
       path: base,
       endpoints: [
-        endpoint({
+        endpointOf<ListInput>({
           methods: ['GET'],
           permission: anyone,
           summary: `List ${kind.table}.`,
-          args: listSchema,
-          check: (params, ctx) =>
-            config.service(ctx).checkList(params as unknown as ListInput, ctx.actor),
-          handler: (params, ctx) =>
-            archive(params as unknown as ListInput, ctx, config.service(ctx)),
+          args: args.list,
+          check: (params, ctx) => config.service(ctx).checkList(params, ctx.actor),
+          handler: (params, ctx) => archive(kind, params, ctx, config.service(ctx)),
         }),
-        endpoint({
+        endpointOf<Input>({
           methods: ['POST'],
           summary: `Create a ${what}; an identical existing ${what} is returned instead of a duplicate.`,
-          args: createSchema,
-          check: (params, ctx) => config.service(ctx).checkFields(params as LinkedInput, ctx.actor),
+          args: args.create,
+          check: (params, ctx) => config.service(ctx).checkFields(params, ctx.actor),
           permission: (ctx, params) =>
-            canEditPosts(ctx.actor) && mayAssign(ctx.actor, (params as LinkedInput).author),
+            canEditPosts(ctx.actor) && mayAssign(ctx.actor, params.author),
           handler: (params, ctx) => {
-            const row = config.service(ctx).create(params as LinkedInput, ctx.actor);
+            const row = config.service(ctx).create(params, ctx.actor);
             return presentOne(row, ctx, false, 201);
           },
         }),
       ],
     },
-    single(`${base}/(?P<id>\\d+)`, z.object({ id: pathId })),
-    single(`${base}/by-slug/(?P<slug>[^/]+)`, z.object({ slug: pathSlug })),
+    single(`${base}/(?P<id>\\d+)`, args.byId),
+    single(`${base}/by-slug/(?P<slug>[^/]+)`, args.bySlug),
   ];
 }
 
 /** The archive envelope (docs/contract/compat-notes.md §2): items, links that keep every parameter, totals. */
-function archive(
+function archive<Row extends LinkedRow, Input extends LinkedInput, Wire>(
+  kind: LinkedKind<Row, Input, Wire>,
   params: ListInput,
   ctx: RequestContext,
-  service: Omit<LinkedService, 'embed'>,
+  service: LinkedService<Row, Input, Wire>,
 ): ApiResponse {
-  const { kind } = service;
   const { rows, total, perPage } = service.list(params, ctx.actor);
-  if (params.page > 1 && rows.length === 0) {
-    throw notFound(`${kind.type}-archive-page-not-found`, kind.messages.archivePageNotFound);
-  }
   const totalPages = Math.ceil(total / perPage);
   // Booleans as 1/0, and `status=publish` for whoever sees only published items, as the events
   // archive writes them.
@@ -204,21 +225,14 @@ function archive(
     ];
     return ctx.links.rest(`${kind.table}/`, query);
   };
-  const body: Record<string, unknown> = {
+  return archiveAnswer({
     [kind.table]: service.present(rows, ctx.links, false),
     rest_url: rest(params.page),
-  };
-  if (params.page < totalPages) body.next_rest_url = rest(params.page + 1);
-  if (params.page > 1) body.previous_rest_url = rest(params.page > 2 ? params.page - 1 : undefined);
-  body.total = total;
-  body.total_pages = totalPages;
-  return {
-    body,
-    headers: archiveHeaders({
-      total,
-      totalPages,
-      next: body.next_rest_url as string | undefined,
-      previous: body.previous_rest_url as string | undefined,
-    }),
-  };
+    ...(params.page < totalPages ? { next_rest_url: rest(params.page + 1) } : {}),
+    ...(params.page > 1
+      ? { previous_rest_url: rest(params.page > 2 ? params.page - 1 : undefined) }
+      : {}),
+    total,
+    total_pages: totalPages,
+  });
 }

@@ -14,30 +14,26 @@ import {
   type PostStatus,
 } from '../../../shared/roles.js';
 import { parseDateInput } from '../../../shared/dates.js';
-import { MAX_PER_PAGE, type WriteStatus } from '../../../shared/schemas/fields.js';
+import { MAX_PER_PAGE } from '../../../shared/schemas/fields.js';
 import { formatUtc } from '../../../shared/time.js';
 import { linkedSearchFragments } from '../../../shared/search.js';
-import { Gone, invalidInput, NotAccessible } from '../../errors.js';
+import { Gone, invalidInput, NotAccessible, NotFound, type Problems } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import { plainText, sanitizeHtml } from '../../text/html.js';
 import { toSlug, uniqueSlug } from '../../text/slug.js';
 import type { MediaService } from '../media/service.js';
-import type { AnyLinkedRow, LinkedKind, LinkedValues } from './kind.js';
+import type {
+  Detail,
+  LinkedInput,
+  LinkedKind,
+  LinkedRow,
+  LinkedValues,
+  OwnColumn,
+} from './kind.js';
 import { createEntries, readable } from './entries.js';
 import { presentLinked } from './present.js';
 import { createLinkedStore, type ListFilter } from './store.js';
-
-/** The validated fields of a create or update (the name under the type's own key). */
-export type LinkedInput = {
-  author?: number | undefined;
-  date?: string | number | undefined;
-  date_utc?: string | number | undefined;
-  description?: string | undefined;
-  excerpt?: string | undefined;
-  status?: WriteStatus | undefined;
-  image?: string | undefined;
-} & Record<string, unknown>;
 
 export interface ListInput {
   page: number;
@@ -49,40 +45,27 @@ export interface ListInput {
   status?: PostStatus[] | undefined;
 }
 
-export type Detail = string | number | null;
-
-/** What each type adds to the shared behaviour. */
-export interface LinkedBehaviour {
-  kind: LinkedKind;
-  /**
-   * The type's own column values after applying `input` over `existing` (defaults on create),
-   * and those of them that were given (compared by duplicate detection).
-   */
-  details(
-    input: Record<string, unknown>,
-    existing: AnyLinkedRow | undefined,
-  ): { values: Record<string, Detail>; given: Record<string, Detail> };
-  /** Problems the field schemas cannot see alone (pairs of fields), keyed by parameter. */
-  crossCheck?(
-    input: Record<string, unknown>,
-    existing: AnyLinkedRow | undefined,
-  ): Record<string, string> | undefined;
-  jsonLd(
-    row: AnyLinkedRow,
-    image: { url: string } | undefined,
-    url: string,
-  ): Record<string, unknown>;
-}
-
 /** Statuses of events that count as upcoming for users who see every event (docs/contract/compat-notes.md §3.4). */
 const UPCOMING_FOR_EDITORS = ['publish', 'future', 'private', 'draft', 'pending'];
 
-export function createLinkedService(
+/** The shared columns of a row, as a write starts from them. */
+const sharedOf = (row: LinkedRow): LinkedValues => ({
+  author: row.author,
+  status: row.status,
+  slug: row.slug,
+  title: row.title,
+  description: row.description,
+  excerpt: row.excerpt,
+  date_utc: row.date_utc,
+  modified_utc: row.modified_utc,
+  image_id: row.image_id,
+});
+
+export function createLinkedService<Row extends LinkedRow, Input extends LinkedInput, Wire>(
   core: CoreServices,
   media: MediaService,
-  behaviour: LinkedBehaviour,
+  kind: LinkedKind<Row, Input, Wire>,
 ) {
-  const { kind } = behaviour;
   const store = createLinkedStore(core.db, kind);
   const now = () => formatUtc(core.clock.now());
 
@@ -101,15 +84,11 @@ export function createLinkedService(
   const slugFor = (title: string) => toSlug(title).slice(0, 190);
 
   /** Every column value of a write: `input` over `existing`, or over the defaults on create. */
-  function build(
-    input: LinkedInput,
-    actor: Actor | null,
-    existing: AnyLinkedRow | undefined,
-  ): { values: LinkedValues; given: Record<string, Detail> } {
+  function build(input: Input, actor: Actor | null, existing: Row | undefined) {
     const timestamp = now();
     const zone = core.settings.get().timezone;
-    const values: LinkedValues = existing
-      ? { ...existing }
+    const shared: LinkedValues = existing
+      ? sharedOf(existing)
       : {
           author: actor?.id ?? null,
           status: scaleBackStatus(actor, undefined),
@@ -121,33 +100,30 @@ export function createLinkedService(
           modified_utc: timestamp,
           image_id: null,
         };
-    delete (values as Partial<AnyLinkedRow>).id;
-    const given: Record<string, Detail> = {};
-    const name = input[kind.nameField];
-    if (typeof name === 'string') {
+    const given: Partial<Record<'title' | 'description' | 'excerpt' | OwnColumn<Row>, Detail>> = {};
+    const name = kind.name(input);
+    if (name !== undefined) {
       // Names are text: markup is dropped so no page or client ever renders it.
       const title = plainText(name);
       if (title === '')
         throw invalidInput(kind.nameField, `${kind.nameField} must be a non-empty string.`);
-      values.title = given.title = title;
+      shared.title = given.title = title;
     }
-    if (input.author !== undefined) values.author = input.author;
-    if (input.date_utc !== undefined) values.date_utc = toUtc(input.date_utc, 'UTC', 'date_utc');
-    else if (input.date !== undefined) values.date_utc = toUtc(input.date, zone, 'date');
+    if (input.author !== undefined) shared.author = input.author;
+    if (input.date_utc !== undefined) shared.date_utc = toUtc(input.date_utc, 'UTC', 'date_utc');
+    else if (input.date !== undefined) shared.date_utc = toUtc(input.date, zone, 'date');
     if (input.description !== undefined) {
-      values.description = given.description = sanitizeHtml(input.description);
+      shared.description = given.description = sanitizeHtml(input.description);
     }
-    if (input.excerpt !== undefined) values.excerpt = given.excerpt = sanitizeHtml(input.excerpt);
-    if (input.status !== undefined) values.status = scaleBackStatus(actor, input.status);
-    values.modified_utc = timestamp;
-    const details = behaviour.details(input, existing);
-    Object.assign(values, details.values);
-    Object.assign(given, details.given);
-    return { values, given };
+    if (input.excerpt !== undefined) shared.excerpt = given.excerpt = sanitizeHtml(input.excerpt);
+    if (input.status !== undefined) shared.status = scaleBackStatus(actor, input.status);
+    shared.modified_utc = timestamp;
+    const details = kind.details(input, existing);
+    return { shared, values: details.values, given: { ...given, ...details.given } };
   }
 
-  function crossCheck(input: Record<string, unknown>, existing: AnyLinkedRow | undefined) {
-    const problems = behaviour.crossCheck?.(input, existing);
+  function crossCheck(input: Input, existing: Row | undefined) {
+    const problems = kind.crossCheck?.(input, existing);
     if (problems && Object.keys(problems).length > 0) {
       const [param, message] = Object.entries(problems)[0]!;
       throw invalidInput(param, message);
@@ -155,30 +131,26 @@ export function createLinkedService(
   }
 
   /** Creates the item, or finds an identical one (docs/contract/decisions.md 12); in the caller's transaction. */
-  function insertOrReuse(input: LinkedInput, actor: Actor | null): number {
+  function insertOrReuse(input: Input, actor: Actor | null): number {
     crossCheck(input, undefined);
-    const { values, given } = build(input, actor, undefined);
+    const { shared, values, given } = build(input, actor, undefined);
     const duplicate = store.findDuplicate(given);
     // Reusing an item the caller may not read would hand them its other fields.
     if (duplicate && readable(actor, duplicate)) return duplicate.id;
-    if (input.image !== undefined) values.image_id = media.ensure(input.image, actor?.id ?? null);
-    values.slug = freeSlug(slugFor(String(values.title)));
-    return store.insert(values);
+    if (input.image !== undefined) shared.image_id = media.ensure(input.image, actor?.id ?? null);
+    shared.slug = freeSlug(slugFor(shared.title));
+    return store.insert(shared, values);
   }
 
-  function get(id: number): AnyLinkedRow {
+  function get(id: number): Row {
     const row = store.find(id);
     if (!row) throw invalidInput('id', kind.messages.invalidId);
     return row;
   }
 
   /** Problems with the fields that need the database: the author and the image. */
-  function checkFields(
-    input: LinkedInput,
-    actor: Actor | null,
-    existing?: AnyLinkedRow,
-  ): Record<string, string> {
-    const problems: Record<string, string> = { ...behaviour.crossCheck?.(input, existing) };
+  function checkFields(input: Input, actor: Actor | null, existing?: Row): Problems {
+    const problems: Problems = { ...kind.crossCheck?.(input, existing) };
     if (input.author !== undefined && !core.users.find(input.author)) {
       problems.author = `author ${input.author} is not a user.`;
     }
@@ -187,19 +159,35 @@ export function createLinkedService(
     return problems;
   }
 
-  function present(rows: readonly AnyLinkedRow[], links: Links, jsonLd: boolean) {
+  function present(rows: readonly Row[], links: Links, jsonLd: boolean): Wire[] {
     const images = media.present(
       rows.flatMap((row) => (row.image_id === null ? [] : [row.image_id])),
       links,
     );
     const timezone = core.settings.get().timezone;
-    return rows.map((row) =>
-      presentLinked(kind, row, { images, links, timezone, jsonLd }, behaviour.jsonLd),
-    );
+    return rows.map((row) => presentLinked(kind, row, { images, links, timezone, jsonLd }));
   }
 
-  const entries = createEntries({
-    kind,
+  function page(input: ListInput, actor: Actor | null, perPage: number) {
+    if (input.event !== undefined && !mayReadEvent(actor, store.eventOwner(input.event))) {
+      // The links of an event the caller may not read are not theirs to see.
+      return { rows: [], total: 0 };
+    }
+    const filter: ListFilter = {
+      statuses: input.status ?? defaultListingStatuses(actor),
+      ownOrPublishedFor: canEditPosts(actor) && !canEditOthers(actor) ? actor!.id : undefined,
+      event: input.event,
+      hasEvents: input.has_events,
+      upcoming: input.only_with_upcoming
+        ? { now: now(), statuses: canEditOthers(actor) ? UPCOMING_FOR_EDITORS : ['publish'] }
+        : undefined,
+      fragments: input.search === undefined ? undefined : linkedSearchFragments(input.search),
+    };
+    return store.list(filter, perPage, (input.page - 1) * perPage);
+  }
+
+  const entries = createEntries<Input>({
+    type: kind.type,
     find: (id) => store.find(id),
     checkFields,
     insertOrReuse,
@@ -218,40 +206,40 @@ export function createLinkedService(
     present,
 
     /** A single read: 403 when the item is not published and the user may not read it. */
-    read(row: AnyLinkedRow, actor: Actor | null): AnyLinkedRow {
+    read(row: Row, actor: Actor | null): Row {
       if (!canReadPost(actor, { author: row.author ?? 0, status: row.status })) {
         throw new NotAccessible(`${kind.type}-not-accessible`, kind.messages.notAccessible);
       }
       return row;
     },
 
-    create(input: LinkedInput, actor: Actor | null): AnyLinkedRow {
+    create(input: Input, actor: Actor | null): Row {
       return get(store.transaction(() => insertOrReuse(input, actor)));
     },
 
     /** Merges the given fields (docs/contract/decisions.md 1); a new status restores a trashed item. */
-    update(row: AnyLinkedRow, input: LinkedInput, actor: Actor | null): AnyLinkedRow {
+    update(row: Row, input: Input, actor: Actor | null): Row {
       crossCheck(input, row);
       store.transaction(() => {
         // Merge into the row as it is now: another process may have written it since the read
         // the route's checks used, and merging into that older copy would undo its change.
         row = store.find(row.id) ?? row;
-        const { values } = build(input, actor, row);
+        const { shared, values } = build(input, actor, row);
         if (input.image !== undefined)
-          values.image_id = media.ensure(input.image, actor?.id ?? null);
-        if (row.status === 'trash' && values.status !== 'trash') {
+          shared.image_id = media.ensure(input.image, actor?.id ?? null);
+        if (row.status === 'trash' && shared.status !== 'trash') {
           const previous = store.trashMeta(row.id);
           const slug = previous?.previous_slug ?? row.slug.replace(/__trashed(-\d+)?$/, '');
-          values.slug = freeSlug(slug, row.id);
+          shared.slug = freeSlug(slug, row.id);
           store.forgetTrash(row.id);
         }
-        store.update(row.id, values);
+        store.update(row.id, shared, values);
       });
       return get(row.id);
     },
 
     /** DELETE: to the trash, never for good (docs/contract/decisions.md 7); unlinked from its events. */
-    trash(row: AnyLinkedRow): AnyLinkedRow {
+    trash(row: Row): Row {
       if (row.status === 'trash') {
         throw new Gone(`${kind.type}-is-in-trash`, kind.messages.inTrash);
       }
@@ -261,16 +249,20 @@ export function createLinkedService(
         if (row.status === 'trash') {
           throw new Gone(`${kind.type}-is-in-trash`, kind.messages.inTrash);
         }
-        const values: LinkedValues = { ...row, status: 'trash', modified_utc: timestamp };
-        values.slug = freeSlug(`${row.slug}__trashed`, row.id);
-        store.trash(row, values, timestamp);
+        const shared: LinkedValues = {
+          ...sharedOf(row),
+          status: 'trash',
+          modified_utc: timestamp,
+          slug: freeSlug(`${row.slug}__trashed`, row.id),
+        };
+        store.trash(row, shared, timestamp);
       });
       return get(row.id);
     },
 
     /** Problems with listing parameters that depend on the user or the database. */
-    checkList(input: ListInput, actor: Actor | null): Record<string, string> {
-      const problems: Record<string, string> = {};
+    checkList(input: ListInput, actor: Actor | null): Problems {
+      const problems: Problems = {};
       if (
         input.status !== undefined &&
         !canEditPosts(actor) &&
@@ -284,23 +276,16 @@ export function createLinkedService(
       return problems;
     },
 
+    /** A page of the archive; past the last page is `NotFound` (docs/contract/compat-notes.md §2.3). */
     list(input: ListInput, actor: Actor | null) {
       const perPage = input.per_page ?? Math.min(core.settings.get().per_page, MAX_PER_PAGE);
-      if (input.event !== undefined && !mayReadEvent(actor, store.eventOwner(input.event))) {
-        // The links of an event the caller may not read are not theirs to see.
-        return { rows: [] as AnyLinkedRow[], total: 0, perPage };
+      const { rows, total } = page(input, actor, perPage);
+      if (input.page > 1 && rows.length === 0) {
+        throw new NotFound(
+          `${kind.type}-archive-page-not-found`,
+          kind.messages.archivePageNotFound,
+        );
       }
-      const filter: ListFilter = {
-        statuses: input.status ?? defaultListingStatuses(actor),
-        ownOrPublishedFor: canEditPosts(actor) && !canEditOthers(actor) ? actor!.id : undefined,
-        event: input.event,
-        hasEvents: input.has_events,
-        upcoming: input.only_with_upcoming
-          ? { now: now(), statuses: canEditOthers(actor) ? UPCOMING_FOR_EDITORS : ['publish'] }
-          : undefined,
-        fragments: input.search === undefined ? undefined : linkedSearchFragments(input.search),
-      };
-      const { rows, total } = store.list(filter, perPage, (input.page - 1) * perPage);
       return { rows, total, perPage };
     },
 
@@ -310,7 +295,7 @@ export function createLinkedService(
     ensureEntries: entries.ensure,
 
     /** Objects to embed in events, loaded in one query (plus one for their images). */
-    embed(ids: readonly number[], links: Links, options: { jsonLd: boolean }) {
+    embed(ids: readonly number[], links: Links, options: { jsonLd: boolean }): Map<number, Wire> {
       const rows = store.findMany(ids);
       const wires = present(rows, links, options.jsonLd);
       return new Map(rows.map((row, i) => [row.id, wires[i]!]));
@@ -318,4 +303,6 @@ export function createLinkedService(
   };
 }
 
-export type LinkedService = ReturnType<typeof createLinkedService>;
+export type LinkedService<Row extends LinkedRow, Input extends LinkedInput, Wire> = ReturnType<
+  typeof createLinkedService<Row, Input, Wire>
+>;

@@ -1,13 +1,14 @@
 /**
- * All SQL of venues and organizers (STYLE.md 13-14). Statements are prepared once; the listing
- * and duplicate queries vary only by which fixed fragments they combine, and each combination is
- * prepared once and cached.
+ * All SQL of venues and organizers (STYLE.md 13-14), generic over the type's row. Table and
+ * column names come from the types' fixed declarations (venues/kind.ts, organizers/kind.ts),
+ * never from input. Statements are prepared once; the listing and duplicate queries vary only by
+ * which fixed fragments they combine, and each combination is prepared once and cached.
  */
 import type { Statement } from 'better-sqlite3';
 import type { PostStatus } from '../../../shared/roles.js';
 import type { Db } from '../../db/open.js';
 import { prepareSlugVariants } from '../../db/slug-variants.js';
-import type { AnyLinkedRow, LinkedKind, LinkedValues } from './kind.js';
+import type { Detail, LinkedRow, LinkedTable, LinkedValues, Own, OwnColumn } from './kind.js';
 
 export interface ListFilter {
   statuses: readonly string[];
@@ -25,7 +26,46 @@ export interface TrashMeta {
   previous_slug: string;
 }
 
-type Params = Record<string, string | number | null>;
+type Params = Record<string, Detail>;
+
+/** How each type links to events: a venue by `events.venue_id`, organizers by `event_organizers`. */
+const EVENT_LINKS = {
+  venues: {
+    /** Matches rows linked to the event `@event` (listing `event=`). */
+    linkedTo: 't.id = (SELECT e.venue_id FROM events e WHERE e.id = @event)',
+    /** Matches rows with an event whose status is not in `@hidden` (`has_events`). */
+    hasEvents:
+      'EXISTS (SELECT 1 FROM events e WHERE e.venue_id = t.id AND e.status NOT IN (SELECT value FROM json_each(@hidden)))',
+    /** Matches rows with an event starting at or after `@now` with a status in `@visible`. */
+    upcoming:
+      'EXISTS (SELECT 1 FROM events e WHERE e.venue_id = t.id AND e.start_utc >= @now AND e.status IN (SELECT value FROM json_each(@visible)))',
+    /** Removes the links from events to the row `?` (trashing, docs/contract/decisions.md 6). */
+    unlink: 'UPDATE events SET venue_id = NULL WHERE venue_id = ?',
+  },
+  organizers: {
+    linkedTo:
+      't.id IN (SELECT eo.organizer_id FROM event_organizers eo WHERE eo.event_id = @event)',
+    hasEvents:
+      'EXISTS (SELECT 1 FROM event_organizers eo JOIN events e ON e.id = eo.event_id WHERE eo.organizer_id = t.id AND e.status NOT IN (SELECT value FROM json_each(@hidden)))',
+    upcoming:
+      'EXISTS (SELECT 1 FROM event_organizers eo JOIN events e ON e.id = eo.event_id WHERE eo.organizer_id = t.id AND e.start_utc >= @now AND e.status IN (SELECT value FROM json_each(@visible)))',
+    // Only this organizer's links go (docs/contract/decisions.md 6; the reference drops every organizer).
+    unlink: 'DELETE FROM event_organizers WHERE organizer_id = ?',
+  },
+} as const;
+
+/** The columns every venue and organizer table has, besides the id. */
+const SHARED_COLUMNS: readonly (keyof LinkedValues)[] = [
+  'author',
+  'status',
+  'slug',
+  'title',
+  'description',
+  'excerpt',
+  'date_utc',
+  'modified_utc',
+  'image_id',
+];
 
 /** Text `LIKE` patterns match literally: `%`, `_` and `\` in the input are escaped. */
 const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -33,37 +73,30 @@ const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) =>
 /** Statuses of events that do not make a venue or organizer "have events" (docs/contract/compat-notes.md §3.4). */
 export const EVENTLESS_STATUSES = ['draft', 'pending', 'trash'] as const;
 
-export function createLinkedStore(db: Db, kind: LinkedKind) {
+export function createLinkedStore<Row extends LinkedRow>(db: Db, kind: LinkedTable<Row>) {
   const t = kind.table;
-  const columns = [
-    'author',
-    'status',
-    'slug',
+  const links = EVENT_LINKS[t];
+  const own = ownColumns(kind);
+  const columns: readonly string[] = [...SHARED_COLUMNS, ...own];
+  const searchColumns = [
     'title',
     'description',
     'excerpt',
-    'date_utc',
-    'modified_utc',
-    'image_id',
-    ...kind.textColumns,
-    ...kind.extraColumns,
+    ...own.filter((column) => kind.columns[column].search),
   ];
-  const searchColumns = ['title', 'description', 'excerpt', ...kind.searchColumns];
   const slugVariants = prepareSlugVariants<{ id: number }>(db, t, 'id <> @id');
 
   const statements = {
-    byId: db.prepare<[number], AnyLinkedRow>(`SELECT * FROM ${t} WHERE id = ?`),
-    bySlug: db.prepare<[string], AnyLinkedRow>(
-      `SELECT * FROM ${t} WHERE slug = ? ORDER BY id LIMIT 1`,
-    ),
-    byIds: db.prepare<[string], AnyLinkedRow>(
+    byId: db.prepare<[number], Row>(`SELECT * FROM ${t} WHERE id = ?`),
+    bySlug: db.prepare<[string], Row>(`SELECT * FROM ${t} WHERE slug = ? ORDER BY id LIMIT 1`),
+    byIds: db.prepare<[string], Row>(
       `SELECT * FROM ${t} WHERE id IN (SELECT value FROM json_each(?))`,
     ),
     insertPost: db.prepare(`INSERT INTO posts (kind) VALUES ('${kind.type}')`),
-    insert: db.prepare<Params>(
+    insert: db.prepare<Record<string, unknown>>(
       `INSERT INTO ${t} (id, ${columns.join(', ')}) VALUES (@id, ${columns.map((c) => `@${c}`).join(', ')})`,
     ),
-    update: db.prepare<Params>(
+    update: db.prepare<Record<string, unknown>>(
       `UPDATE ${t} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
     ),
     trashMeta: db.prepare<[number], TrashMeta>(
@@ -75,14 +108,14 @@ export function createLinkedStore(db: Db, kind: LinkedKind) {
          previous_slug = excluded.previous_slug, trashed_utc = excluded.trashed_utc`,
     ),
     dropTrashMeta: db.prepare<[number]>('DELETE FROM trash_meta WHERE post_id = ?'),
-    unlink: db.prepare<[number]>(kind.unlinkSql),
+    unlink: db.prepare<[number]>(links.unlink),
     eventOwner: db.prepare<[number], { author: number | null; status: PostStatus }>(
       'SELECT author, status FROM events WHERE id = ?',
     ),
     kindOf: db.prepare<[number], { kind: string }>('SELECT kind FROM posts WHERE id = ?'),
   };
 
-  const cache = new Map<string, Statement<Params, AnyLinkedRow>>();
+  const cache = new Map<string, Statement<Params, Row>>();
   const countCache = new Map<string, Statement<Params, { total: number }>>();
 
   function where(filter: ListFilter, params: Params): { key: string; sql: string } {
@@ -100,17 +133,17 @@ export function createLinkedStore(db: Db, kind: LinkedKind) {
       key.push('own');
     }
     if (filter.event !== undefined) {
-      parts.push(kind.eventFilter);
+      parts.push(links.linkedTo);
       params.event = filter.event;
       key.push('event');
     }
     if (filter.hasEvents !== undefined) {
-      parts.push(filter.hasEvents ? kind.hasEventsFilter : `NOT ${kind.hasEventsFilter}`);
+      parts.push(filter.hasEvents ? links.hasEvents : `NOT ${links.hasEvents}`);
       params.hidden = JSON.stringify(EVENTLESS_STATUSES);
       key.push(`has${filter.hasEvents ? 1 : 0}`);
     }
     if (filter.upcoming !== undefined) {
-      parts.push(kind.upcomingFilter);
+      parts.push(links.upcoming);
       params.now = filter.upcoming.now;
       params.visible = JSON.stringify(filter.upcoming.statuses);
       key.push('upcoming');
@@ -142,12 +175,12 @@ export function createLinkedStore(db: Db, kind: LinkedKind) {
     return statement;
   }
 
-  const duplicateCache = new Map<string, Statement<Params, AnyLinkedRow>>();
+  const duplicateCache = new Map<string, Statement<Params, Row>>();
 
   return {
-    find: (id: number): AnyLinkedRow | undefined => statements.byId.get(id),
-    findBySlug: (slug: string): AnyLinkedRow | undefined => statements.bySlug.get(slug),
-    findMany: (ids: readonly number[]): AnyLinkedRow[] =>
+    find: (id: number): Row | undefined => statements.byId.get(id),
+    findBySlug: (slug: string): Row | undefined => statements.bySlug.get(slug),
+    findMany: (ids: readonly number[]): Row[] =>
       ids.length === 0 ? [] : statements.byIds.all(JSON.stringify([...new Set(ids)])),
     kindOf: (id: number): string | undefined => statements.kindOf.get(id)?.kind,
     eventExists: (id: number): boolean => statements.eventOwner.get(id) !== undefined,
@@ -161,7 +194,7 @@ export function createLinkedStore(db: Db, kind: LinkedKind) {
      * The first non-trashed item whose given columns all equal the given values, text compared
      * case-insensitively (docs/contract/decisions.md 12).
      */
-    findDuplicate(given: Params): AnyLinkedRow | undefined {
+    findDuplicate(given: Readonly<Partial<Params>>): Row | undefined {
       const names = Object.keys(given)
         .filter((name) => columns.includes(name))
         .sort();
@@ -179,20 +212,20 @@ export function createLinkedStore(db: Db, kind: LinkedKind) {
     },
 
     /** A new post id and row, in the caller's transaction. */
-    insert(values: LinkedValues): number {
+    insert(shared: LinkedValues, values: Own<Row>): number {
       const id = Number(statements.insertPost.run().lastInsertRowid);
-      statements.insert.run({ id, ...pick(values) });
+      statements.insert.run(params(id, shared, values));
       return id;
     },
 
-    update(id: number, values: LinkedValues): void {
-      statements.update.run({ id, ...pick(values) });
+    update(id: number, shared: LinkedValues, values: Own<Row>): void {
+      statements.update.run(params(id, shared, values));
     },
 
     /** Moves to the trash and unlinks from events, in the caller's transaction. */
-    trash(row: AnyLinkedRow, values: LinkedValues, trashedUtc: string): void {
+    trash(row: Row, shared: LinkedValues, trashedUtc: string): void {
       statements.saveTrashMeta.run(row.id, row.status, row.slug, trashedUtc);
-      statements.update.run({ id: row.id, ...pick(values) });
+      statements.update.run(params(row.id, shared, row));
       statements.unlink.run(row.id);
     },
 
@@ -200,11 +233,7 @@ export function createLinkedStore(db: Db, kind: LinkedKind) {
       statements.dropTrashMeta.run(id);
     },
 
-    list(
-      filter: ListFilter,
-      limit: number,
-      offset: number,
-    ): { rows: AnyLinkedRow[]; total: number } {
+    list(filter: ListFilter, limit: number, offset: number): { rows: Row[]; total: number } {
       const params: Params = {};
       const clause = where(filter, params);
       const page = prepared(
@@ -230,11 +259,19 @@ export function createLinkedStore(db: Db, kind: LinkedKind) {
     transaction: <T>(fn: () => T): T => db.transaction(fn)(),
   };
 
-  function pick(values: LinkedValues): Params {
-    const out: Params = {};
-    for (const column of columns) out[column] = values[column] ?? null;
+  /** Every column's value for a write: `@id`, the shared columns and the type's own. */
+  function params(id: number, shared: LinkedValues, values: Own<Row>): Record<string, unknown> {
+    const out: Record<string, unknown> = { id };
+    for (const column of SHARED_COLUMNS) out[column] = shared[column];
+    for (const column of own) out[column] = values[column];
     return out;
   }
+}
+
+/** The own columns of a type, in the order it declares them. */
+function ownColumns<Row extends LinkedRow>(kind: LinkedTable<Row>): OwnColumn<Row>[] {
+  // The keys of `columns` are exactly the row's own columns (its type says so).
+  return Object.keys(kind.columns) as OwnColumn<Row>[];
 }
 
 export type LinkedStore = ReturnType<typeof createLinkedStore>;

@@ -5,13 +5,11 @@ import {
   organizerUpdateSchema,
 } from '../../../shared/schemas/organizer.js';
 import type { RouteDef } from '../../http/route.js';
-import { linkedRoutes } from '../linked-posts/routes.js';
+import { linkedArgs, linkedRoutes } from '../linked-posts/routes.js';
 import { organizerKind } from './kind.js';
 
 export const organizersRoutes: RouteDef[] = linkedRoutes({
   kind: organizerKind,
   service: (ctx) => ctx.services.organizers,
-  createSchema: organizerCreateSchema,
-  updateSchema: organizerUpdateSchema,
-  listSchema: organizerListSchema,
+  args: linkedArgs(organizerCreateSchema, organizerUpdateSchema, organizerListSchema),
 });

@@ -4,15 +4,13 @@
  */
 import type { Actor } from '../../../shared/roles.js';
 import type { OrganizerEntry } from '../../../shared/schemas/event-links.js';
-import type { OrganizerWire } from '../../../shared/schemas/wire/index.js';
-import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import type { MediaService } from '../media/service.js';
 import { createLinkedService } from '../linked-posts/service.js';
-import { organizerBehaviour } from './kind.js';
+import { organizerKind } from './kind.js';
 
 export function createOrganizersService(core: CoreServices, deps: { media: MediaService }) {
-  const linked = createLinkedService(core, deps.media, organizerBehaviour);
+  const linked = createLinkedService(core, deps.media, organizerKind);
   return {
     ...linked,
 
@@ -31,15 +29,6 @@ export function createOrganizersService(core: CoreServices, deps: { media: Media
       actor: Actor | null,
     ): number[] | undefined {
       return entries && linked.ensureEntries(entries, actor);
-    },
-
-    /** Organizer objects (§1.5) to embed in events, by id, loaded in one query. */
-    embed(
-      ids: readonly number[],
-      links: Links,
-      options: { jsonLd: boolean },
-    ): Map<number, OrganizerWire> {
-      return linked.embed(ids, links, options) as unknown as Map<number, OrganizerWire>;
     },
   };
 }

@@ -10,7 +10,8 @@ import type { OrganizersService } from '../organizers/service.js';
 import { presentTerm } from '../terms/present.js';
 import type { VenuesService } from '../venues/service.js';
 import type { EventRow } from '../events/store.js';
-import type { AnyLinkedRow } from '../linked-posts/kind.js';
+import type { OrganizerRow } from '../organizers/kind.js';
+import type { VenueRow } from '../venues/kind.js';
 import type { TermRow } from '../terms/store.js';
 import { SYNC_KINDS, type SyncKind, type SyncStore } from './store.js';
 
@@ -20,7 +21,7 @@ export interface ItemDeps {
   organizers: OrganizersService;
 }
 
-export type AnyRow = EventRow | AnyLinkedRow | TermRow;
+export type AnyRow = EventRow | VenueRow | OrganizerRow | TermRow;
 
 /** Rows by kind, then by id. */
 export type LoadedRows = Record<SyncKind, Map<number, AnyRow>>;
@@ -31,8 +32,8 @@ export function createItems(store: SyncStore, deps: ItemDeps) {
     return {
       category: byId(ids.category.length ? store.termRows(ids.category) : []),
       tag: byId(ids.tag.length ? store.termRows(ids.tag) : []),
-      venue: byId(ids.venue.length ? store.linkedRows('venue', ids.venue) : []),
-      organizer: byId(ids.organizer.length ? store.linkedRows('organizer', ids.organizer) : []),
+      venue: byId(ids.venue.length ? store.venueRows(ids.venue) : []),
+      organizer: byId(ids.organizer.length ? store.organizerRows(ids.organizer) : []),
       event: byId(ids.event.length ? store.eventRows(ids.event) : []),
     };
   }
@@ -43,9 +44,9 @@ export function createItems(store: SyncStore, deps: ItemDeps) {
       case 'event':
         return deps.events.presentRows(rows as EventRow[], actor, links);
       case 'venue':
-        return deps.venues.present(rows as AnyLinkedRow[], links, false);
+        return deps.venues.present(rows as VenueRow[], links, false);
       case 'organizer':
-        return deps.organizers.present(rows as AnyLinkedRow[], links, false);
+        return deps.organizers.present(rows as OrganizerRow[], links, false);
       default:
         return (rows as TermRow[])
           .filter((row) => row.taxonomy === kind)

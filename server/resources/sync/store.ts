@@ -4,7 +4,8 @@
  * never from input.
  */
 import type { Db } from '../../db/open.js';
-import type { AnyLinkedRow } from '../linked-posts/kind.js';
+import type { OrganizerRow } from '../organizers/kind.js';
+import type { VenueRow } from '../venues/kind.js';
 import type { EventRow } from '../events/store.js';
 import type { TermRow } from '../terms/store.js';
 
@@ -121,8 +122,10 @@ export function createSyncStore(db: Db) {
 
     eventRows: (ids: readonly number[]): EventRow[] =>
       postRows.event.all(JSON.stringify(ids)) as EventRow[],
-    linkedRows: (kind: 'venue' | 'organizer', ids: readonly number[]): AnyLinkedRow[] =>
-      postRows[kind].all(JSON.stringify(ids)) as AnyLinkedRow[],
+    venueRows: (ids: readonly number[]): VenueRow[] =>
+      postRows.venue.all(JSON.stringify(ids)) as VenueRow[],
+    organizerRows: (ids: readonly number[]): OrganizerRow[] =>
+      postRows.organizer.all(JSON.stringify(ids)) as OrganizerRow[],
     termRows: (ids: readonly number[]): TermRow[] => s.terms.all(JSON.stringify(ids)),
 
     /** Ids after `after` of the objects of a kind a reader with `access` may read, by id. */

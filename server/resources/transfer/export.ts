@@ -16,7 +16,8 @@ import {
   type ExportSection,
 } from '../../../shared/schemas/transfer.js';
 import type { EventRow } from '../events/store.js';
-import type { AnyLinkedRow } from '../linked-posts/kind.js';
+import type { OrganizerRow } from '../organizers/kind.js';
+import type { VenueRow } from '../venues/kind.js';
 import type { TermRow } from '../terms/store.js';
 import { BATCH, createExportStore, type ExportStore } from './export-store.js';
 import {
@@ -59,11 +60,15 @@ function records(store: ExportStore, section: ExportSection, rows: Record<string
     case 'categories':
     case 'tags':
       return (rows as unknown as TermRow[]).map(termRecord);
-    case 'venues':
+    case 'venues': {
+      const trash = store.trash(rows.map((row) => row.id as number));
+      return (rows as unknown as VenueRow[]).map((row) => venueRecord(row, trash.get(row.id)));
+    }
     case 'organizers': {
       const trash = store.trash(rows.map((row) => row.id as number));
-      const make = section === 'venues' ? venueRecord : organizerRecord;
-      return (rows as AnyLinkedRow[]).map((row) => make(row, trash.get(row.id)));
+      return (rows as unknown as OrganizerRow[]).map((row) =>
+        organizerRecord(row, trash.get(row.id)),
+      );
     }
     case 'series': {
       const parts = store.seriesParts(rows.map((row) => row.id as number));

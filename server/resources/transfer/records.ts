@@ -11,8 +11,10 @@ import type {
 import type { PostStatus } from '../../../shared/roles.js';
 import { parseCostColumn } from '../events/present.js';
 import type { EventRow } from '../events/store.js';
-import type { AnyLinkedRow } from '../linked-posts/kind.js';
+import type { LinkedRow } from '../linked-posts/kind.js';
+import type { OrganizerRow } from '../organizers/kind.js';
 import type { TermRow } from '../terms/store.js';
+import type { VenueRow } from '../venues/kind.js';
 import type { TrashRow } from './export-store.js';
 
 type Trash = ExportEvent['trash'];
@@ -55,7 +57,7 @@ export const termRecord = (row: TermRow): ExportTerm => ({
   parent: row.parent,
 });
 
-function postFields(row: AnyLinkedRow | EventRow) {
+function postFields(row: LinkedRow | EventRow) {
   return {
     id: row.id,
     author: row.author,
@@ -70,34 +72,32 @@ function postFields(row: AnyLinkedRow | EventRow) {
   };
 }
 
-const str = (value: unknown) => String(value ?? '');
-
-export const venueRecord = (row: AnyLinkedRow, trash: TrashRow | undefined): ExportVenue => ({
+export const venueRecord = (row: VenueRow, trash: TrashRow | undefined): ExportVenue => ({
   ...postFields(row),
-  address: str(row.address),
-  city: str(row.city),
-  country: str(row.country),
-  province: str(row.province),
-  state: str(row.state),
-  zip: str(row.zip),
-  phone: str(row.phone),
-  website: str(row.website),
-  stateprovince: str(row.stateprovince),
+  address: row.address,
+  city: row.city,
+  country: row.country,
+  province: row.province,
+  state: row.state,
+  zip: row.zip,
+  phone: row.phone,
+  website: row.website,
+  stateprovince: row.stateprovince,
   show_map: row.show_map === 1,
   show_map_link: row.show_map_link === 1,
-  geo_lat: row.geo_lat as number | null,
-  geo_lng: row.geo_lng as number | null,
+  geo_lat: row.geo_lat,
+  geo_lng: row.geo_lng,
   trash: trashOf(trash),
 });
 
 export const organizerRecord = (
-  row: AnyLinkedRow,
+  row: OrganizerRow,
   trash: TrashRow | undefined,
 ): ExportOrganizer => ({
   ...postFields(row),
-  phone: str(row.phone),
-  website: str(row.website),
-  email: str(row.email),
+  phone: row.phone,
+  website: row.website,
+  email: row.email,
   trash: trashOf(trash),
 });
 

@@ -19,7 +19,8 @@ import type { EventsService } from '../events/service.js';
 import type { OrganizersService } from '../organizers/service.js';
 import type { TermsService } from '../terms/service.js';
 import type { VenuesService } from '../venues/service.js';
-import type { LinkedInput } from '../linked-posts/service.js';
+import type { LinkedInput, LinkedRow } from '../linked-posts/kind.js';
+import type { LinkedService } from '../linked-posts/service.js';
 import {
   apiRoot,
   createRemoteReader,
@@ -193,13 +194,13 @@ export function createRemoteImporter(
       }
     }
 
-    const linked = <S extends z.ZodObject>(
+    const linked = <Row extends LinkedRow, Input extends LinkedInput, Out>(
       kind: 'venue' | 'organizer',
       items: Wire[],
-      schema: S,
+      service: LinkedService<Row, Input, Out>,
+      schema: z.ZodType<NoInfer<Input>>,
       fields: readonly string[],
     ) => {
-      const service = kind === 'venue' ? deps.venues : deps.organizers;
       for (const item of items) {
         const raw: Wire = { [kind]: item[kind], status: item.status };
         for (const field of ['description', 'excerpt', ...fields]) {
@@ -212,7 +213,7 @@ export function createRemoteImporter(
           report.errors.push({ kind, id: idOf(item), message: issues(parsed.error) });
           continue;
         }
-        const input = parsed.data as LinkedInput;
+        const input = parsed.data;
         upsert(kind, item, postSource(item), input, (existing) => {
           const problems = service.checkFields(input, actor);
           if (Object.keys(problems).length > 0) throw new Error(Object.values(problems)[0]);
@@ -221,7 +222,7 @@ export function createRemoteImporter(
         });
       }
     };
-    linked('venue', data.venues as Wire[], venueCreateSchema, [
+    linked('venue', data.venues as Wire[], deps.venues, venueCreateSchema, [
       'address',
       'city',
       'country',
@@ -236,7 +237,7 @@ export function createRemoteImporter(
       'geo_lat',
       'geo_lng',
     ]);
-    linked('organizer', data.organizers as Wire[], organizerCreateSchema, [
+    linked('organizer', data.organizers as Wire[], deps.organizers, organizerCreateSchema, [
       'phone',
       'website',
       'email',

@@ -1,39 +1,29 @@
-/** What makes a venue a venue: its columns, its links to events, its messages (docs/contract/compat-notes.md §1.4, §3.4, §7.4). */
-import type { LinkedKind } from '../linked-posts/kind.js';
-import { venueJsonLd } from '../linked-posts/json-ld.js';
-import type { Detail, LinkedBehaviour } from '../linked-posts/service.js';
+/**
+ * What makes a venue a venue: its row, how a write fills it, how it is shown (docs/contract/
+ * compat-notes.md §1.4, §3.4, §7.4). A new column goes into `VenueRow` (and a migration), and the
+ * compiler then asks for it in `columns`, `details` and, once the wire shape has it, `present`.
+ */
+import type { VenueUpdateInput } from '../../../shared/schemas/venue.js';
+import type { VenueWire } from '../../../shared/schemas/wire/index.js';
+import { compact, jsonLdBase } from '../linked-posts/json-ld.js';
+import type { Detail, LinkedKind, LinkedRow, Own } from '../linked-posts/kind.js';
 
-const ADDRESS = [
-  'address',
-  'city',
-  'country',
-  'province',
-  'state',
-  'zip',
-  'phone',
-  'website',
-] as const;
-
-export const venueKind: LinkedKind = {
-  type: 'venue',
-  table: 'venues',
-  nameField: 'venue',
-  textColumns: [...ADDRESS, 'stateprovince'],
-  extraColumns: ['show_map', 'show_map_link', 'geo_lat', 'geo_lng'],
-  searchColumns: ['address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
-  eventFilter: 't.id = (SELECT e.venue_id FROM events e WHERE e.id = @event)',
-  hasEventsFilter:
-    'EXISTS (SELECT 1 FROM events e WHERE e.venue_id = t.id AND e.status NOT IN (SELECT value FROM json_each(@hidden)))',
-  upcomingFilter:
-    'EXISTS (SELECT 1 FROM events e WHERE e.venue_id = t.id AND e.start_utc >= @now AND e.status IN (SELECT value FROM json_each(@visible)))',
-  unlinkSql: 'UPDATE events SET venue_id = NULL WHERE venue_id = ?',
-  messages: {
-    notAccessible: 'The requested venue is not accessible',
-    inTrash: 'The venue is already trashed',
-    archivePageNotFound: 'The requested venue archive page does not exist',
-    invalidId: 'id is not a venue ID.',
-  },
-};
+/** One `venues` row as stored. */
+export interface VenueRow extends LinkedRow {
+  address: string;
+  city: string;
+  country: string;
+  province: string;
+  state: string;
+  zip: string;
+  phone: string;
+  website: string;
+  stateprovince: string;
+  show_map: 0 | 1;
+  show_map_link: 0 | 1;
+  geo_lat: number | null;
+  geo_lng: number | null;
+}
 
 const US_NAMES = new Set(['', 'us', 'usa', 'united states', 'united states of america']);
 
@@ -42,43 +32,77 @@ export function deriveStateProvince(country: string, state: string, province: st
   return US_NAMES.has(country.trim().toLowerCase()) ? state || province : province || state;
 }
 
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
+/** Map flags default to shown on create and are kept when omitted on update (docs/contract/decisions.md 1). */
+const flag = (value: boolean | undefined, existing: 0 | 1 | undefined): 0 | 1 =>
+  value === undefined ? (existing ?? 1) : value ? 1 : 0;
 
-export const venueBehaviour: LinkedBehaviour = {
-  kind: venueKind,
+export const venueKind: LinkedKind<VenueRow, VenueUpdateInput, VenueWire> = {
+  type: 'venue',
+  table: 'venues',
+  nameField: 'venue',
+  name: (input) => input.venue,
+  columns: {
+    address: { search: true },
+    city: { search: true },
+    country: { search: false },
+    province: { search: true },
+    state: { search: true },
+    zip: { search: true },
+    phone: { search: true },
+    website: { search: false },
+    stateprovince: { search: true },
+    show_map: { search: false },
+    show_map_link: { search: false },
+    geo_lat: { search: false },
+    geo_lng: { search: false },
+  },
+
   details(input, existing) {
-    const values: Record<string, Detail> = {};
-    const given: Record<string, Detail> = {};
-    for (const column of ADDRESS) {
+    const given: Partial<Record<keyof Own<VenueRow>, Detail>> = {};
+    const text = (
+      column: 'address' | 'city' | 'country' | 'province' | 'state' | 'zip' | 'phone' | 'website',
+    ) => {
       const value = input[column];
-      if (typeof value === 'string') values[column] = given[column] = value;
-      else if (!existing) values[column] = '';
+      if (value !== undefined) given[column] = value;
+      return value ?? existing?.[column] ?? '';
+    };
+    const coordinate = (column: 'geo_lat' | 'geo_lng') => {
+      const value = input[column];
+      if (value !== undefined && value !== null) given[column] = value;
+      return value !== undefined ? value : (existing?.[column] ?? null);
+    };
+    const address = {
+      address: text('address'),
+      city: text('city'),
+      country: text('country'),
+      province: text('province'),
+      state: text('state'),
+      zip: text('zip'),
+      phone: text('phone'),
+      website: text('website'),
+    };
+    let stateprovince = existing?.stateprovince ?? '';
+    if (input.stateprovince !== undefined)
+      stateprovince = given.stateprovince = input.stateprovince;
+    else if (
+      !existing ||
+      input.state !== undefined ||
+      input.province !== undefined ||
+      input.country !== undefined
+    ) {
+      stateprovince = deriveStateProvince(address.country, address.state, address.province);
     }
-    const merged = { ...existing, ...values };
-    if (typeof input.stateprovince === 'string') {
-      values.stateprovince = given.stateprovince = input.stateprovince;
-    } else if (!existing || ['state', 'province', 'country'].some((c) => c in values)) {
-      values.stateprovince = deriveStateProvince(
-        str(merged.country),
-        str(merged.state),
-        str(merged.province),
-      );
-    }
-    for (const flag of ['show_map', 'show_map_link']) {
-      const value = input[flag];
-      // Map flags default to shown on create and are kept when omitted on update (docs/contract/decisions.md 1).
-      if (typeof value === 'boolean') values[flag] = value ? 1 : 0;
-      else if (!existing) values[flag] = 1;
-    }
-    for (const coordinate of ['geo_lat', 'geo_lng']) {
-      const value = input[coordinate];
-      if (typeof value === 'number' || value === null) {
-        values[coordinate] = value;
-        if (value !== null) given[coordinate] = value;
-      } else if (!existing) values[coordinate] = null;
-    }
+    const values: Own<VenueRow> = {
+      ...address,
+      stateprovince,
+      show_map: flag(input.show_map, existing?.show_map),
+      show_map_link: flag(input.show_map_link, existing?.show_map_link),
+      geo_lat: coordinate('geo_lat'),
+      geo_lng: coordinate('geo_lng'),
+    };
     return { values, given };
   },
+
   crossCheck(input, existing) {
     const pick = (name: 'geo_lat' | 'geo_lng') => {
       const value = input[name];
@@ -90,5 +114,61 @@ export const venueBehaviour: LinkedBehaviour = {
     const missing = lat === null ? 'geo_lat' : 'geo_lng';
     return { [missing]: 'geo_lat and geo_lng go together: give both, or clear both.' };
   },
-  jsonLd: venueJsonLd,
+
+  present(row, { head, body, json_ld, ids }) {
+    // Coordinates only come as a pair.
+    const geo =
+      row.geo_lat !== null && row.geo_lng !== null ? { lat: row.geo_lat, lng: row.geo_lng } : null;
+    return {
+      ...head,
+      venue: row.title,
+      ...body,
+      address: row.address,
+      city: row.city,
+      country: row.country,
+      province: row.province,
+      state: row.state,
+      zip: row.zip,
+      phone: row.phone,
+      website: row.website,
+      stateprovince: row.stateprovince,
+      geo_lat: geo?.lat,
+      geo_lng: geo?.lng,
+      json_ld,
+      show_map: row.show_map === 1,
+      show_map_link: row.show_map_link === 1,
+      ...ids,
+    };
+  },
+  // 0 is a real latitude (the equator), and false flags say something.
+  keepEmpty: ['geo_lat', 'geo_lng', 'show_map', 'show_map_link'],
+
+  jsonLd(row, image, url) {
+    const address = compact({
+      '@type': 'PostalAddress',
+      streetAddress: row.address,
+      addressLocality: row.city,
+      addressRegion: row.stateprovince,
+      postalCode: row.zip,
+      addressCountry: row.country,
+    });
+    const geo =
+      row.geo_lat !== null && row.geo_lng !== null
+        ? { '@type': 'GeoCoordinates', latitude: row.geo_lat, longitude: row.geo_lng }
+        : undefined;
+    return compact({
+      ...jsonLdBase('Place', row, image, url),
+      address: Object.keys(address).length > 1 ? address : undefined,
+      geo,
+      telephone: row.phone,
+      sameAs: row.website,
+    });
+  },
+
+  messages: {
+    notAccessible: 'The requested venue is not accessible',
+    inTrash: 'The venue is already trashed',
+    archivePageNotFound: 'The requested venue archive page does not exist',
+    invalidId: 'id is not a venue ID.',
+  },
 };

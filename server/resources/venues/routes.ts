@@ -5,13 +5,11 @@ import {
   venueUpdateSchema,
 } from '../../../shared/schemas/venue.js';
 import type { RouteDef } from '../../http/route.js';
-import { linkedRoutes } from '../linked-posts/routes.js';
+import { linkedArgs, linkedRoutes } from '../linked-posts/routes.js';
 import { venueKind } from './kind.js';
 
 export const venuesRoutes: RouteDef[] = linkedRoutes({
   kind: venueKind,
   service: (ctx) => ctx.services.venues,
-  createSchema: venueCreateSchema,
-  updateSchema: venueUpdateSchema,
-  listSchema: venueListSchema,
+  args: linkedArgs(venueCreateSchema, venueUpdateSchema, venueListSchema),
 });

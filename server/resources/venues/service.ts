@@ -4,15 +4,13 @@
  */
 import type { Actor } from '../../../shared/roles.js';
 import type { VenueEntry } from '../../../shared/schemas/event-links.js';
-import type { VenueWire } from '../../../shared/schemas/wire/index.js';
-import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import type { MediaService } from '../media/service.js';
 import { createLinkedService } from '../linked-posts/service.js';
-import { venueBehaviour } from './kind.js';
+import { venueKind } from './kind.js';
 
 export function createVenuesService(core: CoreServices, deps: { media: MediaService }) {
-  const linked = createLinkedService(core, deps.media, venueBehaviour);
+  const linked = createLinkedService(core, deps.media, venueKind);
   return {
     ...linked,
 
@@ -31,15 +29,6 @@ export function createVenuesService(core: CoreServices, deps: { media: MediaServ
       actor: Actor | null,
     ): number | null | undefined {
       return value ? linked.ensureEntries([value], actor)[0]! : value;
-    },
-
-    /** Venue objects (§1.4) to embed in events, by id, loaded in one query. */
-    embed(
-      ids: readonly number[],
-      links: Links,
-      options: { jsonLd: boolean },
-    ): Map<number, VenueWire> {
-      return linked.embed(ids, links, options) as unknown as Map<number, VenueWire>;
     },
   };
 }
