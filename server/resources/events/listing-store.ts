@@ -1,11 +1,13 @@
 /**
  * SQL for event listings. The WHERE clause is composed from fixed fragments with named
- * parameters (STYLE.md 13); each distinct composition is prepared once and cached. Lists of ids
- * travel as one JSON parameter, so the statement does not change with their length.
+ * parameters (docs/architecture.md, convention 5); each distinct composition is prepared once
+ * and cached. Lists of ids travel as one JSON parameter, so the statement does not change with
+ * their length.
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open.js';
 import type { PostStatus } from '../../../shared/roles.js';
+import { distanceKm } from '../../../shared/geo.js';
 import { SEARCH_CANDIDATES } from '../../../shared/search.js';
 import type { EventRow } from './store.js';
 
@@ -51,18 +53,6 @@ export interface EventQuery {
 }
 
 type Params = Record<string, string | number>;
-
-const EARTH_RADIUS_KM = 6371.0088;
-
-/** Great-circle distance in kilometres (haversine). */
-export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const a =
-    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 function visibilitySql(v: Visibility, params: Params, column: string): string {
   if (v.kind === 'all') {
@@ -159,7 +149,7 @@ function idSpan(q: EventQuery): boolean {
  * The WHERE clause. Without statistics SQLite prefers walking the start-date index in listing
  * order; with a selective filter that walk reads most of the window, so the date and status
  * terms are then written `+column`, which keeps them out of index selection and lets the
- * filter's own index drive (STYLE.md performance rules).
+ * filter's own index drive (docs/architecture.md, convention 6).
  */
 function whereSql(q: EventQuery, walk = false): { sql: string; params: Params; driven: boolean } {
   const params: Params = {};

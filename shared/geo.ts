@@ -1,0 +1,14 @@
+/** Distances on the Earth's surface, for the events listing's `geoloc_lat`/`geoloc_lng` radius. */
+
+/** The mean Earth radius (IUGG). */
+const EARTH_RADIUS_KM = 6371.0088;
+
+/** Great-circle distance in kilometres (haversine). */
+export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLng = (lng2 - lng1) * rad;
+  const a =
+    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
