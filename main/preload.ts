@@ -1,7 +1,7 @@
 /**
  * The preload of the console window (sandboxed, context-isolated): exposes `window.almanac`,
  * the few named functions of shared/desktop-bridge.ts, and never `ipcRenderer` itself
- * (STYLE.md 16). What main answers is checked before the page sees it.
+ * (docs/architecture.md, convention 8). What main answers is checked before the page sees it.
  */
 import { contextBridge, ipcRenderer } from 'electron';
 import { BRIDGE_KEY, type DesktopBridge } from '../shared/desktop-bridge.js';

@@ -1,5 +1,5 @@
 /**
- * URL guards for the desktop window (STYLE.md 17). Pure functions over strings, so every trick
+ * URL guards for the desktop window (docs/architecture.md, convention 8). Pure functions over strings, so every trick
  * a page could play (other schemes, look-alike hosts, credentials in URLs, encoded dot segments,
  * whitespace and control characters) is covered by unit tests.
  */

@@ -1,5 +1,5 @@
 /**
- * Builds the Express application from its dependencies; it does not listen (STYLE.md 3).
+ * Builds the Express application from its dependencies; it does not listen (docs/architecture.md, convention 2).
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import qs from 'qs';
@@ -51,7 +51,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   const registry = buildRegistry();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
-  // Strong tags (extensions.md E3): a tag names the exact bytes, so If-Match can compare it.
+  // Strong tags (docs/contract/extensions.md E3): a tag names the exact bytes, so If-Match can compare it.
   app.set('etag', 'strong');
   // Arrays arrive as `a[]=1&a[]=2`; nesting is limited so hostile queries stay cheap.
   app.set('query parser', (query: string) =>

@@ -1,7 +1,7 @@
 /**
  * The server as the desktop app runs it: a process of its own (an Electron utility process, or
  * a Node child process), so the API never competes with the window for the main process's event
- * loop (STYLE.md 18).
+ * loop (docs/architecture.md, convention 9).
  *
  * It loads the configuration like the CLI (same per-user data directory, same env vars), starts
  * the server, opens a console session for the first administrator and reports

@@ -1,5 +1,5 @@
 /**
- * Conditional writes (extensions.md E3, RFC 9110 13.1.1). A write that carries `If-Match` goes
+ * Conditional writes (docs/contract/extensions.md E3, RFC 9110 13.1.1). A write that carries `If-Match` goes
  * ahead only when the tag matches what a GET of the same URL, by the same caller, answers now.
  * The GET is computed through the route's own GET endpoint (so every resource with a GET gets
  * this for free, and the tag is exactly the one clients see), twice: once before the handler

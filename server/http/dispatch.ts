@@ -1,5 +1,5 @@
 /**
- * The REST pipeline (STYLE.md 4): match the route, authenticate, parse and check the arguments,
+ * The REST pipeline (docs/architecture.md, convention 3): match the route, authenticate, parse and check the arguments,
  * check the permission, run the handler, send the result. The same pipeline serves `/api/`,
  * `/wp-json/` and `?rest_route=`; links keep the root and namespace the client used.
  */

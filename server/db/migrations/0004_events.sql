@@ -11,7 +11,7 @@ CREATE TABLE events (
   date_utc TEXT NOT NULL,
   modified_utc TEXT NOT NULL,
   parent_id INTEGER REFERENCES events (id) ON DELETE SET NULL,
-  -- Wall times in the event's own zone, and the same instants in UTC (STYLE.md 15).
+  -- Wall times in the event's own zone, and the same instants in UTC (docs/architecture.md, convention 7).
   timezone TEXT NOT NULL,
   start_local TEXT NOT NULL,
   end_local TEXT NOT NULL,
@@ -20,7 +20,7 @@ CREATE TABLE events (
   all_day INTEGER NOT NULL DEFAULT 0 CHECK (all_day IN (0, 1)),
   -- The cost as given (a JSON array of strings) and the currency parsed from it.
   cost TEXT NOT NULL DEFAULT '[]',
-  -- NULL until a website is given: the event then shows its permalink (compat-notes §11.9);
+  -- NULL until a website is given: the event then shows its permalink (docs/contract/compat-notes.md §11.9);
   -- '' once an update cleared it.
   website TEXT,
   show_map INTEGER NOT NULL DEFAULT 0 CHECK (show_map IN (0, 1)),

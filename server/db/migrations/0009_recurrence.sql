@@ -1,4 +1,4 @@
--- Recurring events (extensions.md §E1). A series is its first occurrence (the parent event) and
+-- Recurring events (docs/contract/extensions.md §E1). A series is its first occurrence (the parent event) and
 -- the rule that gives the others. Every occurrence is an event row of its own, so listings,
 -- filters, counts, search, public pages and permissions treat it like any event; this table
 -- keeps what the rows cannot: the rule, where generation stands, and what new rows look like.

@@ -1,4 +1,4 @@
--- The change log behind the sync routes (extensions.md E3). Every write to an event, venue,
+-- The change log behind the sync routes (docs/contract/extensions.md E3). Every write to an event, venue,
 -- organizer or term takes the next number of one counter and records it against the object, so
 -- "what changed since N" is a range scan. The number is taken inside the write transaction and
 -- SQLite has one writer at a time, so the numbers a reader sees committed always form a prefix:

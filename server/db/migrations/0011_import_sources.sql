@@ -1,4 +1,4 @@
--- Where imported objects came from (the remote import, extensions.md E4): the source's global id
+-- Where imported objects came from (the remote import, docs/contract/extensions.md E4): the source's global id
 -- (`<host>?id=<id>` as the reference gives it; terms have none there, so `<host>?term=<id>`) and
 -- a digest of what was imported, so that importing the same site again updates what changed
 -- and leaves the rest alone.

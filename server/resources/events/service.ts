@@ -149,7 +149,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     return store.get(eventId)!;
   }
 
-  /** Moves one event to the trash; the slug gets `__trashed` (decisions.md 7). */
+  /** Moves one event to the trash; the slug gets `__trashed` (docs/contract/decisions.md 7). */
   function trashRow(row: EventRow): void {
     const now = formatUtc(core.clock.now());
     store.putTrashMeta({

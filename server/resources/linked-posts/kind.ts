@@ -80,8 +80,9 @@ export interface LinkedTable<Row extends LinkedRow> {
   /** `venues` / `organizers`: the table and the REST collection. */
   table: 'venues' | 'organizers';
   /**
-   * Every own column of the table, and whether a search looks in it (compat-notes §3.4). The
-   * store writes exactly these; keyed by the row type, so none can be forgotten.
+   * Every own column of the table, and whether a search looks in it
+   * (docs/contract/compat-notes.md §3.4). The store writes exactly these; keyed by the row type,
+   * so none can be forgotten.
    */
   columns: { readonly [K in OwnColumn<Row>]-?: { readonly search: boolean } };
 }
@@ -107,7 +108,7 @@ export interface LinkedKind<
   crossCheck?(input: Input, existing: Row | undefined): Problems | undefined;
   /** The wire object: the shared parts and the type's own fields, in the reference's order. */
   present(row: Row, shared: SharedWire): Presented<Wire>;
-  /** The schema.org object of single reads (compat-notes §1.7). */
+  /** The schema.org object of single reads (docs/contract/compat-notes.md §1.7). */
   jsonLd(row: Row, image: ImageWire | undefined, url: string): Record<string, unknown>;
   /** Values the wire keeps even when empty: `false` flags and a latitude of 0 mean something. */
   keepEmpty: readonly (keyof Wire)[];

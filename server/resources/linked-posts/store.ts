@@ -1,5 +1,5 @@
 /**
- * All SQL of venues and organizers (STYLE.md 13-14), generic over the type's row. Table and
+ * All SQL of venues and organizers (docs/architecture.md, convention 5), generic over the type's row. Table and
  * column names come from the types' fixed declarations (venues/kind.ts, organizers/kind.ts),
  * never from input. Statements are prepared once; the listing and duplicate queries vary only by
  * which fixed fragments they combine, and each combination is prepared once and cached.

@@ -1,4 +1,4 @@
-/** All SQL of media items (STYLE.md 13-14). */
+/** All SQL of media items (docs/architecture.md, convention 5). */
 import type { Db } from '../../db/open.js';
 
 /** A row of the `media` table. */

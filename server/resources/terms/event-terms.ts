@@ -1,6 +1,6 @@
 /**
  * What events need from terms: turning filter values and payload values into term ids, and the
- * embedded term shapes for a page of events (one query per page, STYLE.md performance rules).
+ * embedded term shapes for a page of events (one query per page, docs/architecture.md, convention 6).
  */
 import type { Links } from '../../http/links.js';
 import type { Taxonomy } from '../../../shared/schemas/term.js';

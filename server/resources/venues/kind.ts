@@ -1,7 +1,8 @@
 /**
- * What makes a venue a venue: its row, how a write fills it, how it is shown (docs/contract/
- * compat-notes.md §1.4, §3.4, §7.4). A new column goes into `VenueRow` (and a migration), and the
- * compiler then asks for it in `columns`, `details` and, once the wire shape has it, `present`.
+ * What makes a venue a venue: its row, how a write fills it, how it is shown
+ * (docs/contract/compat-notes.md §1.4, §3.4, §7.4). A new column goes into `VenueRow` (and a
+ * migration), and the compiler then asks for it in `columns`, `details` and, once the wire shape
+ * has it, `present` (docs/architecture.md, "Venues and organizers: one typed layer").
  */
 import type { VenueUpdateInput } from '../../../shared/schemas/venue.js';
 import type { VenueWire } from '../../../shared/schemas/wire/index.js';
