@@ -1,19 +1,10 @@
 /** SQL for single events: rows, their links to organizers and terms, slugs and the trash. */
 import type { Db } from '../../db/open.js';
 import { prepareSlugVariants } from '../../db/slug-variants.js';
-import type { PostStatus } from '../../../shared/roles.js';
+import { POST_COLUMNS, type PostRow } from '../../db/post-row.js';
 
 /** One `events` row as stored. */
-export interface EventRow {
-  id: number;
-  author: number | null;
-  status: PostStatus;
-  slug: string;
-  title: string;
-  description: string;
-  excerpt: string;
-  date_utc: string;
-  modified_utc: string;
+export interface EventRow extends PostRow {
   parent_id: number | null;
   timezone: string;
   start_local: string;
@@ -46,14 +37,7 @@ export interface TrashMeta {
 }
 
 const COLUMNS = [
-  'author',
-  'status',
-  'slug',
-  'title',
-  'description',
-  'excerpt',
-  'date_utc',
-  'modified_utc',
+  ...POST_COLUMNS,
   'parent_id',
   'timezone',
   'start_local',
@@ -73,7 +57,8 @@ const COLUMNS = [
 ] as const;
 /** Written when a row is made; afterwards only the series code changes them. */
 const OCCURRENCE_COLUMNS = ['series_id', 'original_start_local', 'detached'] as const;
-const INSERTED = [...COLUMNS, ...OCCURRENCE_COLUMNS];
+/** Every column but the id, as a new row is written. */
+export const EVENT_COLUMNS = [...COLUMNS, ...OCCURRENCE_COLUMNS];
 
 export function createEventsStore(db: Db) {
   const slugVariants = prepareSlugVariants<{ id: number }>(db, 'events', 'id <> @id');
@@ -86,8 +71,8 @@ export function createEventsStore(db: Db) {
     userExists: db.prepare<[number], { id: number }>('SELECT id FROM users WHERE id = ?'),
     insertPost: db.prepare<[]>("INSERT INTO posts (kind) VALUES ('event')"),
     insert: db.prepare<EventRow>(
-      `INSERT INTO events (id, ${INSERTED.join(', ')})
-       VALUES (@id, ${INSERTED.map((c) => `@${c}`).join(', ')})`,
+      `INSERT INTO events (id, ${EVENT_COLUMNS.join(', ')})
+       VALUES (@id, ${EVENT_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     ),
     update: db.prepare<EventRow>(
       `UPDATE events SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,

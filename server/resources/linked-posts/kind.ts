@@ -7,21 +7,13 @@
  * each field of the wire type must be set by `present`.
  */
 import type { PostStatus } from '../../../shared/roles.js';
+import { POST_COLUMNS, type PostRow } from '../../db/post-row.js';
 import type { WriteStatus } from '../../../shared/schemas/fields.js';
 import type { ImageWire } from '../../../shared/schemas/wire/index.js';
 import type { Problems } from '../../errors.js';
 
 /** The columns every venue and organizer row has. */
-export interface LinkedRow {
-  id: number;
-  author: number | null;
-  status: PostStatus;
-  slug: string;
-  title: string;
-  description: string;
-  excerpt: string;
-  date_utc: string;
-  modified_utc: string;
+export interface LinkedRow extends PostRow {
   image_id: number | null;
 }
 
@@ -118,4 +110,66 @@ export interface LinkedKind<
     archivePageNotFound: string;
     invalidId: string;
   };
+}
+
+/** The columns every venue and organizer table has, besides the id. */
+export const LINKED_COLUMNS = [
+  ...POST_COLUMNS,
+  'image_id',
+] as const satisfies readonly (keyof LinkedValues)[];
+
+/** The own columns of a type, in the order it declares them. */
+export function ownColumns<Row extends LinkedRow>(kind: LinkedTable<Row>): OwnColumn<Row>[] {
+  // The keys of `columns` are exactly the row's own columns (its type says so).
+  return Object.keys(kind.columns) as OwnColumn<Row>[];
+}
+
+/** Every column of a type's table but the id: the shared ones, then its own. */
+export const linkedColumns = <Row extends LinkedRow>(kind: LinkedTable<Row>): string[] => [
+  ...LINKED_COLUMNS,
+  ...ownColumns(kind),
+];
+
+/** What a type declares; its table, name key and messages follow from its `type`. */
+export type LinkedSpec<Row extends LinkedRow, Input extends LinkedInput, Wire> = Omit<
+  LinkedKind<Row, Input, Wire>,
+  'table' | 'nameField' | 'messages'
+>;
+
+export function linkedKind<Row extends LinkedRow, Input extends LinkedInput, Wire>(
+  spec: LinkedSpec<Row, Input, Wire>,
+): LinkedKind<Row, Input, Wire> {
+  const { type } = spec;
+  const article = type === 'organizer' ? 'an' : 'a';
+  return {
+    ...spec,
+    table: type === 'venue' ? 'venues' : 'organizers',
+    nameField: type,
+    // The reference's messages, word for word (docs/contract/compat-notes.md §4.3).
+    messages: {
+      notAccessible: `The requested ${type} is not accessible`,
+      inTrash: `The ${type} is already trashed`,
+      archivePageNotFound: `The requested ${type} archive page does not exist`,
+      invalidId: `id is not ${article} ${type} ID.`,
+    },
+  };
+}
+
+/**
+ * Text columns of a write: the given value, else the stored one, else "" on create. The given
+ * ones are also noted in `given`, which duplicate detection compares.
+ */
+export function textDetails<K extends string>(
+  columns: readonly K[],
+  input: { readonly [C in K]?: string | undefined },
+  existing: { readonly [C in K]: string } | undefined,
+  given: Partial<Record<K, Detail>>,
+): Record<K, string> {
+  const values = {} as Record<K, string>;
+  for (const column of columns) {
+    const value = input[column];
+    if (value !== undefined) given[column] = value;
+    values[column] = value ?? existing?.[column] ?? '';
+  }
+  return values;
 }

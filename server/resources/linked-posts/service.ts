@@ -15,6 +15,7 @@ import {
 } from '../../../shared/roles.js';
 import { parseDateInput } from '../../../shared/dates.js';
 import { MAX_PER_PAGE } from '../../../shared/schemas/fields.js';
+import { pick } from '../../../shared/pick.js';
 import { formatUtc } from '../../../shared/time.js';
 import { linkedSearchFragments } from '../../../shared/search.js';
 import { Gone, invalidInput, NotAccessible, NotFound, type Problems } from '../../errors.js';
@@ -23,13 +24,14 @@ import type { CoreServices } from '../../services.js';
 import { plainText, sanitizeHtml } from '../../text/html.js';
 import { toSlug, uniqueSlug } from '../../text/slug.js';
 import type { MediaService } from '../media/service.js';
-import type {
-  Detail,
-  LinkedInput,
-  LinkedKind,
-  LinkedRow,
-  LinkedValues,
-  OwnColumn,
+import {
+  LINKED_COLUMNS,
+  type Detail,
+  type LinkedInput,
+  type LinkedKind,
+  type LinkedRow,
+  type LinkedValues,
+  type OwnColumn,
 } from './kind.js';
 import { createEntries, readable } from './entries.js';
 import { presentLinked } from './present.js';
@@ -49,17 +51,7 @@ export interface ListInput {
 const UPCOMING_FOR_EDITORS = ['publish', 'future', 'private', 'draft', 'pending'];
 
 /** The shared columns of a row, as a write starts from them. */
-const sharedOf = (row: LinkedRow): LinkedValues => ({
-  author: row.author,
-  status: row.status,
-  slug: row.slug,
-  title: row.title,
-  description: row.description,
-  excerpt: row.excerpt,
-  date_utc: row.date_utc,
-  modified_utc: row.modified_utc,
-  image_id: row.image_id,
-});
+const sharedOf = (row: LinkedRow): LinkedValues => pick(row, LINKED_COLUMNS);
 
 export function createLinkedService<Row extends LinkedRow, Input extends LinkedInput, Wire>(
   core: CoreServices,

@@ -8,7 +8,16 @@ import type { Statement } from 'better-sqlite3';
 import type { PostStatus } from '../../../shared/roles.js';
 import type { Db } from '../../db/open.js';
 import { prepareSlugVariants } from '../../db/slug-variants.js';
-import type { Detail, LinkedRow, LinkedTable, LinkedValues, Own, OwnColumn } from './kind.js';
+import {
+  LINKED_COLUMNS,
+  linkedColumns,
+  ownColumns,
+  type Detail,
+  type LinkedRow,
+  type LinkedTable,
+  type LinkedValues,
+  type Own,
+} from './kind.js';
 
 export interface ListFilter {
   statuses: readonly string[];
@@ -54,19 +63,6 @@ const EVENT_LINKS = {
   },
 } as const;
 
-/** The columns every venue and organizer table has, besides the id. */
-const SHARED_COLUMNS: readonly (keyof LinkedValues)[] = [
-  'author',
-  'status',
-  'slug',
-  'title',
-  'description',
-  'excerpt',
-  'date_utc',
-  'modified_utc',
-  'image_id',
-];
-
 /** Text `LIKE` patterns match literally: `%`, `_` and `\` in the input are escaped. */
 const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -77,7 +73,7 @@ export function createLinkedStore<Row extends LinkedRow>(db: Db, kind: LinkedTab
   const t = kind.table;
   const links = EVENT_LINKS[t];
   const own = ownColumns(kind);
-  const columns: readonly string[] = [...SHARED_COLUMNS, ...own];
+  const columns = linkedColumns(kind);
   const searchColumns = [
     'title',
     'description',
@@ -262,16 +258,10 @@ export function createLinkedStore<Row extends LinkedRow>(db: Db, kind: LinkedTab
   /** Every column's value for a write: `@id`, the shared columns and the type's own. */
   function params(id: number, shared: LinkedValues, values: Own<Row>): Record<string, unknown> {
     const out: Record<string, unknown> = { id };
-    for (const column of SHARED_COLUMNS) out[column] = shared[column];
+    for (const column of LINKED_COLUMNS) out[column] = shared[column];
     for (const column of own) out[column] = values[column];
     return out;
   }
-}
-
-/** The own columns of a type, in the order it declares them. */
-function ownColumns<Row extends LinkedRow>(kind: LinkedTable<Row>): OwnColumn<Row>[] {
-  // The keys of `columns` are exactly the row's own columns (its type says so).
-  return Object.keys(kind.columns) as OwnColumn<Row>[];
 }
 
 export type LinkedStore = ReturnType<typeof createLinkedStore>;

@@ -2,10 +2,17 @@
  * What makes an organizer an organizer: its row, how a write fills it, how it is shown
  * (docs/contract/compat-notes.md §1.5, §3.4, §7.4; docs/contract/decisions.md 6).
  */
+import { pick } from '../../../shared/pick.js';
 import type { OrganizerUpdateInput } from '../../../shared/schemas/organizer.js';
 import type { OrganizerWire } from '../../../shared/schemas/wire/index.js';
 import { compact, jsonLdBase } from '../linked-posts/json-ld.js';
-import type { Detail, LinkedKind, LinkedRow, Own } from '../linked-posts/kind.js';
+import {
+  linkedKind,
+  textDetails,
+  type Detail,
+  type LinkedRow,
+  type Own,
+} from '../linked-posts/kind.js';
 
 /** One `organizers` row as stored. */
 export interface OrganizerRow extends LinkedRow {
@@ -14,10 +21,15 @@ export interface OrganizerRow extends LinkedRow {
   email: string;
 }
 
-export const organizerKind: LinkedKind<OrganizerRow, OrganizerUpdateInput, OrganizerWire> = {
+/** The text columns, in the order of the wire shape and of the export. */
+export const ORGANIZER_TEXT_COLUMNS = [
+  'phone',
+  'website',
+  'email',
+] as const satisfies readonly (keyof OrganizerRow)[];
+
+export const organizerKind = linkedKind<OrganizerRow, OrganizerUpdateInput, OrganizerWire>({
   type: 'organizer',
-  table: 'organizers',
-  nameField: 'organizer',
   name: (input) => input.organizer,
   columns: {
     phone: { search: true },
@@ -27,24 +39,14 @@ export const organizerKind: LinkedKind<OrganizerRow, OrganizerUpdateInput, Organ
 
   details(input, existing) {
     const given: Partial<Record<keyof Own<OrganizerRow>, Detail>> = {};
-    const text = (column: keyof Own<OrganizerRow>) => {
-      const value = input[column];
-      if (value !== undefined) given[column] = value;
-      return value ?? existing?.[column] ?? '';
-    };
-    return {
-      values: { phone: text('phone'), website: text('website'), email: text('email') },
-      given,
-    };
+    return { values: textDetails(ORGANIZER_TEXT_COLUMNS, input, existing, given), given };
   },
 
   present: (row, { head, body, json_ld, ids }) => ({
     ...head,
     organizer: row.title,
     ...body,
-    phone: row.phone,
-    website: row.website,
-    email: row.email,
+    ...pick(row, ORGANIZER_TEXT_COLUMNS),
     json_ld,
     ...ids,
   }),
@@ -57,11 +59,4 @@ export const organizerKind: LinkedKind<OrganizerRow, OrganizerUpdateInput, Organ
       email: row.email,
       sameAs: row.website,
     }),
-
-  messages: {
-    notAccessible: 'The requested organizer is not accessible',
-    inTrash: 'The organizer is already trashed',
-    archivePageNotFound: 'The requested organizer archive page does not exist',
-    invalidId: 'id is not an organizer ID.',
-  },
-};
+});

@@ -6,81 +6,17 @@
 import type { Db } from '../../db/open.js';
 import { prepareSlugVariants } from '../../db/slug-variants.js';
 import { uniqueSlug } from '../../text/slug.js';
-import type { EventRow } from '../events/store.js';
+import { EVENT_COLUMNS as EVENT_ROW_COLUMNS, type EventRow } from '../events/store.js';
+import { linkedColumns } from '../linked-posts/kind.js';
+import { organizerKind } from '../organizers/kind.js';
+import { venueKind } from '../venues/kind.js';
 
 export type PostKind = 'event' | 'venue' | 'organizer' | 'media';
 type Values = Record<string, string | number | null>;
 
-const VENUE_COLUMNS = [
-  'id',
-  'author',
-  'status',
-  'slug',
-  'title',
-  'description',
-  'excerpt',
-  'date_utc',
-  'modified_utc',
-  'image_id',
-  'address',
-  'city',
-  'country',
-  'province',
-  'state',
-  'zip',
-  'phone',
-  'website',
-  'stateprovince',
-  'show_map',
-  'show_map_link',
-  'geo_lat',
-  'geo_lng',
-];
-const ORGANIZER_COLUMNS = [
-  'id',
-  'author',
-  'status',
-  'slug',
-  'title',
-  'description',
-  'excerpt',
-  'date_utc',
-  'modified_utc',
-  'image_id',
-  'phone',
-  'website',
-  'email',
-];
-const EVENT_COLUMNS = [
-  'id',
-  'author',
-  'status',
-  'slug',
-  'title',
-  'description',
-  'excerpt',
-  'date_utc',
-  'modified_utc',
-  'parent_id',
-  'timezone',
-  'start_local',
-  'end_local',
-  'start_utc',
-  'end_utc',
-  'all_day',
-  'cost',
-  'website',
-  'show_map',
-  'show_map_link',
-  'hide_from_listings',
-  'sticky',
-  'featured',
-  'venue_id',
-  'image_id',
-  'series_id',
-  'original_start_local',
-  'detached',
-];
+const VENUE_COLUMNS = ['id', ...linkedColumns(venueKind)];
+const ORGANIZER_COLUMNS = ['id', ...linkedColumns(organizerKind)];
+const EVENT_COLUMNS = ['id', ...EVENT_ROW_COLUMNS];
 const SERIES_COLUMNS = [
   'id',
   'lines',

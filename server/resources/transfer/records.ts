@@ -8,13 +8,15 @@ import type {
   ExportUser,
   ExportVenue,
 } from '../../../shared/schemas/transfer.js';
+import { pick } from '../../../shared/pick.js';
 import type { PostStatus } from '../../../shared/roles.js';
+import { POST_COLUMNS } from '../../db/post-row.js';
 import { parseCostColumn } from '../events/present.js';
 import type { EventRow } from '../events/store.js';
 import type { LinkedRow } from '../linked-posts/kind.js';
-import type { OrganizerRow } from '../organizers/kind.js';
+import { ORGANIZER_TEXT_COLUMNS, type OrganizerRow } from '../organizers/kind.js';
 import type { TermRow } from '../terms/store.js';
-import type { VenueRow } from '../venues/kind.js';
+import { VENUE_TEXT_COLUMNS, type VenueRow } from '../venues/kind.js';
 import type { TrashRow } from './export-store.js';
 
 type Trash = ExportEvent['trash'];
@@ -57,32 +59,14 @@ export const termRecord = (row: TermRow): ExportTerm => ({
   parent: row.parent,
 });
 
-function postFields(row: LinkedRow | EventRow) {
-  return {
-    id: row.id,
-    author: row.author,
-    status: row.status,
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    excerpt: row.excerpt,
-    date_utc: row.date_utc,
-    modified_utc: row.modified_utc,
-    image: row.image_id,
-  };
-}
+const postFields = (row: LinkedRow | EventRow) => ({
+  ...pick(row, ['id', ...POST_COLUMNS]),
+  image: row.image_id,
+});
 
 export const venueRecord = (row: VenueRow, trash: TrashRow | undefined): ExportVenue => ({
   ...postFields(row),
-  address: row.address,
-  city: row.city,
-  country: row.country,
-  province: row.province,
-  state: row.state,
-  zip: row.zip,
-  phone: row.phone,
-  website: row.website,
-  stateprovince: row.stateprovince,
+  ...pick(row, VENUE_TEXT_COLUMNS),
   show_map: row.show_map === 1,
   show_map_link: row.show_map_link === 1,
   geo_lat: row.geo_lat,
@@ -95,9 +79,7 @@ export const organizerRecord = (
   trash: TrashRow | undefined,
 ): ExportOrganizer => ({
   ...postFields(row),
-  phone: row.phone,
-  website: row.website,
-  email: row.email,
+  ...pick(row, ORGANIZER_TEXT_COLUMNS),
   trash: trashOf(trash),
 });
 

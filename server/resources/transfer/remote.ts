@@ -19,7 +19,14 @@ import type { EventsService } from '../events/service.js';
 import type { OrganizersService } from '../organizers/service.js';
 import type { TermsService } from '../terms/service.js';
 import type { VenuesService } from '../venues/service.js';
-import type { LinkedInput, LinkedRow } from '../linked-posts/kind.js';
+import { venueKind } from '../venues/kind.js';
+import { organizerKind } from '../organizers/kind.js';
+import {
+  ownColumns,
+  type LinkedInput,
+  type LinkedRow,
+  type LinkedTable,
+} from '../linked-posts/kind.js';
 import type { LinkedService } from '../linked-posts/service.js';
 import {
   apiRoot,
@@ -199,8 +206,9 @@ export function createRemoteImporter(
       items: Wire[],
       service: LinkedService<Row, Input, Out>,
       schema: z.ZodType<NoInfer<Input>>,
-      fields: readonly string[],
+      table: LinkedTable<NoInfer<Row>>,
     ) => {
+      const fields = ownColumns(table);
       for (const item of items) {
         const raw: Wire = { [kind]: item[kind], status: item.status };
         for (const field of ['description', 'excerpt', ...fields]) {
@@ -222,26 +230,14 @@ export function createRemoteImporter(
         });
       }
     };
-    linked('venue', data.venues as Wire[], deps.venues, venueCreateSchema, [
-      'address',
-      'city',
-      'country',
-      'province',
-      'state',
-      'zip',
-      'phone',
-      'website',
-      'stateprovince',
-      'show_map',
-      'show_map_link',
-      'geo_lat',
-      'geo_lng',
-    ]);
-    linked('organizer', data.organizers as Wire[], deps.organizers, organizerCreateSchema, [
-      'phone',
-      'website',
-      'email',
-    ]);
+    linked('venue', data.venues as Wire[], deps.venues, venueCreateSchema, venueKind);
+    linked(
+      'organizer',
+      data.organizers as Wire[],
+      deps.organizers,
+      organizerCreateSchema,
+      organizerKind,
+    );
 
     for (const item of data.events as Wire[]) {
       const venue =

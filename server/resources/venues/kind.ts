@@ -4,10 +4,17 @@
  * migration), and the compiler then asks for it in `columns`, `details` and, once the wire shape
  * has it, `present` (docs/architecture.md, "Venues and organizers: one typed layer").
  */
+import { pick } from '../../../shared/pick.js';
 import type { VenueUpdateInput } from '../../../shared/schemas/venue.js';
 import type { VenueWire } from '../../../shared/schemas/wire/index.js';
 import { compact, jsonLdBase } from '../linked-posts/json-ld.js';
-import type { Detail, LinkedKind, LinkedRow, Own } from '../linked-posts/kind.js';
+import {
+  linkedKind,
+  textDetails,
+  type Detail,
+  type LinkedRow,
+  type Own,
+} from '../linked-posts/kind.js';
 
 /** One `venues` row as stored. */
 export interface VenueRow extends LinkedRow {
@@ -26,6 +33,24 @@ export interface VenueRow extends LinkedRow {
   geo_lng: number | null;
 }
 
+/** The text columns, in the order of the wire shape and of the export. */
+export const VENUE_TEXT_COLUMNS = [
+  'address',
+  'city',
+  'country',
+  'province',
+  'state',
+  'zip',
+  'phone',
+  'website',
+  'stateprovince',
+] as const satisfies readonly (keyof VenueRow)[];
+
+/** The text columns given as they are; `stateprovince` may be derived from them. */
+const ADDRESS_COLUMNS = VENUE_TEXT_COLUMNS.filter(
+  (column): column is Exclude<typeof column, 'stateprovince'> => column !== 'stateprovince',
+);
+
 const US_NAMES = new Set(['', 'us', 'usa', 'united states', 'united states of america']);
 
 /** State for US (or country-less) venues, province elsewhere (docs/contract/compat-notes.md §7.4). */
@@ -37,10 +62,8 @@ export function deriveStateProvince(country: string, state: string, province: st
 const flag = (value: boolean | undefined, existing: 0 | 1 | undefined): 0 | 1 =>
   value === undefined ? (existing ?? 1) : value ? 1 : 0;
 
-export const venueKind: LinkedKind<VenueRow, VenueUpdateInput, VenueWire> = {
+export const venueKind = linkedKind<VenueRow, VenueUpdateInput, VenueWire>({
   type: 'venue',
-  table: 'venues',
-  nameField: 'venue',
   name: (input) => input.venue,
   columns: {
     address: { search: true },
@@ -60,28 +83,12 @@ export const venueKind: LinkedKind<VenueRow, VenueUpdateInput, VenueWire> = {
 
   details(input, existing) {
     const given: Partial<Record<keyof Own<VenueRow>, Detail>> = {};
-    const text = (
-      column: 'address' | 'city' | 'country' | 'province' | 'state' | 'zip' | 'phone' | 'website',
-    ) => {
-      const value = input[column];
-      if (value !== undefined) given[column] = value;
-      return value ?? existing?.[column] ?? '';
-    };
     const coordinate = (column: 'geo_lat' | 'geo_lng') => {
       const value = input[column];
       if (value !== undefined && value !== null) given[column] = value;
       return value !== undefined ? value : (existing?.[column] ?? null);
     };
-    const address = {
-      address: text('address'),
-      city: text('city'),
-      country: text('country'),
-      province: text('province'),
-      state: text('state'),
-      zip: text('zip'),
-      phone: text('phone'),
-      website: text('website'),
-    };
+    const address = textDetails(ADDRESS_COLUMNS, input, existing, given);
     let stateprovince = existing?.stateprovince ?? '';
     if (input.stateprovince !== undefined)
       stateprovince = given.stateprovince = input.stateprovince;
@@ -124,15 +131,7 @@ export const venueKind: LinkedKind<VenueRow, VenueUpdateInput, VenueWire> = {
       ...head,
       venue: row.title,
       ...body,
-      address: row.address,
-      city: row.city,
-      country: row.country,
-      province: row.province,
-      state: row.state,
-      zip: row.zip,
-      phone: row.phone,
-      website: row.website,
-      stateprovince: row.stateprovince,
+      ...pick(row, VENUE_TEXT_COLUMNS),
       geo_lat: geo?.lat,
       geo_lng: geo?.lng,
       json_ld,
@@ -165,11 +164,4 @@ export const venueKind: LinkedKind<VenueRow, VenueUpdateInput, VenueWire> = {
       sameAs: row.website,
     });
   },
-
-  messages: {
-    notAccessible: 'The requested venue is not accessible',
-    inTrash: 'The venue is already trashed',
-    archivePageNotFound: 'The requested venue archive page does not exist',
-    invalidId: 'id is not a venue ID.',
-  },
-};
+});
