@@ -31,6 +31,13 @@ export abstract class DomainError extends Error {
   }
 }
 
+/** The base of the errors whose kind never varies. */
+function ofKind<K extends DomainError['kind']>(kind: K) {
+  return class extends DomainError {
+    readonly kind: K = kind;
+  };
+}
+
 /** Input that is not acceptable, parameter by parameter (`rest_invalid_param`). */
 export class InvalidInput extends DomainError {
   readonly kind = 'invalid';
@@ -40,39 +47,25 @@ export class InvalidInput extends DomainError {
 }
 
 /** A request the rules of the data refuse: a duplicate name, the last administrator, a limit. */
-export class Refused extends DomainError {
-  readonly kind = 'refused';
-}
+export class Refused extends ofKind('refused') {}
 
 /** What the request names does not exist. */
-export class NotFound extends DomainError {
-  readonly kind = 'not_found';
-}
+export class NotFound extends ofKind('not_found') {}
 
 /** It exists, but this caller may not read it. */
-export class NotAccessible extends DomainError {
-  readonly kind = 'not_accessible';
-}
+export class NotAccessible extends ofKind('not_accessible') {}
 
 /** It is already gone (in the trash). */
-export class Gone extends DomainError {
-  readonly kind = 'gone';
-}
+export class Gone extends ofKind('gone') {}
 
 /** Credentials that do not sign anyone in. */
-export class NotAuthenticated extends DomainError {
-  readonly kind = 'not_authenticated';
-}
+export class NotAuthenticated extends ofKind('not_authenticated') {}
 
 /** This server cannot do it at all (backups of an in-memory database). */
-export class Unavailable extends DomainError {
-  readonly kind = 'unavailable';
-}
+export class Unavailable extends ofKind('unavailable') {}
 
 /** The caller already holds as many of these as it may (open streams, …). */
-export class TooMany extends DomainError {
-  readonly kind = 'too_many';
-}
+export class TooMany extends ofKind('too_many') {}
 
 export const invalidInput = (name: string, message: string): InvalidInput =>
   new InvalidInput({ [name]: message });
@@ -87,6 +80,4 @@ export class NotAllowed extends DomainError {
 }
 
 /** More than one request may carry (events in one imported file, …). */
-export class TooLarge extends DomainError {
-  readonly kind = 'too_large';
-}
+export class TooLarge extends ofKind('too_large') {}

@@ -27,3 +27,13 @@ export const POST_COLUMNS = [
   'date_utc',
   'modified_utc',
 ] as const satisfies readonly (keyof PostRow)[];
+
+/** SQLite's 0/1 flag columns as booleans, in the order given (the order answers show). */
+export function flagsOf<Row, K extends keyof Row>(
+  row: Row,
+  keys: readonly K[],
+): Record<K, boolean> {
+  const out = {} as Record<K, boolean>;
+  for (const key of keys) out[key] = row[key] === 1;
+  return out;
+}

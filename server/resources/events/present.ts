@@ -12,7 +12,8 @@ import type {
   VenueWire,
 } from '../../../shared/schemas/wire/index.js';
 import type { SeriesKeys } from '../series/service.js';
-import type { EventRow } from './store.js';
+import { EVENT_FLAGS, type EventRow } from './store.js';
+import { flagsOf } from '../../db/post-row.js';
 
 export type Wire = Record<string, unknown>;
 
@@ -93,11 +94,7 @@ export function presentEvent(row: EventRow, embeds: EventEmbeds, ctx: PresentCon
     cost: cost.cost,
     cost_details: cost.cost_details,
     website: row.website ?? url,
-    show_map: row.show_map === 1,
-    show_map_link: row.show_map_link === 1,
-    hide_from_listings: row.hide_from_listings === 1,
-    sticky: row.sticky === 1,
-    featured: row.featured === 1,
+    ...flagsOf(row, EVENT_FLAGS),
     categories: embeds.categories,
     tags: embeds.tags,
     venue: embeds.venue ?? [],

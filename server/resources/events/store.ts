@@ -29,6 +29,15 @@ export interface EventRow extends PostRow {
 
 export type EventValues = Omit<EventRow, 'id'>;
 
+/** The 0/1 flags, in the order the wire shape and the export show them. */
+export const EVENT_FLAGS = [
+  'show_map',
+  'show_map_link',
+  'hide_from_listings',
+  'sticky',
+  'featured',
+] as const satisfies readonly (keyof EventRow)[];
+
 export interface TrashMeta {
   post_id: number;
   previous_status: string;

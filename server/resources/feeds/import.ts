@@ -15,6 +15,7 @@ import { mapVevent, type MappedEvent } from './import-map.js';
 import { createChangeImporter } from './import-series.js';
 import { customZones, zoneOfTzid, type Placed, type ZoneContext } from './import-times.js';
 import type { FeedStore } from './store.js';
+import { noCounts } from '../../import-counts.js';
 
 /** The largest file accepted (bigger bodies are a 413 before they are read). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -223,14 +224,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
         );
       }
       const lines = veventLines(text);
-      const report: ImportReport = {
-        created: 0,
-        updated: 0,
-        unchanged: 0,
-        skipped: [],
-        errors: [],
-        events: [],
-      };
+      const report: ImportReport = noCounts();
       const siteZone = core.settings.get().timezone;
       let index = 0;
       const changes: Change[] = [];

@@ -51,14 +51,16 @@ export interface LinkedArgs<Input> {
 }
 
 /**
- * The argument schemas of a type's routes from its create, update and list schemas. Called with
- * the resource's own schemas, so the result carries their exact types.
+ * The argument schemas of a type's routes from its create, update and list schemas
+ * (shared/schemas/venue.ts, organizer.ts). Called with the resource's own schemas, so the result
+ * carries their exact types.
  */
 export function linkedArgs<
   C extends z.ZodObject,
   U extends z.core.$ZodShape,
   L extends z.ZodObject,
->(create: C, update: z.ZodObject<U>, list: L) {
+>(schemas: { create: C; update: z.ZodObject<U>; list: L }) {
+  const { create, update, list } = schemas;
   const force = {
     force: booleanLike
       .optional()

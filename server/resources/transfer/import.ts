@@ -28,6 +28,7 @@ import { toSlug } from '../../text/slug.js';
 import { cleanTitle } from '../events/fields.js';
 import { cleanName } from '../terms/write.js';
 import { createImportStore, type ImportStore } from './import-store.js';
+import { noCounts } from '../../import-counts.js';
 
 export type ImportInput = { settings: Record<string, unknown> } & Record<ExportSection, unknown[]>;
 
@@ -62,12 +63,7 @@ class Run {
     this.report = {
       dry_run: dryRun,
       ids: this.keep ? 'kept' : 'remapped',
-      created: 0,
-      updated: 0,
-      unchanged: 0,
-      skipped: [],
-      errors: [],
-      events: [],
+      ...noCounts(),
     };
   }
 

@@ -10,9 +10,9 @@ import type {
 } from '../../../shared/schemas/transfer.js';
 import { pick } from '../../../shared/pick.js';
 import type { PostStatus } from '../../../shared/roles.js';
-import { POST_COLUMNS } from '../../db/post-row.js';
+import { flagsOf, POST_COLUMNS } from '../../db/post-row.js';
 import { parseCostColumn } from '../events/present.js';
-import type { EventRow } from '../events/store.js';
+import { EVENT_FLAGS, type EventRow } from '../events/store.js';
 import type { LinkedRow } from '../linked-posts/kind.js';
 import { ORGANIZER_TEXT_COLUMNS, type OrganizerRow } from '../organizers/kind.js';
 import type { TermRow } from '../terms/store.js';
@@ -96,11 +96,7 @@ export const eventRecord = (
   all_day: row.all_day === 1,
   cost: parseCostColumn(row.cost),
   website: row.website,
-  show_map: row.show_map === 1,
-  show_map_link: row.show_map_link === 1,
-  hide_from_listings: row.hide_from_listings === 1,
-  sticky: row.sticky === 1,
-  featured: row.featured === 1,
+  ...flagsOf(row, EVENT_FLAGS),
   venue: row.venue_id,
   organizers: links.organizers,
   categories: links.categories,

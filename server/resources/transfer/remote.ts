@@ -35,6 +35,7 @@ import {
   type RemoteLimits,
 } from './remote-fetch.js';
 import { createRemoteStore, type SourceKind } from './remote-store.js';
+import { noCounts } from '../../import-counts.js';
 
 export interface RemoteInput {
   url: string;
@@ -295,12 +296,7 @@ export function createRemoteImporter(
         dry_run: input.dry_run,
         source: fetched.root,
         pages: fetched.pages,
-        created: 0,
-        updated: 0,
-        unchanged: 0,
-        skipped: [],
-        errors: [],
-        events: [],
+        ...noCounts(),
       };
       try {
         core.db.transaction(() => {
