@@ -266,18 +266,6 @@ export function zoneAbbreviationAt(zone: string, instantMs: number, offsetMinute
   return name;
 }
 
-/** Milliseconds of a stored `YYYY-MM-DD HH:MM:SS` read as a UTC wall clock. */
-export function wallMillis(text: string): number {
-  return Date.UTC(
-    Number(text.slice(0, 4)),
-    Number(text.slice(5, 7)) - 1,
-    Number(text.slice(8, 10)),
-    Number(text.slice(11, 13)),
-    Number(text.slice(14, 16)),
-    Number(text.slice(17, 19)),
-  );
-}
-
 /**
  * The zone's abbreviation at an instant, as the reference shows it (`EST`, `EDT`, `CEST`, `AEST`,
  * `UTC`); tz-database style `+04` where a zone has no letters abbreviation.

@@ -122,3 +122,15 @@ export function zoneOffsetMinutes(zone: string, ms: number): number {
   const hourly = spanOffset(zone, HOUR_MS, Math.floor(ms / HOUR_MS));
   return Number.isNaN(hourly) ? Info.normalizeZone(zone).offset(ms) : hourly;
 }
+
+/** Milliseconds of a stored `YYYY-MM-DD HH:MM:SS` read as a UTC wall clock. */
+export function wallMillis(text: string): number {
+  return Date.UTC(
+    Number(text.slice(0, 4)),
+    Number(text.slice(5, 7)) - 1,
+    Number(text.slice(8, 10)),
+    Number(text.slice(11, 13)),
+    Number(text.slice(14, 16)),
+    Number(text.slice(17, 19)),
+  );
+}

@@ -13,7 +13,13 @@
  * event of three days stays three days.
  */
 import { RRuleTemporal } from 'rrule-temporal';
-import { formatInZone, normalizeZone, wallToUtcMs, zoneOffsetMinutes } from '../time.js';
+import {
+  formatInZone,
+  normalizeZone,
+  wallMillis,
+  wallToUtcMs,
+  zoneOffsetMinutes,
+} from '../time.js';
 import { formatRule, RecurrenceError, type Recurrence, type RuleDate } from './lines.js';
 
 /** Where a series sits in time: its first occurrence (DTSTART and its end) and its zone. */
@@ -37,18 +43,6 @@ export interface Occurrence {
 
 const DAY_MS = 86_400_000;
 
-/** A wall time as milliseconds of a clock without zones. */
-function floatingMs(wall: string): number {
-  return Date.UTC(
-    Number(wall.slice(0, 4)),
-    Number(wall.slice(5, 7)) - 1,
-    Number(wall.slice(8, 10)),
-    Number(wall.slice(11, 13)),
-    Number(wall.slice(14, 16)),
-    Number(wall.slice(17, 19)),
-  );
-}
-
 function floatingWall(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
@@ -67,7 +61,7 @@ function wallOf(value: RuleDate, zone: string): string {
 
 /** A wall time placed in the zone: the clock's reading (moved out of a gap) and UTC. */
 function place(wall: string, zone: string): { local: string; utc: string } {
-  const ms = wallToUtcMs(floatingMs(wall), zone);
+  const ms = wallToUtcMs(wallMillis(wall), zone);
   return {
     local: floatingWall(ms + zoneOffsetMinutes(zone, ms) * 60_000),
     utc: floatingWall(ms),
@@ -76,9 +70,9 @@ function place(wall: string, zone: string): { local: string; utc: string } {
 
 function placeOccurrence(wall: string, zone: string, duration: number): Occurrence {
   const start = place(wall, zone);
-  let end = place(floatingWall(floatingMs(wall) + duration), zone);
+  let end = place(floatingWall(wallMillis(wall) + duration), zone);
   // A start moved out of a spring gap can pass the end's wall time: keep the length instead.
-  if (end.utc < start.utc) end = place(floatingWall(floatingMs(start.local) + duration), zone);
+  if (end.utc < start.utc) end = place(floatingWall(wallMillis(start.local) + duration), zone);
   return {
     original: wall,
     start_local: start.local,
@@ -96,19 +90,19 @@ export function occurrenceAt(original: string, timing: SeriesTiming): Occurrence
 
 /** Milliseconds from wall time `from` to wall time `to`, as a clock without zones counts. */
 export function wallDelta(from: string, to: string): number {
-  return floatingMs(to) - floatingMs(from);
+  return wallMillis(to) - wallMillis(from);
 }
 
 /** A wall time moved by `ms` on a clock without zones. */
 export function shiftWall(wall: string, ms: number): string {
-  return floatingWall(floatingMs(wall) + ms);
+  return floatingWall(wallMillis(wall) + ms);
 }
 
 /** The rule's own occurrences (DTSTART included) whose wall start lies in [from, to]. */
 function ruleWalls(recurrence: Recurrence, start: string, fromMs: number, toMs: number): string[] {
   const { rule } = recurrence;
   if (rule === null) {
-    const ms = floatingMs(start);
+    const ms = wallMillis(start);
     return ms >= fromMs && ms <= toMs ? [start] : [];
   }
   // UNTIL is applied by the caller, against real instants; the rule here runs in floating time.
@@ -155,10 +149,10 @@ export function expand(
 ): Occurrence[] {
   const zone = normalizeZone(timing.zone) ?? 'UTC';
   // The window in floating time, a day wider on each side than any UTC offset.
-  const fromMs = floatingMs(formatInZone(utcDate(fromUtc), zone)) - DAY_MS;
-  let toMs = floatingMs(formatInZone(utcDate(toUtc), zone)) + DAY_MS;
+  const fromMs = wallMillis(formatInZone(utcDate(fromUtc), zone)) - DAY_MS;
+  let toMs = wallMillis(formatInZone(utcDate(toUtc), zone)) + DAY_MS;
   const until = recurrence.rule?.until;
-  if (until !== undefined) toMs = Math.min(toMs, floatingMs(wallOf(until, zone)) + 2 * DAY_MS);
+  if (until !== undefined) toMs = Math.min(toMs, wallMillis(wallOf(until, zone)) + 2 * DAY_MS);
 
   const startTime = timing.start.slice(11);
   const duration = wallDelta(timing.start, timing.end);
@@ -215,7 +209,7 @@ export function lastStartBound(recurrence: Recurrence, timing: SeriesTiming): st
     candidates.push(until.type === 'date' ? `${until.date} 23:59:59` : wallOf(until, zone));
   }
   if (rule?.count !== undefined) {
-    const last = ruleWalls(recurrence, timing.start, floatingMs(timing.start), 253_402_300_799_000);
+    const last = ruleWalls(recurrence, timing.start, wallMillis(timing.start), 253_402_300_799_000);
     candidates.push(...last.slice(-1));
   }
   const latest = candidates.sort().at(-1)!;

@@ -30,10 +30,3 @@ export const organizerInlineSchema = organizerCreateSchema;
 
 export const organizerListSchema = z.object(linkedPostListFields);
 export type OrganizerListInput = z.output<typeof organizerListSchema>;
-
-/** The schemas of the organizers routes, for the routes shared with venues. */
-export const organizerSchemas = {
-  create: organizerCreateSchema,
-  update: organizerUpdateSchema,
-  list: organizerListSchema,
-};

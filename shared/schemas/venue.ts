@@ -54,10 +54,3 @@ export const venueInlineSchema = venueCreateSchema
 
 export const venueListSchema = z.object(linkedPostListFields);
 export type VenueListInput = z.output<typeof venueListSchema>;
-
-/** The schemas of the venues routes, for the routes shared with organizers. */
-export const venueSchemas = {
-  create: venueCreateSchema,
-  update: venueUpdateSchema,
-  list: venueListSchema,
-};

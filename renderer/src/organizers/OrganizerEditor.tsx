@@ -1,4 +1,4 @@
-import { ImageField } from '../ui/ImageField';
+import { FormImageField } from '../ui/ImageField';
 import { ResourceEditor, withoutPreview, type EditorConfig } from '../ui/ResourceEditor';
 import {
   EMPTY_ORGANIZER,
@@ -16,15 +16,7 @@ const config: EditorConfig<'organizers'> = {
   posts: true,
   prepare: withoutPreview,
   extras: (values, set, errors) => (
-    <ImageField
-      value={String(values.image ?? '')}
-      previewUrl={values.imagePreview as string | undefined}
-      error={errors.image}
-      onChange={(v, preview) => {
-        set('image', v);
-        set('imagePreview', preview);
-      }}
-    />
+    <FormImageField values={values} set={set} error={errors.image} />
   ),
 };
 

@@ -1,8 +1,8 @@
 import { organizerCreateSchema } from '../../../shared/schemas/organizer';
-import { plainText } from '../api/resources';
 import type { OrganizerWire } from '../../../shared/schemas/wire';
 import type { FieldSpec } from '../ui/FormFields';
 import type { Values } from '../ui/form';
+import { EMPTY_POST, postValues } from '../ui/postValues';
 import { STATUS_FIELD } from '../ui/statusOptions';
 
 export const ORGANIZER_FIELDS: FieldSpec[] = [
@@ -25,9 +25,7 @@ export const EMPTY_ORGANIZER: Values = {
   email: '',
   phone: '',
   website: '',
-  description: '',
-  status: 'publish',
-  image: '',
+  ...EMPTY_POST,
 };
 
 export function organizerValues(o: OrganizerWire): Values {
@@ -36,9 +34,6 @@ export function organizerValues(o: OrganizerWire): Values {
     email: o.email ?? '',
     phone: o.phone ?? '',
     website: o.website ?? '',
-    description: plainText(o.description),
-    status: o.status,
-    image: o.image ? String(o.image.id ?? o.image.url) : '',
-    imagePreview: o.image ? o.image.url : undefined,
+    ...postValues(o),
   };
 }

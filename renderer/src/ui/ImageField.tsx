@@ -8,6 +8,7 @@ import type { MediaWire } from '../../../shared/schemas/wire';
 import { Button } from './Button';
 import { ErrorNote } from './ErrorNote';
 import { Field } from './Field';
+import type { Values } from './form';
 
 interface Props {
   value: string;
@@ -83,5 +84,28 @@ export function ImageField({ value, previewUrl, error, onChange }: Props) {
       </div>
       <ErrorNote error={uploadError} title="Upload failed." />
     </div>
+  );
+}
+
+/** The image field of an editor whose form values hold `image` and its `imagePreview`. */
+export function FormImageField({
+  values,
+  set,
+  error,
+}: {
+  values: Values;
+  set(name: string, value: unknown): void;
+  error: string | undefined;
+}) {
+  return (
+    <ImageField
+      value={String(values.image ?? '')}
+      previewUrl={values.imagePreview as string | undefined}
+      error={error}
+      onChange={(value, preview) => {
+        set('image', value);
+        set('imagePreview', preview);
+      }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { ImageField } from '../ui/ImageField';
+import { FormImageField } from '../ui/ImageField';
 import { ResourceEditor, withoutPreview, type EditorConfig } from '../ui/ResourceEditor';
 import { Switch } from '../ui/Switch';
 import { EMPTY_VENUE, VENUE_FIELDS, venueSchema, venueValues } from './venueForm';
@@ -25,15 +25,7 @@ const config: EditorConfig<'venues'> = {
           onChange={(v) => set('show_map_link', v)}
         />
       </div>
-      <ImageField
-        value={String(values.image ?? '')}
-        previewUrl={values.imagePreview as string | undefined}
-        error={errors.image}
-        onChange={(v, preview) => {
-          set('image', v);
-          set('imagePreview', preview);
-        }}
-      />
+      <FormImageField values={values} set={set} error={errors.image} />
     </>
   ),
 };

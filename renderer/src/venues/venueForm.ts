@@ -1,8 +1,8 @@
 import { venueCreateSchema } from '../../../shared/schemas/venue';
-import { plainText } from '../api/resources';
 import type { VenueWire } from '../../../shared/schemas/wire';
 import type { FieldSpec } from '../ui/FormFields';
 import type { Values } from '../ui/form';
+import { EMPTY_POST, postValues } from '../ui/postValues';
 import { STATUS_FIELD } from '../ui/statusOptions';
 
 export const VENUE_FIELDS: FieldSpec[] = [
@@ -36,11 +36,9 @@ export const EMPTY_VENUE: Values = {
   country: '',
   phone: '',
   website: '',
-  description: '',
-  status: 'publish',
   show_map: true,
   show_map_link: true,
-  image: '',
+  ...EMPTY_POST,
 };
 
 export function venueValues(v: VenueWire): Values {
@@ -54,11 +52,8 @@ export function venueValues(v: VenueWire): Values {
     country: v.country ?? '',
     phone: v.phone ?? '',
     website: v.website ?? '',
-    description: plainText(v.description),
-    status: v.status,
     show_map: v.show_map ?? true,
     show_map_link: v.show_map_link ?? true,
-    image: v.image ? String(v.image.id ?? v.image.url) : '',
-    imagePreview: v.image ? v.image.url : undefined,
+    ...postValues(v),
   };
 }

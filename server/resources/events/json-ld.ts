@@ -1,7 +1,7 @@
 /** The schema.org `json_ld` of a single event (docs/contract/compat-notes.md §1.7, §11.1). */
 import { plainText } from '../../text/html.js';
 import { lowestCost } from '../../../shared/cost.js';
-import { wallMillis } from '../../../shared/dates.js';
+import { wallMillis } from '../../../shared/time.js';
 import type { OrganizerWire, VenueWire } from '../../../shared/schemas/wire/index.js';
 import type { EventRow } from './store.js';
 import { parseUtc } from '../../../shared/time.js';

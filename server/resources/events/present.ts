@@ -1,9 +1,9 @@
 /** Event rows → the event object of docs/contract/compat-notes.md §1.1, keys in the reference's order. */
 import { globalId, type Links } from '../../http/links.js';
 import { autop } from '../../text/html.js';
-import { dateDetails, wallMillis, zoneAbbreviationAt } from '../../../shared/dates.js';
+import { dateDetails, zoneAbbreviationAt } from '../../../shared/dates.js';
 import { presentCost, type CostDefaults } from '../../../shared/cost.js';
-import { formatInZone, parseUtc } from '../../../shared/time.js';
+import { formatInZone, parseUtc, wallMillis } from '../../../shared/time.js';
 import type {
   EmbeddedTermWire,
   EventWire,

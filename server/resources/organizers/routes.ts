@@ -1,5 +1,9 @@
 /** REST routes of organizers (docs/contract/calendar-api.md §4.4). */
-import { organizerSchemas } from '../../../shared/schemas/organizer.js';
+import {
+  organizerCreateSchema as create,
+  organizerListSchema as list,
+  organizerUpdateSchema as update,
+} from '../../../shared/schemas/organizer.js';
 import type { RouteDef } from '../../http/route.js';
 import { linkedArgs, linkedRoutes } from '../linked-posts/routes.js';
 import { organizerKind } from './kind.js';
@@ -7,5 +11,5 @@ import { organizerKind } from './kind.js';
 export const organizersRoutes: RouteDef[] = linkedRoutes({
   kind: organizerKind,
   service: (ctx) => ctx.services.organizers,
-  args: linkedArgs(organizerSchemas),
+  args: linkedArgs({ create, update, list }),
 });
