@@ -14,6 +14,7 @@ import { formatUtc } from '../../../shared/time.js';
 import { invalidInput, Refused } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
+import { imageHostKind } from './image-host.js';
 import { extensionOf, imageInfo, mimeForExtension } from './image-info.js';
 import { presentImage, presentMedia } from './present.js';
 import { createMediaStore, type MediaRow } from './store.js';
@@ -27,17 +28,6 @@ export interface Upload {
   contentType: string;
   /** From `Content-Disposition: attachment; filename=...`, when given. */
   filename?: string | undefined;
-}
-
-/** A loopback URL can only name this server; anything else there is unreachable by definition. */
-function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host === '::1' ||
-    /^127\.\d+\.\d+\.\d+$/.test(host)
-  );
 }
 
 /** The uploaded file a URL of this server names (`…/media/<file>`), if it is one. */
@@ -108,7 +98,9 @@ export function createMediaService(core: CoreServices) {
     }
     if (!isHttpUrl(text)) return 'image must be a media ID or an absolute http(s) image URL.';
     if (!canPublish(actor)) return 'You are not allowed to add images by URL.';
-    if (isLoopbackHost(new URL(text).hostname) && !findByUrl(text)) {
+    const host = imageHostKind(new URL(text).hostname);
+    if (host === 'unroutable') return 'image URL must name a host a browser can reach.';
+    if (host === 'loopback' && !findByUrl(text)) {
       return 'image URL does not point at an image this server has.';
     }
     return undefined;

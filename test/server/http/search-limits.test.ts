@@ -89,4 +89,20 @@ describe('search limits', () => {
     expect(await find('a')).toEqual([]);
     expect(await find('a b c')).toEqual([]);
   });
+
+  it('answer a NUL or other control character in search on every listing, page and feed', async () => {
+    const server = await startTestServer();
+    await createEvent(server, { title: 'Jazz brunch' });
+    for (const listing of LISTINGS) {
+      for (const value of ['a\u0000b', '\u0000', 'x\u0000%', '_\u0001\\', "'\u0000--"]) {
+        const response = await search(server, listing, value);
+        expect(response.status, `${listing} ${JSON.stringify(value)}`).toBe(200);
+        expect(response.body.total, listing).toBe(0);
+      }
+    }
+    for (const path of ['/events/?search=a%00b', '/calendar.ics?search=a%00b']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBeLessThan(500);
+    }
+  });
 });
