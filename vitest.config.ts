@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * config, vitest.e2e.config.ts):
  * - fast: unit, HTTP and component tests in one process per file; `npm run test:fast`.
  * - slow: tests that spawn server processes (test/reliability, the CLI, the desktop app's server
- *   process), the benchmark's smoke run, the exhaustive time-zone check and the desktop bundle
+ *   process), the benchmark's smoke runs, the exhaustive time-zone check and the desktop bundle
  *   build; `npm run test:slow` (which also runs the browser tests).
  */
 const SLOW = [
@@ -13,6 +13,7 @@ const SLOW = [
   'test/server/child.test.ts',
   'test/server/start.test.ts',
   'test/bench/quick.test.ts',
+  'test/bench/recurrence.test.ts',
   'test/bench/zone-offsets.test.ts',
   'test/main/build.test.ts',
 ];

@@ -22,6 +22,8 @@ export interface BenchOptions {
   scaling: boolean;
   /** Run only the calendar feed's benchmark (bench/feeds.ts). */
   feeds: boolean;
+  /** Run only the recurrence benchmark (bench/recurrence.ts). */
+  recurrence: boolean;
   sizes: number[];
   /** Keep an existing seeded database of the right size instead of seeding again. */
   reuse: boolean;
@@ -56,6 +58,7 @@ export function defaultOptions(overrides: Partial<BenchOptions> = {}): BenchOpti
     quick,
     scaling: false,
     feeds: false,
+    recurrence: false,
     sizes: [10_000, 1_000_000],
     reuse: false,
     only: [],
@@ -78,6 +81,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --scaling           listings at 10k and 1M events instead of the main run
   --sizes LIST        sizes for --scaling (default 10000,1000000)
   --feeds             only the calendar feed of 10k events (also run after the main run)
+  --recurrence        only the recurrence scenario: 500 weekly series among --events events
+                      (also run after the main run)
   --reuse             keep an already seeded database of the same size
   --no-cache, --cache serve without / with remembered answers (default: with; --scaling: without)
   --only LIST         only scenarios whose name contains one of these words (word$: exactly)
@@ -115,6 +120,9 @@ export function parseOptions(argv: string[]): BenchOptions {
         break;
       case '--feeds':
         given.feeds = true;
+        break;
+      case '--recurrence':
+        given.recurrence = true;
         break;
       case '--sizes':
         given.sizes = list(value());

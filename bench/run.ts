@@ -2,7 +2,8 @@
  * `npm run bench`: the benchmark of issue 8. Seeds a database, drives the real server (started
  * through `server/cli.ts`, as `npm start` does) and a bare Express ceiling from this process with
  * autocannon, prints the table and writes bench/results/latest.json and latest.md
- * (`--scaling` writes scaling.json and scaling.md). See docs/benchmark.md.
+ * (`--scaling` writes scaling.json and scaling.md), then the calendar feed's and the recurrence
+ * scenario's (bench/feeds.ts, bench/recurrence.ts). See docs/benchmark.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { runBenchmark, runScaling } from './harness.js';
 import { defaultOptions, parseOptions, type BenchOptions } from './options.js';
 import { rowsTable, targetsTable, toMarkdown, type Report } from './report.js';
 import { benchFeeds, feedMarkdown } from './feeds.js';
+import { benchRecurrence, recurrenceMarkdown } from './recurrence.js';
 
 export interface BenchOutput {
   report: Report;
@@ -44,6 +46,10 @@ async function main() {
     console.log(feedMarkdown(await benchFeeds(options, log)));
     return;
   }
+  if (options.recurrence) {
+    console.log(recurrenceMarkdown(await benchRecurrence(options, log)));
+    return;
+  }
   const { report, json, markdown } = await bench(options, log);
   console.log('');
   if (report.rows.length > 0) console.log(rowsTable(report.rows), '\n');
@@ -57,6 +63,7 @@ async function main() {
   console.log(`\nWrote ${json} and ${markdown} (${report.seconds} s).`);
   if (!options.scaling && options.only.length === 0) {
     console.log(`\n${feedMarkdown(await benchFeeds(options, log))}`);
+    console.log(`\n${recurrenceMarkdown(await benchRecurrence(options, log))}`);
   }
 }
 

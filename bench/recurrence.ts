@@ -1,0 +1,358 @@
+/**
+ * The recurrence benchmark (docs/api/recurrence.md, docs/benchmark.md): 500 weekly series of a
+ * year each, starting over ten years (26,000 occurrences), among 100,000 single events, all made
+ * by the real server through the API. It times the series' creation, the listings that make the
+ * occurrences beyond the horizon exist, listings (default window, a window years ahead, filtered,
+ * one series), single reads of occurrences, and the creation of a daily two-year series.
+ * Requests are sequential, one at a time, so each figure is one answer's latency; every listing
+ * and read cycles through different windows, filters and ids so that remembered answers do not
+ * stand in for the work.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { readFixture } from './fixture.js';
+import type { BenchOptions } from './options.js';
+import { spawnServer } from './processes.js';
+import type { Target } from './report.js';
+import { seedDatabase } from './seed.js';
+import { DAY_MS, wall } from './seed-data.js';
+
+const NS = '/api/calendar/events/v1';
+/** Weekly occurrences per series: a year. */
+const WEEKS = 52;
+const YEAR_MS = 365 * DAY_MS;
+
+export interface RecurrenceFigure {
+  name: string;
+  label: string;
+  samples: number;
+  /** Every answer's status was the expected one. */
+  ok: boolean;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export interface RecurrenceReport {
+  events: number;
+  series: number;
+  /** Occurrences of the weekly series in the database once every window was listed. */
+  occurrences: number;
+  figures: RecurrenceFigure[];
+  targets: Target[];
+  /** One-minute load average before seeding and at the end: other work inflates every figure. */
+  load: { start: number; end: number };
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+function figure(name: string, label: string, times: number[], ok: boolean): RecurrenceFigure {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+  return {
+    name,
+    label,
+    samples: times.length,
+    ok,
+    p50: round(at(0.5)),
+    p95: round(at(0.95)),
+    max: round(sorted[sorted.length - 1]!),
+  };
+}
+
+interface Answer {
+  ms: number;
+  status: number;
+  body: Record<string, unknown>;
+}
+
+async function timed(url: string, init: RequestInit = {}): Promise<Answer> {
+  const started = performance.now();
+  const res = await fetch(url, init);
+  const text = await res.text();
+  const ms = performance.now() - started;
+  return {
+    ms,
+    status: res.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+  };
+}
+
+const day = (ms: number) => wall(ms).slice(0, 10);
+
+/** A Monday-to-Sunday day code for BYDAY, from a UTC time. */
+const weekday = (ms: number) =>
+  ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][new Date(ms).getUTCDay()]!;
+
+export async function runRecurrenceBench(
+  options: BenchOptions,
+  log: (line: string) => void,
+): Promise<RecurrenceReport> {
+  const loadAtStart = loadavg()[0]!;
+  const events = options.quick ? 300 : options.events;
+  const seriesCount = options.quick ? 20 : 500;
+  const samples = options.quick ? 3 : 30;
+  const dailySamples = options.quick ? 2 : 10;
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = join(options.dataDir, `recurrence-${events}.db`);
+  log(`Recurrence: seeding ${events.toLocaleString('en')} events…`);
+  await seedDatabase({ file, events, adminPassword: options.adminPassword });
+  const fx = readFixture(file, 200);
+  const server = await spawnServer({
+    db: file,
+    adminPassword: options.adminPassword,
+    noAnswerCache: options.noAnswerCache ?? false,
+  });
+  const auth = `Basic ${Buffer.from(`admin:${options.adminPassword}`).toString('base64')}`;
+  const write = (body: unknown): RequestInit => ({
+    method: 'POST',
+    headers: { authorization: auth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const url = (path: string) => `${server.url}${NS}/${path}`;
+  const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  const figures: RecurrenceFigure[] = [];
+  let occurrences: number;
+  try {
+    // 1. The series: first starts from 360 days ago to nine years ahead, one year each.
+    const seriesIds: number[] = [];
+    const created: number[] = [];
+    let ok = true;
+    for (let i = 0; i < seriesCount; i++) {
+      const start =
+        today - 360 * DAY_MS + Math.floor((i * 9 * YEAR_MS) / seriesCount) + 19 * 3_600_000;
+      const answer = await timed(
+        url('events'),
+        write({
+          title: `Weekly club ${i + 1}`,
+          start_date: wall(start),
+          end_date: wall(start + 2 * 3_600_000),
+          timezone: 'Europe/Paris',
+          categories: [fx.categoryIds[i % fx.categoryIds.length]!],
+          venue: fx.venueIds[i % fx.venueIds.length]!,
+          recurrence: [`RRULE:FREQ=WEEKLY;COUNT=${WEEKS};BYDAY=${weekday(start)}`],
+        }),
+      );
+      ok &&= answer.status === 201;
+      created.push(answer.ms);
+      seriesIds.push(Number(answer.body.id));
+    }
+    figures.push(
+      figure(
+        'series.create.weekly',
+        'POST /events, weekly series (52, up to the horizon)',
+        created,
+        ok,
+      ),
+    );
+    log(`  ${seriesCount} weekly series created`);
+
+    // 2. Years beyond the horizon: the first listing of each window makes its occurrences.
+    const extend: number[] = [];
+    ok = true;
+    for (let year = 0; year < 11; year++) {
+      const from = today + year * YEAR_MS;
+      const answer = await timed(
+        url(`events?per_page=1&start_date=${day(from)}&end_date=${day(from + YEAR_MS)}`),
+      );
+      ok &&= answer.status === 200;
+      extend.push(answer.ms);
+    }
+    figures.push(
+      figure(
+        'list.extend',
+        'GET /events, a year ahead first listed (makes occurrences)',
+        extend,
+        ok,
+      ),
+    );
+    const db = new Database(file, { readonly: true });
+    occurrences = (
+      db
+        .prepare(
+          `SELECT count(*) AS n FROM events WHERE series_id IN (SELECT value FROM json_each(?))`,
+        )
+        .get(JSON.stringify(seriesIds)) as { n: number }
+    ).n;
+    const occurrenceIds = db
+      .prepare(
+        `SELECT id FROM events WHERE series_id IN (SELECT value FROM json_each(?)) AND id % 7 = 2
+         ORDER BY id LIMIT 500`,
+      )
+      .pluck()
+      .all(JSON.stringify(seriesIds)) as number[];
+    db.close();
+    log(`  ${occurrences.toLocaleString('en')} occurrences`);
+
+    // 3. Reads, each request different from the one before.
+    const reads: Array<[string, string, (i: number) => string]> = [
+      [
+        'list.default',
+        'GET /events (default window, pages 1–5)',
+        (i) => `events?page=${(i % 5) + 1}`,
+      ],
+      [
+        'list.ahead',
+        'GET /events, a month 3 to 8 years ahead',
+        (i) => {
+          const from = today + 3 * YEAR_MS + (i % 60) * 30 * DAY_MS;
+          return `events?start_date=${day(from)}&end_date=${day(from + 30 * DAY_MS)}`;
+        },
+      ],
+      [
+        'list.filtered',
+        'GET /events?categories=&venue= (all dates)',
+        (i) =>
+          `events?start_date=2000-01-01&categories=${fx.categoryIds[i % fx.categoryIds.length]}&venue=${fx.venueIds[i % fx.venueIds.length]}`,
+      ],
+      [
+        'list.series',
+        'GET /events?post_parent=<series> (all dates)',
+        (i) =>
+          `events?start_date=2000-01-01&per_page=50&post_parent=${seriesIds[i % seriesIds.length]}`,
+      ],
+      [
+        'get.occurrence',
+        'GET /events/<occurrence id>',
+        (i) => `events/${occurrenceIds[i % occurrenceIds.length]}`,
+      ],
+    ];
+    for (const [name, label, path] of reads) {
+      const times: number[] = [];
+      ok = true;
+      for (let i = 0; i < samples; i++) {
+        const answer = await timed(url(path(i)));
+        ok &&= answer.status === 200;
+        times.push(answer.ms);
+      }
+      figures.push(figure(name, label, times, ok));
+    }
+
+    // 4. A daily series over two years from tomorrow: 731 events in one request.
+    const daily: number[] = [];
+    ok = true;
+    for (let i = 0; i < dailySamples; i++) {
+      const start = today + DAY_MS + 9 * 3_600_000 + i * 60_000;
+      const answer = await timed(
+        url('events'),
+        write({
+          title: `Daily stand-up ${i + 1}`,
+          start_date: wall(start),
+          end_date: wall(start + 15 * 60_000),
+          timezone: 'UTC',
+          recurrence: [`RRULE:FREQ=DAILY;UNTIL=${day(start + 2 * YEAR_MS).replaceAll('-', '')}`],
+        }),
+      );
+      ok &&= answer.status === 201;
+      daily.push(answer.ms);
+    }
+    figures.push(
+      figure('series.create.daily', 'POST /events, daily series over two years', daily, ok),
+    );
+  } finally {
+    await server.stop();
+  }
+  const report: RecurrenceReport = {
+    events,
+    series: seriesCount,
+    occurrences,
+    figures,
+    targets: recurrenceTargets(figures, seriesCount, occurrences),
+    load: { start: round(loadAtStart), end: round(loadavg()[0]!) },
+  };
+  for (const f of figures) {
+    log(`  ${f.label}: p50 ${f.p50} ms, p95 ${f.p95} ms, max ${f.max} ms (${f.samples})`);
+  }
+  return report;
+}
+
+/** Listing and read targets are the main run's listing latency target (p99 < 25 ms there). */
+export function recurrenceTargets(
+  figures: RecurrenceFigure[],
+  series: number,
+  occurrences: number,
+): Target[] {
+  const find = (name: string) => figures.find((f) => f.name === name);
+  const targets: Target[] = [
+    {
+      id: 'recurrence-occurrences',
+      description: `Occurrences of ${series} weekly series once every year was listed`,
+      expected: `${(series * WEEKS).toLocaleString('en')}`,
+      actual: occurrences.toLocaleString('en'),
+      met: occurrences === series * WEEKS,
+    },
+  ];
+  for (const name of [
+    'list.default',
+    'list.ahead',
+    'list.filtered',
+    'list.series',
+    'get.occurrence',
+  ]) {
+    const f = find(name);
+    targets.push({
+      id: `recurrence-${name}`,
+      description: `${f?.label ?? name}, one at a time`,
+      expected: 'p95 < 25 ms',
+      actual: f ? `${f.p95} ms` : 'not measured',
+      met: f ? f.ok && f.p95 < 25 : null,
+    });
+  }
+  const daily = find('series.create.daily');
+  targets.push({
+    id: 'recurrence-create-daily',
+    description: 'POST /events with a daily two-year series (731 events)',
+    expected: 'p95 < 300 ms',
+    actual: daily ? `${daily.p95} ms` : 'not measured',
+    met: daily ? daily.ok && daily.p95 < 300 : null,
+  });
+  targets.push({
+    id: 'recurrence-errors',
+    description: 'Every request of the recurrence scenario',
+    expected: 'expected status',
+    actual: figures.every((f) => f.ok)
+      ? 'all as expected'
+      : figures
+          .filter((f) => !f.ok)
+          .map((f) => f.name)
+          .join(', '),
+    met: figures.every((f) => f.ok),
+  });
+  return targets;
+}
+
+export function recurrenceMarkdown(report: RecurrenceReport): string {
+  const rows = report.figures.map(
+    (f) =>
+      `| ${f.label} | ${f.ok ? 'yes' : 'NO'} | ${f.p50} | ${f.p95} | ${f.max} | ${f.samples} |`,
+  );
+  const targets = report.targets.map(
+    (t) =>
+      `| ${t.description} | ${t.expected} | ${t.actual} | ${t.met === null ? '–' : t.met ? 'met' : 'MISSED'} |`,
+  );
+  return [
+    `# Recurrence: ${report.series} weekly series (${report.occurrences.toLocaleString('en')} occurrences) among ${report.events.toLocaleString('en')} events`,
+    '',
+    `Load average (1 min): ${report.load.start} before seeding, ${report.load.end} at the end.`,
+    '',
+    '| Request | Status as expected | p50 ms | p95 ms | max ms | samples |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    '| Target | Expected | Actual | |',
+    '|---|---|---|---|',
+    ...targets,
+    '',
+  ].join('\n');
+}
+
+/** Runs the recurrence benchmark and writes recurrence.json and recurrence.md. */
+export async function benchRecurrence(options: BenchOptions, log: (line: string) => void) {
+  const report = await runRecurrenceBench(options, log);
+  mkdirSync(options.outDir, { recursive: true });
+  writeFileSync(join(options.outDir, 'recurrence.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(options.outDir, 'recurrence.md'), recurrenceMarkdown(report));
+  return report;
+}
