@@ -33,6 +33,7 @@ describe('benchmark recurrence scenario (quick)', () => {
       expect(f.samples, f.name).toBeGreaterThan(0);
       expect(f.p50, f.name).toBeGreaterThan(0);
       expect(f.max, f.name).toBeGreaterThanOrEqual(f.p95);
+      expect(f.cpuMs, f.name).toBeGreaterThanOrEqual(0);
     }
     expect(report.targets.map((t) => t.id)).toEqual([
       'recurrence-occurrences',

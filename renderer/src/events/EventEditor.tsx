@@ -132,7 +132,10 @@ export default function EventEditor({ id }: { id: string }) {
         <div className="editor">
           <div>
             <EventMainFields form={form} />
-            <RepeatField form={form} />
+            <RepeatField
+              form={form}
+              anchor={series !== null ? item.data?.original_start_date : undefined}
+            />
             <EventLinks form={form} />
           </div>
           <div className="editor__side">

@@ -43,10 +43,20 @@ function describe(lines: string[], start: string, zone: string | undefined): str
   }
 }
 
-export function RepeatField({ form }: { form: EventForm }) {
+interface Props {
+  form: EventForm;
+  /**
+   * For an occurrence of a saved series: the start the rule gave it (`original_start_date`).
+   * Presets and the summary read the rule from there, and moving this one occurrence does not
+   * change the rule (the API moves BYDAY along itself when following or all events move).
+   */
+  anchor?: string | null;
+}
+
+export function RepeatField({ form, anchor }: Props) {
   const { values, set, errors } = form;
   const lines = values.recurrence;
-  const start = fromInput(values.start, values.all_day);
+  const start = anchor ?? fromInput(values.start, values.all_day);
   const [custom, setCustom] = useState<CustomRule | null>(() =>
     presetOf(lines, start) === 'custom' ? customOf(lines, start) : null,
   );
@@ -62,7 +72,7 @@ export function RepeatField({ form }: { form: EventForm }) {
   useEffect(() => {
     const before = previousStart.current;
     previousStart.current = start;
-    if (before === start || !form.dirty) return;
+    if (before === start || !form.dirty || anchor) return;
     const shown = custom ? 'custom' : presetOf(lines, before);
     const next =
       shown === 'custom' && custom

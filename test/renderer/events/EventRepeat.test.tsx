@@ -121,6 +121,30 @@ describe('event editor: Repeat', () => {
     expect(writes(calls)[0]!.body).toEqual({ recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU'] });
   });
 
+  it('moves one occurrence to another day without touching the rule', async () => {
+    const weekly = { ...occurrence, recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU'] };
+    const calls = scriptFetch({
+      [`GET ${EVENTS}/23`]: { body: weekly },
+      [`PATCH ${EVENTS}/23`]: (req) => ({ body: { ...weekly, ...(req.body as object) } }),
+    });
+    const user = userEvent.setup();
+    renderEditor('23');
+    await screen.findByDisplayValue('Rehearsal');
+    expect(screen.getByLabelText('Repeats')).toHaveProperty('value', 'weekly');
+    fireEvent.change(screen.getByLabelText('Starts *'), { target: { value: '2026-07-29T19:00' } });
+    fireEvent.change(screen.getByLabelText('Ends *'), { target: { value: '2026-07-29T21:00' } });
+    expect(screen.getByLabelText('Repeats')).toHaveProperty('value', 'weekly');
+    expect(screen.getByText('Every Tuesday', { selector: '.repeat__summary span' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(screen.getByRole('button', { name: 'This event' }));
+    await waitFor(() => expect(writes(calls).length).toBe(1));
+    expect(writes(calls)[0]!.url).toContain('scope=this');
+    expect(writes(calls)[0]!.body).toEqual({
+      start_date: '2026-07-29 19:00:00',
+      end_date: '2026-07-29 21:00:00',
+    });
+  });
+
   it('asks before trashing an occurrence, and sends its scope with the DELETE', async () => {
     const calls = scriptFetch({
       [`GET ${EVENTS}/23`]: { body: occurrence },
