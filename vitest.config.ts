@@ -5,8 +5,9 @@ import { defineConfig } from 'vitest/config';
  * config, vitest.e2e.config.ts):
  * - fast: unit, HTTP and component tests in one process per file; `npm run test:fast`.
  * - slow: tests that spawn server processes (test/reliability, the CLI, the desktop app's server
- *   process), the benchmark's smoke runs, the exhaustive time-zone check and the desktop bundle
- *   build; `npm run test:slow` (which also runs the browser tests).
+ *   process), the benchmark's smoke runs, the exhaustive time-zone check, the desktop bundle
+ *   build and the property test of the OpenAPI document (about a thousand requests);
+ *   `npm run test:slow` (which also runs the browser tests).
  */
 const SLOW = [
   'test/reliability/**',
@@ -16,6 +17,7 @@ const SLOW = [
   'test/bench/recurrence.test.ts',
   'test/bench/zone-offsets.test.ts',
   'test/main/build.test.ts',
+  'test/clients/openapi-contract.test.ts',
 ];
 const shared = {
   environment: 'node',

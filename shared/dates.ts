@@ -162,10 +162,17 @@ export function parseDateInput(
   return natural(text, tz, now);
 }
 
-/** True when `value` is a date the API accepts (the zone does not change that). */
+/**
+ * True when `value` is a date the API accepts (the zone does not change that): one from year 3
+ * to 9999-12-29 in UTC, so that read in any zone, and moved to the end of an all-day event's
+ * day, it keeps the four-digit year of the wire format in its zone and in UTC.
+ */
 export function isDateInput(value: unknown): boolean {
   if (typeof value !== 'string' && typeof value !== 'number') return false;
-  return parseDateInput(value, 'UTC', new Date()) !== undefined;
+  const date = parseDateInput(value, 'UTC', new Date());
+  if (date === undefined || !date.isValid) return false;
+  const day = date.year * 10_000 + date.month * 100 + date.day;
+  return day >= 3_0101 && day <= 9999_1229;
 }
 
 /** `YYYY-MM-DD HH:MM:SS` of a date, the wire format of every date the API shows. */

@@ -234,6 +234,65 @@ export function optionsOf(schema: z.ZodType): z.ZodType[] | undefined {
   return def.type === 'union' ? def.options : undefined;
 }
 
+/**
+ * What the OpenAPI document states about an argument beyond WordPress's keys, in JSON Schema's
+ * words. They come from `.meta()`, declared once beside the check they describe (the shared
+ * coercions declare theirs), and never reach the namespace index, which keeps WordPress's keys.
+ */
+export interface Bounds {
+  minimum?: number;
+  maximum?: number;
+  /** OpenAPI 3.0's form: `minimum` itself is excluded. */
+  exclusiveMinimum?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  /** The bounds of a list's items. */
+  items?: Bounds;
+}
+
+const BOUND_KEYS = [
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+] as const;
+
+/** The element of a list, also when the list is first read from text (a pipe into an array). */
+function listElement(schema: z.ZodType): z.ZodType | undefined {
+  for (let s: z.ZodType | undefined = schema; s; s = innerOf(s)) {
+    const def = defOf(s);
+    if (def.type === 'array') return def.element;
+    if (def.type === 'pipe' && def.out) {
+      const element = listElement(def.out);
+      if (element) return element;
+    }
+  }
+  return undefined;
+}
+
+export function boundsOf(field: z.ZodType): Bounds {
+  const out: Bounds = {};
+  for (let s: z.ZodType | undefined = field; s; s = innerOf(s)) {
+    const own = (s.meta() ?? {}) as Bounds;
+    for (const key of BOUND_KEYS) {
+      if (out[key] === undefined && own[key] !== undefined) Object.assign(out, { [key]: own[key] });
+    }
+  }
+  const element = listElement(field);
+  if (element) {
+    const items = boundsOf(element);
+    if (Object.keys(items).length > 0) out.items = items;
+  }
+  return out;
+}
+
 /** The fields of an endpoint's argument object, in declaration order. */
 export function argFields(schema: z.ZodObject): [string, z.ZodType][] {
   return Object.entries(schema.shape as Record<string, z.ZodType>);

@@ -4,7 +4,7 @@
  * the real response shapes of `shared/schemas/wire`, and the error envelope.
  */
 import type { Translate } from '../../shared/i18n/index.js';
-import { argFields, describeArg, formsOf, type ArgDescription } from '../http/describe.js';
+import { argFields, describeArg, type ArgDescription } from '../http/describe.js';
 import type { CompiledRoute, Registry } from '../http/registry.js';
 import { anyone, type Endpoint, type Method } from '../http/route.js';
 import type { DynamicDefault } from './defaults.js';
@@ -17,14 +17,7 @@ import {
   type OperationMethod,
 } from './responses.js';
 import type { z } from 'zod';
-import {
-  argSchema,
-  bodySchema,
-  componentSchemas,
-  formSchema,
-  refTo,
-  type OasSchema,
-} from './schemas.js';
+import { bodySchema, componentSchemas, fieldSchema, refTo, type OasSchema } from './schemas.js';
 
 const PARAM = /\(\?P<(\w+)>[^)]*\)/g;
 
@@ -60,10 +53,16 @@ function describeAll(route: CompiledRoute, e: Endpoint, c: Context): Described[]
   ]);
 }
 
-function parameter(name: string, where: 'path' | 'query', arg: ArgDescription | undefined) {
+function parameter(
+  name: string,
+  where: 'path' | 'query',
+  described: Described | undefined,
+  t: Translate,
+) {
   const out: OasSchema = { name, in: where };
+  const arg = described?.[1];
   if (arg?.description !== undefined) out.description = arg.description;
-  out.schema = arg ? argSchema(arg) : { type: 'string' };
+  out.schema = described ? fieldSchema(described[2], described[1], t) : { type: 'string' };
   out.required = where === 'path' ? true : (arg?.required ?? false);
   // Lists also travel as comma-separated text, as the reference documents them.
   if (arg?.type === 'array') Object.assign(out, { style: 'form', explode: false });
@@ -75,8 +74,7 @@ function requestBody(args: Described[], t: Translate): OasSchema | undefined {
   const properties: Record<string, OasSchema> = {};
   const required: string[] = [];
   for (const [name, arg, field] of args) {
-    const forms = formsOf(field);
-    const schema = forms ? { anyOf: forms.map((form) => formSchema(form, t)) } : argSchema(arg);
+    const schema = fieldSchema(field, arg, t);
     properties[name] =
       arg.description === undefined ? schema : { description: arg.description, ...schema };
     if (arg.required) required.push(name);
@@ -237,14 +235,14 @@ function operation(route: CompiledRoute, e: Endpoint, method: Method, c: Context
   const lower = method.toLowerCase() as OperationMethod;
   const args = describeAll(route, e, c);
   const inPath = pathParams(route.path);
-  const byName = new Map(args.map(([name, arg]) => [name, arg]));
+  const byName = new Map(args.map((described) => [described[0], described]));
   const rest = args.filter(([name]) => !inPath.includes(name));
   const path = docPath(route.path);
   const op: OasSchema = { tags: [tagOf(path)], operationId: operationId(method, path) };
   if (e.summary !== undefined) op.summary = c.t(e.summary);
-  const parameters = inPath.map((name) => parameter(name, 'path', byName.get(name)));
+  const parameters = inPath.map((name) => parameter(name, 'path', byName.get(name), c.t));
   if (!WRITES.has(method))
-    parameters.push(...rest.map(([name, arg]) => parameter(name, 'query', arg)));
+    parameters.push(...rest.map((described) => parameter(described[0], 'query', described, c.t)));
   parameters.push(conditionHeader(method, c.t));
   op.parameters = parameters;
   if (WRITES.has(method)) {

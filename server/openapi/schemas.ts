@@ -8,10 +8,14 @@ import type { Translate } from '../../shared/i18n/index.js';
 import { WIRE_SCHEMAS } from '../../shared/schemas/wire/index.js';
 import {
   argFields,
+  boundsOf,
   describeArg,
   elementOf,
+  formsOf,
   objectOf,
   optionsOf,
+  type ArgDescription,
+  type Bounds,
   type TypeInfo,
 } from '../http/describe.js';
 
@@ -133,7 +137,7 @@ export function formSchema(form: z.ZodType, t: Translate): OasSchema {
     const required: string[] = [];
     for (const [name, field] of argFields(object)) {
       const arg = describeArg(field, t);
-      const schema = argSchema(arg);
+      const schema = fieldSchema(field, arg, t);
       properties[name] = arg.description ? { description: arg.description, ...schema } : schema;
       if (arg.required) required.push(name);
     }
@@ -147,7 +151,31 @@ export function formSchema(form: z.ZodType, t: Translate): OasSchema {
         : formSchema(element, t),
     };
   } else {
-    out = argSchema(describeArg(form, t));
+    out = withBounds(argSchema(describeArg(form, t)), boundsOf(form));
   }
   return description === undefined ? out : { description: t(description), ...out };
+}
+
+/** A schema with the bounds its field declares; a list's item bounds go to its items. */
+export function withBounds(schema: OasSchema, bounds: Bounds): OasSchema {
+  const { items, ...own } = bounds;
+  const out: OasSchema = { ...schema, ...own };
+  if (items && schema.items && typeof schema.items === 'object') {
+    out.items = withBounds(schema.items as OasSchema, items);
+  }
+  return out;
+}
+
+/**
+ * The schema of one request argument: every shape it accepts when its metadata lists them
+ * (`forms`), else its WordPress description, with the bounds its checks declare.
+ */
+export function fieldSchema(field: z.ZodType, arg: ArgDescription, t: Translate): OasSchema {
+  const forms = formsOf(field);
+  if (forms) {
+    const out: OasSchema = { anyOf: forms.map((form) => formSchema(form, t)) };
+    if (arg.default !== undefined) out.default = arg.default;
+    return out;
+  }
+  return withBounds(argSchema(arg), boundsOf(field));
 }

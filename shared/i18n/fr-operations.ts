@@ -9,6 +9,12 @@ export const frOperations: Readonly<Record<string, string>> = {
   'A venue ID, an object with an id, or venue data.':
     'Un identifiant de lieu, un objet avec un id, ou les données d’un lieu.',
   'A venue given by its ID.': 'Un lieu désigné par son identifiant.',
+  'The venue name, as text: markup is removed and some text must remain.':
+    'Le nom du lieu, en texte : le balisage est retiré et il doit rester du texte.',
+  'The organizer name, as text: markup is removed and some text must remain.':
+    'Le nom de l’organisateur, en texte : le balisage est retiré et il doit rester du texte.',
+  'The term name, unique among the terms with the same parent.':
+    'Le nom du terme, unique parmi les termes de même parent.',
   'An alphanumeric identifier for the term, unique in its taxonomy.':
     'Un identifiant alphanumérique du terme, unique dans sa taxonomie.',
   'An empty string removes the venue.': 'Une chaîne vide retire le lieu.',
@@ -97,14 +103,16 @@ export const frOperations: Readonly<Record<string, string>> = {
     'Seulement les évènements dont le lieu a (true) ou n’a pas (false) de coordonnées.',
   'Only events with any of these tags (IDs or slugs).':
     'Seulement les évènements portant l’une de ces étiquettes (identifiants ou slugs).',
-  'Only events with one of these statuses.': 'Seulement les évènements ayant l’un de ces statuts.',
+  'Only events with one of these statuses; publish only for those who cannot edit events.':
+    'Seulement les évènements ayant l’un de ces statuts ; publish seulement pour qui ne peut pas modifier les évènements.',
   'Only events with these IDs; date filters are then ignored.':
     'Seulement les évènements ayant ces identifiants ; les filtres de date sont alors ignorés.',
   'Only featured (true) or only non-featured (false) events.':
     'Seulement les évènements mis en avant (true) ou non mis en avant (false).',
   'Only items with a field that contains every word of this text.':
     'Seulement les éléments dont un champ contient chaque mot de ce texte.',
-  'Only items with one of these statuses.': 'Seulement les éléments ayant l’un de ces statuts.',
+  'Only items with one of these statuses; publish only for those who cannot edit them.':
+    'Seulement les éléments ayant l’un de ces statuts ; publish seulement pour qui ne peut pas les modifier.',
   'Only the events whose parent is this event ID.':
     'Seulement les évènements dont le parent est cet évènement (identifiant).',
   'Only the items linked to events that have not started yet.':
@@ -163,8 +171,8 @@ export const frOperations: Readonly<Record<string, string>> = {
   'The end date and time, as wall time in the event time zone.':
     'La date et l’heure de fin, en heure locale du fuseau de l’évènement.',
   'The event slug.': 'Le slug de l’évènement.',
-  'The event time zone; the site time zone when empty.':
-    'Le fuseau horaire de l’évènement ; celui du site s’il est vide.',
+  'The event time zone: an IANA name such as Europe/Paris or an offset such as UTC+2; the site time zone when empty.':
+    'Le fuseau horaire de l’évènement : un nom IANA comme Europe/Paris ou un décalage comme UTC+2 ; celui du site s’il est vide.',
   'The event, now in the trash.': 'L’évènement, désormais à la corbeille.',
   'The event.': 'L’évènement.',
   'The featured image: a media ID or an absolute image URL.':
@@ -172,8 +180,11 @@ export const frOperations: Readonly<Record<string, string>> = {
   'The file name of a backup.': 'Le nom de fichier d’une sauvegarde.',
   'The id of a trashed event, venue or organizer.':
     'L’identifiant d’un évènement, lieu ou organisateur à la corbeille.',
-  'The latitude, from -90 to 90.': 'La latitude, de -90 à 90.',
-  'The longitude, from -180 to 180.': 'La longitude, de -180 à 180.',
+  'The latitude, from -90 to 90, given or cleared together with geo_lng.':
+    'La latitude, de -90 à 90, donnée ou effacée avec geo_lng.',
+  'The longitude, from -180 to 180, given or cleared together with geo_lat.':
+    'La longitude, de -180 à 180, donnée ou effacée avec geo_lat.',
+  'Clears it.': 'L’efface.',
   'The media ID.': 'L’identifiant du média.',
   'The namespace index: every route of the namespace with its methods and arguments.':
     'L’index de l’espace de noms : chaque route de l’espace de noms avec ses méthodes et ses arguments.',
@@ -293,4 +304,17 @@ export const frOperations: Readonly<Record<string, string>> = {
     'Un utilisateur de ce site ; sans lui, seul le contenu publié est lu.',
   'That user’s password or application password.':
     'Le mot de passe ou le mot de passe d’application de cet utilisateur.',
+  'A Unix timestamp, in seconds.': 'Un horodatage Unix, en secondes.',
+  'A list of amounts.': 'Une liste de montants.',
+  'An absolute http(s) image URL, kept as an external media item (for users who may publish).':
+    'Une URL d’image http(s) absolue, gardée comme média externe (pour qui peut publier).',
+  'ISO 8601 with a time zone offset.': 'ISO 8601 avec un décalage horaire.',
+  'No image.': 'Pas d’image.',
+  'Term IDs, names or slugs.': 'Identifiants, noms ou slugs de termes.',
+  'The ID of an uploaded media item.': 'L’identifiant d’un média téléversé.',
+  'The same as comma-separated text (at most 100); "" removes every term.':
+    'La même chose en texte séparé par des virgules (100 au plus) ; "" retire tous les termes.',
+  'YYYY-MM-DD HH:MM:SS (seconds optional) of a day that exists, the form the API answers with; words such as "tomorrow 9am" are understood too.':
+    'AAAA-MM-JJ HH:MM:SS (secondes facultatives) d’un jour qui existe, la forme des réponses de l’API ; des mots comme « tomorrow 9am » sont aussi compris.',
+  'YYYY-MM-DD: the whole day.': 'AAAA-MM-JJ : toute la journée.',
 };

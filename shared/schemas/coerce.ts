@@ -43,14 +43,17 @@ export const integerLike = z.union([z.number(), z.string()]).transform((value, c
   return n;
 });
 
-/** A positive integer (page numbers, ids). */
-export const positiveInt = integerLike.refine((n) => n > 0, 'must be a positive integer.');
+/** A positive integer (page numbers, ids). The `.meta()` bounds are what the OpenAPI document states. */
+export const positiveInt = integerLike
+  .refine((n) => n > 0, 'must be a positive integer.')
+  .meta({ minimum: 1 });
 
 /** A non-empty string, trimmed; `""` is invalid as in the reference's `is_string` validators. */
 export const nonEmptyString = z
   .string()
   .transform((s) => s.trim())
-  .refine((s) => s.length > 0, 'must be a non-empty string.');
+  .refine((s) => s.length > 0, 'must be a non-empty string.')
+  .meta({ minLength: 1, pattern: '\\S' });
 
 /** A number given as a JSON number or a numeric string. */
 export const numberLike = z.union([z.number(), z.string()]).transform((value, ctx) => {

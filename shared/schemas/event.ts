@@ -12,6 +12,7 @@ import {
   authorInput,
   dateInput,
   imageInput,
+  newEventImageInput,
   pageInput,
   perPageInput,
   statusInput,
@@ -43,7 +44,19 @@ const termValues = (description: string) =>
       items: { type: 'string' },
       maxItems: MAX_TERMS_PER_EVENT,
       description,
+      forms: [
+        z.array(z.union([positiveInt.meta({ type: 'integer' }), z.string()])).meta({
+          description: 'Term IDs, names or slugs.',
+          maxItems: MAX_TERMS_PER_EVENT,
+        }),
+        z.string().meta({
+          description: `The same as comma-separated text (at most ${MAX_TERMS_PER_EVENT}); "" removes every term.`,
+        }),
+      ],
     });
+
+/** A list filter that must name something. */
+const nonEmpty = { minItems: 1 };
 
 /** Every event field; required ones are marked by the create schema. */
 const eventFields = {
@@ -64,12 +77,21 @@ const eventFields = {
       (value) => value === '' || isValidTimeZone(value),
       'must be a time zone such as Europe/Paris or UTC+2.',
     )
-    .meta({ description: 'The event time zone; the site time zone when empty.' }),
+    .meta({
+      description:
+        'The event time zone: an IANA name such as Europe/Paris or an offset such as UTC+2; the site time zone when empty.',
+    }),
   all_day: flag('Whether the event lasts whole days.'),
   image: imageInput,
-  cost: z
-    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
-    .meta({ type: 'string', description: 'The cost: text such as "20$" or a list of amounts.' }),
+  cost: z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]).meta({
+    type: 'string',
+    description: 'The cost: text such as "20$" or a list of amounts.',
+    forms: [
+      z.string(),
+      z.number(),
+      z.array(z.union([z.string(), z.number()])).meta({ description: 'A list of amounts.' }),
+    ],
+  }),
   website: websiteInput('The event website URL.'),
   show_map: flag('Whether a map is shown.'),
   show_map_link: flag('Whether a link to a map is shown.'),
@@ -99,6 +121,7 @@ const optionalFields = optionalAll(eventFields);
 
 export const eventCreateSchema = z.object({
   ...optionalFields,
+  image: newEventImageInput.optional().meta(newEventImageInput.meta() ?? {}),
   title: eventFields.title,
   start_date: eventFields.start_date,
   end_date: eventFields.end_date,
@@ -150,6 +173,7 @@ export const eventListSchema = z.object({
       type: 'string',
       default: 'false',
       description: 'When true the dates are used at the exact times given; otherwise whole days.',
+      forms: [z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])],
     }),
   search: searchParam(
     'Only events whose title, description or excerpt contain every word (the last one may be the start of a word).',
@@ -159,6 +183,7 @@ export const eventListSchema = z.object({
     .refine((list) => list.length > 0, 'must name at least one category.')
     .optional()
     .meta({
+      ...nonEmpty,
       type: 'array',
       items: { type: 'string' },
       description: 'Only events in any of these categories (IDs or slugs).',
@@ -167,6 +192,7 @@ export const eventListSchema = z.object({
     .refine((list) => list.length > 0, 'must name at least one tag.')
     .optional()
     .meta({
+      ...nonEmpty,
       type: 'array',
       items: { type: 'string' },
       description: 'Only events with any of these tags (IDs or slugs).',
@@ -175,6 +201,7 @@ export const eventListSchema = z.object({
     .refine((list) => list.length > 0, 'must name at least one venue.')
     .optional()
     .meta({
+      ...nonEmpty,
       type: 'array',
       items: { type: 'integer' },
       description: 'Only events at any of these venue IDs.',
@@ -183,18 +210,23 @@ export const eventListSchema = z.object({
     .refine((list) => list.length > 0, 'must name at least one organizer.')
     .optional()
     .meta({
+      ...nonEmpty,
       type: 'array',
       items: { type: 'integer' },
       description: 'Only events of any of these organizer IDs.',
     }),
   featured: flag('Only featured (true) or only non-featured (false) events.').optional(),
-  status: statusListInput('Only events with one of these statuses.'),
+  status: statusListInput(
+    'Only events with one of these statuses; publish only for those who cannot edit events.',
+  ),
   geoloc: flag('Only events whose venue has (true) or lacks (false) coordinates.').optional(),
   geoloc_lat: numberLike
     .refine((n) => Math.abs(n) <= 90, 'must be between -90 and 90.')
     .optional()
     .meta({
       type: 'number',
+      minimum: -90,
+      maximum: 90,
       description: 'Latitude of the centre of a distance search; needs geoloc_lng.',
     }),
   geoloc_lng: numberLike
@@ -202,6 +234,8 @@ export const eventListSchema = z.object({
     .optional()
     .meta({
       type: 'number',
+      minimum: -180,
+      maximum: 180,
       description: 'Longitude of the centre of a distance search; needs geoloc_lat.',
     }),
   geoloc_radius: numberLike
@@ -209,12 +243,16 @@ export const eventListSchema = z.object({
     .optional()
     .meta({
       type: 'number',
+      minimum: 0,
+      exclusiveMinimum: true,
+      maximum: 20_000,
       description: `Radius of the distance search in kilometres (default ${DEFAULT_GEOLOC_RADIUS_KM}).`,
     }),
   include: idList
     .refine((list) => list.length > 0, 'must name at least one event ID.')
     .optional()
     .meta({
+      ...nonEmpty,
       type: 'array',
       items: { type: 'integer' },
       description: 'Only events with these IDs; date filters are then ignored.',
@@ -222,9 +260,12 @@ export const eventListSchema = z.object({
   post_parent: positiveInt
     .optional()
     .meta({ type: 'integer', description: 'Only the events whose parent is this event ID.' }),
-  ticketed: flag(
-    'Events with (true) or without (false) tickets; this server sells no tickets.',
-  ).optional(),
+  ticketed: booleanLike.optional().meta({
+    type: 'boolean',
+    description: 'Events with (true) or without (false) tickets; this server sells no tickets.',
+    // No event is ticketed, so only `false` is an answerable question.
+    forms: [z.literal(false)],
+  }),
 });
 
 export type EventListInput = z.output<typeof eventListSchema>;

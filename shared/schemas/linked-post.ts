@@ -47,9 +47,15 @@ export const linkedPostListFields = {
     type: 'boolean',
     description: 'Only the items linked to events that have not started yet.',
   }),
-  status: statusListInput('Only items with one of these statuses.'),
+  status: statusListInput(
+    'Only items with one of these statuses; publish only for those who cannot edit them.',
+  ),
 };
 
 /** A path id (digits only; the route pattern already guarantees it). */
-export const pathId = integerLike.meta({ type: 'integer', description: 'The numeric ID.' });
+export const pathId = integerLike.meta({
+  type: 'integer',
+  minimum: 1,
+  description: 'The numeric ID.',
+});
 export const pathSlug = z.string().min(1).meta({ description: 'The slug.' });

@@ -13,7 +13,9 @@ export const organizerDetailFields = {
   email: text('The e-mail address.').optional(),
 };
 
-export const organizerName = nonEmptyString.meta({ description: 'The organizer name.' });
+export const organizerName = nonEmptyString.meta({
+  description: 'The organizer name, as text: markup is removed and some text must remain.',
+});
 
 export const organizerCreateSchema = z.object({
   organizer: organizerName,

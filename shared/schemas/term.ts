@@ -34,14 +34,18 @@ const id = positiveInt.meta({ type: 'integer', description: 'The term ID.' });
 
 const name = nonEmptyString
   .pipe(z.string().max(200, 'must be at most 200 characters.'))
-  .meta({ description: 'The term name.' });
+  .meta({ description: 'The term name, unique among the terms with the same parent.' });
 const description = nonEmptyString.meta({ description: 'The term description.' });
 const slug = nonEmptyString.meta({
   description: 'An alphanumeric identifier for the term, unique in its taxonomy.',
 });
 const parent = integerLike
   .refine((n) => n >= 0, 'must be a category ID, or 0 for none.')
-  .meta({ type: 'integer', description: 'The parent category ID, or 0 for a top-level category.' });
+  .meta({
+    type: 'integer',
+    minimum: 0,
+    description: 'The parent category ID, or 0 for a top-level category.',
+  });
 
 export const termIdSchema = z.object({ id });
 
@@ -99,7 +103,12 @@ export const tagListSchema = z.object({
   slug: listOf(nonEmptyString)
     .refine((list) => list.length > 0, 'must be a non-empty string.')
     .optional()
-    .meta({ type: 'string', description: 'Limit the results to the terms with this slug.' }),
+    .meta({
+      type: 'string',
+      minLength: 1,
+      pattern: '[^,\\s]',
+      description: 'Limit the results to the terms with this slug.',
+    }),
 });
 
 export const categoryListSchema = tagListSchema.extend({
@@ -108,6 +117,7 @@ export const categoryListSchema = tagListSchema.extend({
     .optional()
     .meta({
       type: 'integer',
+      minimum: 0,
       description: 'Limit the results to the children of this category ID.',
     }),
 });

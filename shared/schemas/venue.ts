@@ -12,7 +12,14 @@ const coordinate = (limit: number, description: string) =>
       numberLike.refine((n) => Math.abs(n) <= limit, `must be between -${limit} and ${limit}.`),
     ])
     .transform((value) => (value === '' ? null : value))
-    .meta({ type: 'number', description });
+    .meta({
+      type: 'number',
+      description,
+      forms: [
+        z.number().meta({ minimum: -limit, maximum: limit }),
+        z.literal('').meta({ description: 'Clears it.' }),
+      ],
+    });
 
 const flag = (description: string) => booleanLike.meta({ type: 'boolean', description });
 
@@ -32,11 +39,19 @@ export const venueDetailFields = {
     'The state or province; derived from state or province when omitted.',
   ).optional(),
   website: websiteInput('The website URL.').optional(),
-  geo_lat: coordinate(90, 'The latitude, from -90 to 90.').optional(),
-  geo_lng: coordinate(180, 'The longitude, from -180 to 180.').optional(),
+  geo_lat: coordinate(
+    90,
+    'The latitude, from -90 to 90, given or cleared together with geo_lng.',
+  ).optional(),
+  geo_lng: coordinate(
+    180,
+    'The longitude, from -180 to 180, given or cleared together with geo_lat.',
+  ).optional(),
 };
 
-export const venueName = nonEmptyString.meta({ description: 'The venue name.' });
+export const venueName = nonEmptyString.meta({
+  description: 'The venue name, as text: markup is removed and some text must remain.',
+});
 
 export const venueCreateSchema = z.object({ venue: venueName, ...venueDetailFields });
 export const venueUpdateSchema = z.object({ venue: venueName.optional(), ...venueDetailFields });

@@ -26,7 +26,8 @@ async function createWithInlineVenue(client: ReturnType<typeof createClient<path
       end_date: '2026-07-07 21:00:00',
       venue: { venue: 'Typed Hall', city: 'Lyon', country: 'France' },
       organizer: [{ organizer: 'Typed Choir', email: 'choir@example.org' }],
-      categories: ['Music'],
+      categories: ['Music', 'Choir'],
+      cost: 12,
     },
   });
 }
@@ -43,6 +44,10 @@ export function refusedByTheTypes(client: ReturnType<typeof createClient<paths>>
       // @ts-expect-error a venue is an id, an object with an id, venue data or ""
       venue: true,
     },
+  });
+  void client.POST('/events', {
+    // @ts-expect-error an image is a media id or a URL
+    body: { title: 'x', start_date: '2026-07-07', end_date: '2026-07-07', image: { id: 3 } },
   });
   // @ts-expect-error a page is a number
   void client.GET('/events', { params: { query: { page: 'two' } } });
@@ -67,7 +72,8 @@ describe('a client generated from the OpenAPI document (openapi-typescript + ope
       title: 'Typed rehearsal',
       venue: { venue: 'Typed Hall', city: 'Lyon', country: 'France' },
       organizer: [{ organizer: 'Typed Choir', email: 'choir@example.org' }],
-      categories: [{ name: 'Music' }],
+      categories: [{ name: 'Music' }, { name: 'Choir' }],
+      cost: '$12',
     });
 
     const listed = await client.GET('/events', { params: { query: { per_page: 5, page: 1 } } });

@@ -22,7 +22,7 @@ import {
 } from '../../http/route.js';
 
 const idArgs = z.object({
-  id: integerLike.meta({ type: 'integer', description: 'The event ID.' }),
+  id: integerLike.meta({ type: 'integer', minimum: 1, description: 'The event ID.' }),
 });
 const slugArgs = z.object({
   slug: z.string().min(1).meta({ description: 'The event slug.' }),

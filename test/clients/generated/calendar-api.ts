@@ -874,19 +874,19 @@ export interface operations {
         /** @description How many events to return per page (at most 50). */
         per_page?: number;
         /** @description Only events that start on or after this date. */
-        start_date?: string;
+        start_date?: string | number;
         /** @description Only events that end on or before this date. */
-        end_date?: string;
+        end_date?: string | number;
         /** @description Only events that start before this date. */
-        starts_before?: string;
+        starts_before?: string | number;
         /** @description Only events that start after this date. */
-        starts_after?: string;
+        starts_after?: string | number;
         /** @description Only events that end before this date. */
-        ends_before?: string;
+        ends_before?: string | number;
         /** @description Only events that end after this date. */
-        ends_after?: string;
+        ends_after?: string | number;
         /** @description When true the dates are used at the exact times given; otherwise whole days. */
-        strict_dates?: string;
+        strict_dates?: boolean | ('0' | '1' | 'true' | 'false' | 'yes' | 'no' | 'on' | 'off');
         /** @description Only events whose title, description or excerpt contain every word (the last one may be the start of a word). */
         search?: string;
         /** @description Only events in any of these categories (IDs or slugs). */
@@ -899,8 +899,8 @@ export interface operations {
         organizer?: number[];
         /** @description Only featured (true) or only non-featured (false) events. */
         featured?: boolean;
-        /** @description Only events with one of these statuses. */
-        status?: string[];
+        /** @description Only events with one of these statuses; publish only for those who cannot edit events. */
+        status?: ('publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash')[];
         /** @description Only events whose venue has (true) or lacks (false) coordinates. */
         geoloc?: boolean;
         /** @description Latitude of the centre of a distance search; needs geoloc_lng. */
@@ -914,7 +914,7 @@ export interface operations {
         /** @description Only the events whose parent is this event ID. */
         post_parent?: number;
         /** @description Events with (true) or without (false) tickets; this server sells no tickets. */
-        ticketed?: boolean;
+        ticketed?: false;
       };
       header?: {
         /** @description Answer 304 without a body when this tag still names the answer. */
@@ -1020,15 +1020,15 @@ export interface operations {
           /** @description The event title. */
           title: string;
           /** @description The start date and time, as wall time in the event time zone. */
-          start_date: string;
+          start_date: string | number;
           /** @description The end date and time, as wall time in the event time zone. */
-          end_date: string;
+          end_date: string | number;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description The slug used in the event URL; made unique. */
@@ -1040,14 +1040,14 @@ export interface operations {
            * @enum {string}
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-          /** @description The event time zone; the site time zone when empty. */
+          /** @description The event time zone: an IANA name such as Europe/Paris or an offset such as UTC+2; the site time zone when empty. */
           timezone?: string;
           /** @description Whether the event lasts whole days. */
           all_day?: boolean;
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string;
           /** @description The cost: text such as "20$" or a list of amounts. */
-          cost?: string;
+          cost?: string | number | (string | number)[];
           /**
            * Format: uri
            * @description The event website URL.
@@ -1064,9 +1064,9 @@ export interface operations {
           /** @description Whether the event is featured. */
           featured?: boolean;
           /** @description Category IDs, names or slugs; unknown names create categories. */
-          categories?: string[];
+          categories?: (number | string)[] | string;
           /** @description Tag IDs, names or slugs; unknown names create tags. */
-          tags?: string[];
+          tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
             | number
@@ -1075,14 +1075,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The venue name. */
+                /** @description The venue name, as text: markup is removed and some text must remain. */
                 venue: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -1093,7 +1093,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description Whether a map is shown. */
                 show_map?: boolean;
                 /** @description Whether a link to a map is shown. */
@@ -1119,10 +1119,10 @@ export interface operations {
                  * @description The website URL.
                  */
                 website?: string;
-                /** @description The latitude, from -90 to 90. */
-                geo_lat?: number;
-                /** @description The longitude, from -180 to 180. */
-                geo_lng?: number;
+                /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+                geo_lat?: number | '';
+                /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+                geo_lng?: number | '';
                 /** @description The state or province. */
                 stateProvince?: string;
               }
@@ -1135,14 +1135,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The organizer name. */
+                /** @description The organizer name, as text: markup is removed and some text must remain. */
                 organizer: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -1153,7 +1153,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description The phone number. */
                 phone?: string;
                 /**
@@ -1171,14 +1171,14 @@ export interface operations {
                     id: number;
                   }
                 | {
-                    /** @description The organizer name. */
+                    /** @description The organizer name, as text: markup is removed and some text must remain. */
                     organizer: string;
                     /** @description The ID of the user who authored it. */
                     author?: number;
                     /** @description The publication date, in the site time zone. */
-                    date?: string;
+                    date?: string | number;
                     /** @description The publication date in UTC. */
-                    date_utc?: string;
+                    date_utc?: string | number;
                     /** @description The description; HTML is limited to formatting tags. */
                     description?: string;
                     /** @description A short summary; HTML is limited to formatting tags. */
@@ -1189,7 +1189,7 @@ export interface operations {
                      */
                     status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                     /** @description The featured image: a media ID or an absolute image URL. */
-                    image?: string;
+                    image?: number | string | '';
                     /** @description The phone number. */
                     phone?: string;
                     /**
@@ -1210,15 +1210,15 @@ export interface operations {
           /** @description The event title. */
           title: string;
           /** @description The start date and time, as wall time in the event time zone. */
-          start_date: string;
+          start_date: string | number;
           /** @description The end date and time, as wall time in the event time zone. */
-          end_date: string;
+          end_date: string | number;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description The slug used in the event URL; made unique. */
@@ -1230,14 +1230,14 @@ export interface operations {
            * @enum {string}
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-          /** @description The event time zone; the site time zone when empty. */
+          /** @description The event time zone: an IANA name such as Europe/Paris or an offset such as UTC+2; the site time zone when empty. */
           timezone?: string;
           /** @description Whether the event lasts whole days. */
           all_day?: boolean;
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string;
           /** @description The cost: text such as "20$" or a list of amounts. */
-          cost?: string;
+          cost?: string | number | (string | number)[];
           /**
            * Format: uri
            * @description The event website URL.
@@ -1254,9 +1254,9 @@ export interface operations {
           /** @description Whether the event is featured. */
           featured?: boolean;
           /** @description Category IDs, names or slugs; unknown names create categories. */
-          categories?: string[];
+          categories?: (number | string)[] | string;
           /** @description Tag IDs, names or slugs; unknown names create tags. */
-          tags?: string[];
+          tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
             | number
@@ -1265,14 +1265,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The venue name. */
+                /** @description The venue name, as text: markup is removed and some text must remain. */
                 venue: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -1283,7 +1283,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description Whether a map is shown. */
                 show_map?: boolean;
                 /** @description Whether a link to a map is shown. */
@@ -1309,10 +1309,10 @@ export interface operations {
                  * @description The website URL.
                  */
                 website?: string;
-                /** @description The latitude, from -90 to 90. */
-                geo_lat?: number;
-                /** @description The longitude, from -180 to 180. */
-                geo_lng?: number;
+                /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+                geo_lat?: number | '';
+                /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+                geo_lng?: number | '';
                 /** @description The state or province. */
                 stateProvince?: string;
               }
@@ -1325,14 +1325,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The organizer name. */
+                /** @description The organizer name, as text: markup is removed and some text must remain. */
                 organizer: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -1343,7 +1343,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description The phone number. */
                 phone?: string;
                 /**
@@ -1361,14 +1361,14 @@ export interface operations {
                     id: number;
                   }
                 | {
-                    /** @description The organizer name. */
+                    /** @description The organizer name, as text: markup is removed and some text must remain. */
                     organizer: string;
                     /** @description The ID of the user who authored it. */
                     author?: number;
                     /** @description The publication date, in the site time zone. */
-                    date?: string;
+                    date?: string | number;
                     /** @description The publication date in UTC. */
-                    date_utc?: string;
+                    date_utc?: string | number;
                     /** @description The description; HTML is limited to formatting tags. */
                     description?: string;
                     /** @description A short summary; HTML is limited to formatting tags. */
@@ -1379,7 +1379,7 @@ export interface operations {
                      */
                     status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                     /** @description The featured image: a media ID or an absolute image URL. */
-                    image?: string;
+                    image?: number | string | '';
                     /** @description The phone number. */
                     phone?: string;
                     /**
@@ -1571,15 +1571,15 @@ export interface operations {
           /** @description The event title. */
           title?: string;
           /** @description The start date and time, as wall time in the event time zone. */
-          start_date?: string;
+          start_date?: string | number;
           /** @description The end date and time, as wall time in the event time zone. */
-          end_date?: string;
+          end_date?: string | number;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description The slug used in the event URL; made unique. */
@@ -1591,14 +1591,14 @@ export interface operations {
            * @enum {string}
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-          /** @description The event time zone; the site time zone when empty. */
+          /** @description The event time zone: an IANA name such as Europe/Paris or an offset such as UTC+2; the site time zone when empty. */
           timezone?: string;
           /** @description Whether the event lasts whole days. */
           all_day?: boolean;
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The cost: text such as "20$" or a list of amounts. */
-          cost?: string;
+          cost?: string | number | (string | number)[];
           /**
            * Format: uri
            * @description The event website URL.
@@ -1615,9 +1615,9 @@ export interface operations {
           /** @description Whether the event is featured. */
           featured?: boolean;
           /** @description Category IDs, names or slugs; unknown names create categories. */
-          categories?: string[];
+          categories?: (number | string)[] | string;
           /** @description Tag IDs, names or slugs; unknown names create tags. */
-          tags?: string[];
+          tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
             | number
@@ -1626,14 +1626,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The venue name. */
+                /** @description The venue name, as text: markup is removed and some text must remain. */
                 venue: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -1644,7 +1644,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description Whether a map is shown. */
                 show_map?: boolean;
                 /** @description Whether a link to a map is shown. */
@@ -1670,10 +1670,10 @@ export interface operations {
                  * @description The website URL.
                  */
                 website?: string;
-                /** @description The latitude, from -90 to 90. */
-                geo_lat?: number;
-                /** @description The longitude, from -180 to 180. */
-                geo_lng?: number;
+                /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+                geo_lat?: number | '';
+                /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+                geo_lng?: number | '';
                 /** @description The state or province. */
                 stateProvince?: string;
               }
@@ -1686,14 +1686,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The organizer name. */
+                /** @description The organizer name, as text: markup is removed and some text must remain. */
                 organizer: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -1704,7 +1704,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description The phone number. */
                 phone?: string;
                 /**
@@ -1722,14 +1722,14 @@ export interface operations {
                     id: number;
                   }
                 | {
-                    /** @description The organizer name. */
+                    /** @description The organizer name, as text: markup is removed and some text must remain. */
                     organizer: string;
                     /** @description The ID of the user who authored it. */
                     author?: number;
                     /** @description The publication date, in the site time zone. */
-                    date?: string;
+                    date?: string | number;
                     /** @description The publication date in UTC. */
-                    date_utc?: string;
+                    date_utc?: string | number;
                     /** @description The description; HTML is limited to formatting tags. */
                     description?: string;
                     /** @description A short summary; HTML is limited to formatting tags. */
@@ -1740,7 +1740,7 @@ export interface operations {
                      */
                     status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                     /** @description The featured image: a media ID or an absolute image URL. */
-                    image?: string;
+                    image?: number | string | '';
                     /** @description The phone number. */
                     phone?: string;
                     /**
@@ -1767,15 +1767,15 @@ export interface operations {
           /** @description The event title. */
           title?: string;
           /** @description The start date and time, as wall time in the event time zone. */
-          start_date?: string;
+          start_date?: string | number;
           /** @description The end date and time, as wall time in the event time zone. */
-          end_date?: string;
+          end_date?: string | number;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description The slug used in the event URL; made unique. */
@@ -1787,14 +1787,14 @@ export interface operations {
            * @enum {string}
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-          /** @description The event time zone; the site time zone when empty. */
+          /** @description The event time zone: an IANA name such as Europe/Paris or an offset such as UTC+2; the site time zone when empty. */
           timezone?: string;
           /** @description Whether the event lasts whole days. */
           all_day?: boolean;
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The cost: text such as "20$" or a list of amounts. */
-          cost?: string;
+          cost?: string | number | (string | number)[];
           /**
            * Format: uri
            * @description The event website URL.
@@ -1811,9 +1811,9 @@ export interface operations {
           /** @description Whether the event is featured. */
           featured?: boolean;
           /** @description Category IDs, names or slugs; unknown names create categories. */
-          categories?: string[];
+          categories?: (number | string)[] | string;
           /** @description Tag IDs, names or slugs; unknown names create tags. */
-          tags?: string[];
+          tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
             | number
@@ -1822,14 +1822,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The venue name. */
+                /** @description The venue name, as text: markup is removed and some text must remain. */
                 venue: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -1840,7 +1840,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description Whether a map is shown. */
                 show_map?: boolean;
                 /** @description Whether a link to a map is shown. */
@@ -1866,10 +1866,10 @@ export interface operations {
                  * @description The website URL.
                  */
                 website?: string;
-                /** @description The latitude, from -90 to 90. */
-                geo_lat?: number;
-                /** @description The longitude, from -180 to 180. */
-                geo_lng?: number;
+                /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+                geo_lat?: number | '';
+                /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+                geo_lng?: number | '';
                 /** @description The state or province. */
                 stateProvince?: string;
               }
@@ -1882,14 +1882,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The organizer name. */
+                /** @description The organizer name, as text: markup is removed and some text must remain. */
                 organizer: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -1900,7 +1900,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description The phone number. */
                 phone?: string;
                 /**
@@ -1918,14 +1918,14 @@ export interface operations {
                     id: number;
                   }
                 | {
-                    /** @description The organizer name. */
+                    /** @description The organizer name, as text: markup is removed and some text must remain. */
                     organizer: string;
                     /** @description The ID of the user who authored it. */
                     author?: number;
                     /** @description The publication date, in the site time zone. */
-                    date?: string;
+                    date?: string | number;
                     /** @description The publication date in UTC. */
-                    date_utc?: string;
+                    date_utc?: string | number;
                     /** @description The description; HTML is limited to formatting tags. */
                     description?: string;
                     /** @description A short summary; HTML is limited to formatting tags. */
@@ -1936,7 +1936,7 @@ export interface operations {
                      */
                     status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                     /** @description The featured image: a media ID or an absolute image URL. */
-                    image?: string;
+                    image?: number | string | '';
                     /** @description The phone number. */
                     phone?: string;
                     /**
@@ -2059,15 +2059,15 @@ export interface operations {
           /** @description The event title. */
           title?: string;
           /** @description The start date and time, as wall time in the event time zone. */
-          start_date?: string;
+          start_date?: string | number;
           /** @description The end date and time, as wall time in the event time zone. */
-          end_date?: string;
+          end_date?: string | number;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description The slug used in the event URL; made unique. */
@@ -2079,14 +2079,14 @@ export interface operations {
            * @enum {string}
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-          /** @description The event time zone; the site time zone when empty. */
+          /** @description The event time zone: an IANA name such as Europe/Paris or an offset such as UTC+2; the site time zone when empty. */
           timezone?: string;
           /** @description Whether the event lasts whole days. */
           all_day?: boolean;
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The cost: text such as "20$" or a list of amounts. */
-          cost?: string;
+          cost?: string | number | (string | number)[];
           /**
            * Format: uri
            * @description The event website URL.
@@ -2103,9 +2103,9 @@ export interface operations {
           /** @description Whether the event is featured. */
           featured?: boolean;
           /** @description Category IDs, names or slugs; unknown names create categories. */
-          categories?: string[];
+          categories?: (number | string)[] | string;
           /** @description Tag IDs, names or slugs; unknown names create tags. */
-          tags?: string[];
+          tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
             | number
@@ -2114,14 +2114,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The venue name. */
+                /** @description The venue name, as text: markup is removed and some text must remain. */
                 venue: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -2132,7 +2132,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description Whether a map is shown. */
                 show_map?: boolean;
                 /** @description Whether a link to a map is shown. */
@@ -2158,10 +2158,10 @@ export interface operations {
                  * @description The website URL.
                  */
                 website?: string;
-                /** @description The latitude, from -90 to 90. */
-                geo_lat?: number;
-                /** @description The longitude, from -180 to 180. */
-                geo_lng?: number;
+                /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+                geo_lat?: number | '';
+                /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+                geo_lng?: number | '';
                 /** @description The state or province. */
                 stateProvince?: string;
               }
@@ -2174,14 +2174,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The organizer name. */
+                /** @description The organizer name, as text: markup is removed and some text must remain. */
                 organizer: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -2192,7 +2192,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description The phone number. */
                 phone?: string;
                 /**
@@ -2210,14 +2210,14 @@ export interface operations {
                     id: number;
                   }
                 | {
-                    /** @description The organizer name. */
+                    /** @description The organizer name, as text: markup is removed and some text must remain. */
                     organizer: string;
                     /** @description The ID of the user who authored it. */
                     author?: number;
                     /** @description The publication date, in the site time zone. */
-                    date?: string;
+                    date?: string | number;
                     /** @description The publication date in UTC. */
-                    date_utc?: string;
+                    date_utc?: string | number;
                     /** @description The description; HTML is limited to formatting tags. */
                     description?: string;
                     /** @description A short summary; HTML is limited to formatting tags. */
@@ -2228,7 +2228,7 @@ export interface operations {
                      */
                     status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                     /** @description The featured image: a media ID or an absolute image URL. */
-                    image?: string;
+                    image?: number | string | '';
                     /** @description The phone number. */
                     phone?: string;
                     /**
@@ -2255,15 +2255,15 @@ export interface operations {
           /** @description The event title. */
           title?: string;
           /** @description The start date and time, as wall time in the event time zone. */
-          start_date?: string;
+          start_date?: string | number;
           /** @description The end date and time, as wall time in the event time zone. */
-          end_date?: string;
+          end_date?: string | number;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description The slug used in the event URL; made unique. */
@@ -2275,14 +2275,14 @@ export interface operations {
            * @enum {string}
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-          /** @description The event time zone; the site time zone when empty. */
+          /** @description The event time zone: an IANA name such as Europe/Paris or an offset such as UTC+2; the site time zone when empty. */
           timezone?: string;
           /** @description Whether the event lasts whole days. */
           all_day?: boolean;
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The cost: text such as "20$" or a list of amounts. */
-          cost?: string;
+          cost?: string | number | (string | number)[];
           /**
            * Format: uri
            * @description The event website URL.
@@ -2299,9 +2299,9 @@ export interface operations {
           /** @description Whether the event is featured. */
           featured?: boolean;
           /** @description Category IDs, names or slugs; unknown names create categories. */
-          categories?: string[];
+          categories?: (number | string)[] | string;
           /** @description Tag IDs, names or slugs; unknown names create tags. */
-          tags?: string[];
+          tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
             | number
@@ -2310,14 +2310,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The venue name. */
+                /** @description The venue name, as text: markup is removed and some text must remain. */
                 venue: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -2328,7 +2328,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description Whether a map is shown. */
                 show_map?: boolean;
                 /** @description Whether a link to a map is shown. */
@@ -2354,10 +2354,10 @@ export interface operations {
                  * @description The website URL.
                  */
                 website?: string;
-                /** @description The latitude, from -90 to 90. */
-                geo_lat?: number;
-                /** @description The longitude, from -180 to 180. */
-                geo_lng?: number;
+                /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+                geo_lat?: number | '';
+                /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+                geo_lng?: number | '';
                 /** @description The state or province. */
                 stateProvince?: string;
               }
@@ -2370,14 +2370,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The organizer name. */
+                /** @description The organizer name, as text: markup is removed and some text must remain. */
                 organizer: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -2388,7 +2388,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description The phone number. */
                 phone?: string;
                 /**
@@ -2406,14 +2406,14 @@ export interface operations {
                     id: number;
                   }
                 | {
-                    /** @description The organizer name. */
+                    /** @description The organizer name, as text: markup is removed and some text must remain. */
                     organizer: string;
                     /** @description The ID of the user who authored it. */
                     author?: number;
                     /** @description The publication date, in the site time zone. */
-                    date?: string;
+                    date?: string | number;
                     /** @description The publication date in UTC. */
-                    date_utc?: string;
+                    date_utc?: string | number;
                     /** @description The description; HTML is limited to formatting tags. */
                     description?: string;
                     /** @description A short summary; HTML is limited to formatting tags. */
@@ -2424,7 +2424,7 @@ export interface operations {
                      */
                     status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                     /** @description The featured image: a media ID or an absolute image URL. */
-                    image?: string;
+                    image?: number | string | '';
                     /** @description The phone number. */
                     phone?: string;
                     /**
@@ -2652,15 +2652,15 @@ export interface operations {
           /** @description The event title. */
           title?: string;
           /** @description The start date and time, as wall time in the event time zone. */
-          start_date?: string;
+          start_date?: string | number;
           /** @description The end date and time, as wall time in the event time zone. */
-          end_date?: string;
+          end_date?: string | number;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description The slug used in the event URL; made unique. */
@@ -2672,14 +2672,14 @@ export interface operations {
            * @enum {string}
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-          /** @description The event time zone; the site time zone when empty. */
+          /** @description The event time zone: an IANA name such as Europe/Paris or an offset such as UTC+2; the site time zone when empty. */
           timezone?: string;
           /** @description Whether the event lasts whole days. */
           all_day?: boolean;
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The cost: text such as "20$" or a list of amounts. */
-          cost?: string;
+          cost?: string | number | (string | number)[];
           /**
            * Format: uri
            * @description The event website URL.
@@ -2696,9 +2696,9 @@ export interface operations {
           /** @description Whether the event is featured. */
           featured?: boolean;
           /** @description Category IDs, names or slugs; unknown names create categories. */
-          categories?: string[];
+          categories?: (number | string)[] | string;
           /** @description Tag IDs, names or slugs; unknown names create tags. */
-          tags?: string[];
+          tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
             | number
@@ -2707,14 +2707,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The venue name. */
+                /** @description The venue name, as text: markup is removed and some text must remain. */
                 venue: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -2725,7 +2725,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description Whether a map is shown. */
                 show_map?: boolean;
                 /** @description Whether a link to a map is shown. */
@@ -2751,10 +2751,10 @@ export interface operations {
                  * @description The website URL.
                  */
                 website?: string;
-                /** @description The latitude, from -90 to 90. */
-                geo_lat?: number;
-                /** @description The longitude, from -180 to 180. */
-                geo_lng?: number;
+                /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+                geo_lat?: number | '';
+                /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+                geo_lng?: number | '';
                 /** @description The state or province. */
                 stateProvince?: string;
               }
@@ -2767,14 +2767,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The organizer name. */
+                /** @description The organizer name, as text: markup is removed and some text must remain. */
                 organizer: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -2785,7 +2785,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description The phone number. */
                 phone?: string;
                 /**
@@ -2803,14 +2803,14 @@ export interface operations {
                     id: number;
                   }
                 | {
-                    /** @description The organizer name. */
+                    /** @description The organizer name, as text: markup is removed and some text must remain. */
                     organizer: string;
                     /** @description The ID of the user who authored it. */
                     author?: number;
                     /** @description The publication date, in the site time zone. */
-                    date?: string;
+                    date?: string | number;
                     /** @description The publication date in UTC. */
-                    date_utc?: string;
+                    date_utc?: string | number;
                     /** @description The description; HTML is limited to formatting tags. */
                     description?: string;
                     /** @description A short summary; HTML is limited to formatting tags. */
@@ -2821,7 +2821,7 @@ export interface operations {
                      */
                     status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                     /** @description The featured image: a media ID or an absolute image URL. */
-                    image?: string;
+                    image?: number | string | '';
                     /** @description The phone number. */
                     phone?: string;
                     /**
@@ -2848,15 +2848,15 @@ export interface operations {
           /** @description The event title. */
           title?: string;
           /** @description The start date and time, as wall time in the event time zone. */
-          start_date?: string;
+          start_date?: string | number;
           /** @description The end date and time, as wall time in the event time zone. */
-          end_date?: string;
+          end_date?: string | number;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description The slug used in the event URL; made unique. */
@@ -2868,14 +2868,14 @@ export interface operations {
            * @enum {string}
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-          /** @description The event time zone; the site time zone when empty. */
+          /** @description The event time zone: an IANA name such as Europe/Paris or an offset such as UTC+2; the site time zone when empty. */
           timezone?: string;
           /** @description Whether the event lasts whole days. */
           all_day?: boolean;
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The cost: text such as "20$" or a list of amounts. */
-          cost?: string;
+          cost?: string | number | (string | number)[];
           /**
            * Format: uri
            * @description The event website URL.
@@ -2892,9 +2892,9 @@ export interface operations {
           /** @description Whether the event is featured. */
           featured?: boolean;
           /** @description Category IDs, names or slugs; unknown names create categories. */
-          categories?: string[];
+          categories?: (number | string)[] | string;
           /** @description Tag IDs, names or slugs; unknown names create tags. */
-          tags?: string[];
+          tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
             | number
@@ -2903,14 +2903,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The venue name. */
+                /** @description The venue name, as text: markup is removed and some text must remain. */
                 venue: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -2921,7 +2921,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description Whether a map is shown. */
                 show_map?: boolean;
                 /** @description Whether a link to a map is shown. */
@@ -2947,10 +2947,10 @@ export interface operations {
                  * @description The website URL.
                  */
                 website?: string;
-                /** @description The latitude, from -90 to 90. */
-                geo_lat?: number;
-                /** @description The longitude, from -180 to 180. */
-                geo_lng?: number;
+                /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+                geo_lat?: number | '';
+                /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+                geo_lng?: number | '';
                 /** @description The state or province. */
                 stateProvince?: string;
               }
@@ -2963,14 +2963,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The organizer name. */
+                /** @description The organizer name, as text: markup is removed and some text must remain. */
                 organizer: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -2981,7 +2981,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description The phone number. */
                 phone?: string;
                 /**
@@ -2999,14 +2999,14 @@ export interface operations {
                     id: number;
                   }
                 | {
-                    /** @description The organizer name. */
+                    /** @description The organizer name, as text: markup is removed and some text must remain. */
                     organizer: string;
                     /** @description The ID of the user who authored it. */
                     author?: number;
                     /** @description The publication date, in the site time zone. */
-                    date?: string;
+                    date?: string | number;
                     /** @description The publication date in UTC. */
-                    date_utc?: string;
+                    date_utc?: string | number;
                     /** @description The description; HTML is limited to formatting tags. */
                     description?: string;
                     /** @description A short summary; HTML is limited to formatting tags. */
@@ -3017,7 +3017,7 @@ export interface operations {
                      */
                     status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                     /** @description The featured image: a media ID or an absolute image URL. */
-                    image?: string;
+                    image?: number | string | '';
                     /** @description The phone number. */
                     phone?: string;
                     /**
@@ -3224,15 +3224,15 @@ export interface operations {
           /** @description The event title. */
           title?: string;
           /** @description The start date and time, as wall time in the event time zone. */
-          start_date?: string;
+          start_date?: string | number;
           /** @description The end date and time, as wall time in the event time zone. */
-          end_date?: string;
+          end_date?: string | number;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -3242,14 +3242,14 @@ export interface operations {
            * @enum {string}
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-          /** @description The event time zone; the site time zone when empty. */
+          /** @description The event time zone: an IANA name such as Europe/Paris or an offset such as UTC+2; the site time zone when empty. */
           timezone?: string;
           /** @description Whether the event lasts whole days. */
           all_day?: boolean;
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The cost: text such as "20$" or a list of amounts. */
-          cost?: string;
+          cost?: string | number | (string | number)[];
           /**
            * Format: uri
            * @description The event website URL.
@@ -3266,9 +3266,9 @@ export interface operations {
           /** @description Whether the event is featured. */
           featured?: boolean;
           /** @description Category IDs, names or slugs; unknown names create categories. */
-          categories?: string[];
+          categories?: (number | string)[] | string;
           /** @description Tag IDs, names or slugs; unknown names create tags. */
-          tags?: string[];
+          tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
             | number
@@ -3277,14 +3277,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The venue name. */
+                /** @description The venue name, as text: markup is removed and some text must remain. */
                 venue: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -3295,7 +3295,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description Whether a map is shown. */
                 show_map?: boolean;
                 /** @description Whether a link to a map is shown. */
@@ -3321,10 +3321,10 @@ export interface operations {
                  * @description The website URL.
                  */
                 website?: string;
-                /** @description The latitude, from -90 to 90. */
-                geo_lat?: number;
-                /** @description The longitude, from -180 to 180. */
-                geo_lng?: number;
+                /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+                geo_lat?: number | '';
+                /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+                geo_lng?: number | '';
                 /** @description The state or province. */
                 stateProvince?: string;
               }
@@ -3337,14 +3337,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The organizer name. */
+                /** @description The organizer name, as text: markup is removed and some text must remain. */
                 organizer: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -3355,7 +3355,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description The phone number. */
                 phone?: string;
                 /**
@@ -3373,14 +3373,14 @@ export interface operations {
                     id: number;
                   }
                 | {
-                    /** @description The organizer name. */
+                    /** @description The organizer name, as text: markup is removed and some text must remain. */
                     organizer: string;
                     /** @description The ID of the user who authored it. */
                     author?: number;
                     /** @description The publication date, in the site time zone. */
-                    date?: string;
+                    date?: string | number;
                     /** @description The publication date in UTC. */
-                    date_utc?: string;
+                    date_utc?: string | number;
                     /** @description The description; HTML is limited to formatting tags. */
                     description?: string;
                     /** @description A short summary; HTML is limited to formatting tags. */
@@ -3391,7 +3391,7 @@ export interface operations {
                      */
                     status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                     /** @description The featured image: a media ID or an absolute image URL. */
-                    image?: string;
+                    image?: number | string | '';
                     /** @description The phone number. */
                     phone?: string;
                     /**
@@ -3418,15 +3418,15 @@ export interface operations {
           /** @description The event title. */
           title?: string;
           /** @description The start date and time, as wall time in the event time zone. */
-          start_date?: string;
+          start_date?: string | number;
           /** @description The end date and time, as wall time in the event time zone. */
-          end_date?: string;
+          end_date?: string | number;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -3436,14 +3436,14 @@ export interface operations {
            * @enum {string}
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-          /** @description The event time zone; the site time zone when empty. */
+          /** @description The event time zone: an IANA name such as Europe/Paris or an offset such as UTC+2; the site time zone when empty. */
           timezone?: string;
           /** @description Whether the event lasts whole days. */
           all_day?: boolean;
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The cost: text such as "20$" or a list of amounts. */
-          cost?: string;
+          cost?: string | number | (string | number)[];
           /**
            * Format: uri
            * @description The event website URL.
@@ -3460,9 +3460,9 @@ export interface operations {
           /** @description Whether the event is featured. */
           featured?: boolean;
           /** @description Category IDs, names or slugs; unknown names create categories. */
-          categories?: string[];
+          categories?: (number | string)[] | string;
           /** @description Tag IDs, names or slugs; unknown names create tags. */
-          tags?: string[];
+          tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
             | number
@@ -3471,14 +3471,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The venue name. */
+                /** @description The venue name, as text: markup is removed and some text must remain. */
                 venue: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -3489,7 +3489,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description Whether a map is shown. */
                 show_map?: boolean;
                 /** @description Whether a link to a map is shown. */
@@ -3515,10 +3515,10 @@ export interface operations {
                  * @description The website URL.
                  */
                 website?: string;
-                /** @description The latitude, from -90 to 90. */
-                geo_lat?: number;
-                /** @description The longitude, from -180 to 180. */
-                geo_lng?: number;
+                /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+                geo_lat?: number | '';
+                /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+                geo_lng?: number | '';
                 /** @description The state or province. */
                 stateProvince?: string;
               }
@@ -3531,14 +3531,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The organizer name. */
+                /** @description The organizer name, as text: markup is removed and some text must remain. */
                 organizer: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -3549,7 +3549,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description The phone number. */
                 phone?: string;
                 /**
@@ -3567,14 +3567,14 @@ export interface operations {
                     id: number;
                   }
                 | {
-                    /** @description The organizer name. */
+                    /** @description The organizer name, as text: markup is removed and some text must remain. */
                     organizer: string;
                     /** @description The ID of the user who authored it. */
                     author?: number;
                     /** @description The publication date, in the site time zone. */
-                    date?: string;
+                    date?: string | number;
                     /** @description The publication date in UTC. */
-                    date_utc?: string;
+                    date_utc?: string | number;
                     /** @description The description; HTML is limited to formatting tags. */
                     description?: string;
                     /** @description A short summary; HTML is limited to formatting tags. */
@@ -3585,7 +3585,7 @@ export interface operations {
                      */
                     status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                     /** @description The featured image: a media ID or an absolute image URL. */
-                    image?: string;
+                    image?: number | string | '';
                     /** @description The phone number. */
                     phone?: string;
                     /**
@@ -3708,15 +3708,15 @@ export interface operations {
           /** @description The event title. */
           title?: string;
           /** @description The start date and time, as wall time in the event time zone. */
-          start_date?: string;
+          start_date?: string | number;
           /** @description The end date and time, as wall time in the event time zone. */
-          end_date?: string;
+          end_date?: string | number;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -3726,14 +3726,14 @@ export interface operations {
            * @enum {string}
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-          /** @description The event time zone; the site time zone when empty. */
+          /** @description The event time zone: an IANA name such as Europe/Paris or an offset such as UTC+2; the site time zone when empty. */
           timezone?: string;
           /** @description Whether the event lasts whole days. */
           all_day?: boolean;
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The cost: text such as "20$" or a list of amounts. */
-          cost?: string;
+          cost?: string | number | (string | number)[];
           /**
            * Format: uri
            * @description The event website URL.
@@ -3750,9 +3750,9 @@ export interface operations {
           /** @description Whether the event is featured. */
           featured?: boolean;
           /** @description Category IDs, names or slugs; unknown names create categories. */
-          categories?: string[];
+          categories?: (number | string)[] | string;
           /** @description Tag IDs, names or slugs; unknown names create tags. */
-          tags?: string[];
+          tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
             | number
@@ -3761,14 +3761,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The venue name. */
+                /** @description The venue name, as text: markup is removed and some text must remain. */
                 venue: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -3779,7 +3779,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description Whether a map is shown. */
                 show_map?: boolean;
                 /** @description Whether a link to a map is shown. */
@@ -3805,10 +3805,10 @@ export interface operations {
                  * @description The website URL.
                  */
                 website?: string;
-                /** @description The latitude, from -90 to 90. */
-                geo_lat?: number;
-                /** @description The longitude, from -180 to 180. */
-                geo_lng?: number;
+                /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+                geo_lat?: number | '';
+                /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+                geo_lng?: number | '';
                 /** @description The state or province. */
                 stateProvince?: string;
               }
@@ -3821,14 +3821,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The organizer name. */
+                /** @description The organizer name, as text: markup is removed and some text must remain. */
                 organizer: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -3839,7 +3839,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description The phone number. */
                 phone?: string;
                 /**
@@ -3857,14 +3857,14 @@ export interface operations {
                     id: number;
                   }
                 | {
-                    /** @description The organizer name. */
+                    /** @description The organizer name, as text: markup is removed and some text must remain. */
                     organizer: string;
                     /** @description The ID of the user who authored it. */
                     author?: number;
                     /** @description The publication date, in the site time zone. */
-                    date?: string;
+                    date?: string | number;
                     /** @description The publication date in UTC. */
-                    date_utc?: string;
+                    date_utc?: string | number;
                     /** @description The description; HTML is limited to formatting tags. */
                     description?: string;
                     /** @description A short summary; HTML is limited to formatting tags. */
@@ -3875,7 +3875,7 @@ export interface operations {
                      */
                     status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                     /** @description The featured image: a media ID or an absolute image URL. */
-                    image?: string;
+                    image?: number | string | '';
                     /** @description The phone number. */
                     phone?: string;
                     /**
@@ -3902,15 +3902,15 @@ export interface operations {
           /** @description The event title. */
           title?: string;
           /** @description The start date and time, as wall time in the event time zone. */
-          start_date?: string;
+          start_date?: string | number;
           /** @description The end date and time, as wall time in the event time zone. */
-          end_date?: string;
+          end_date?: string | number;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -3920,14 +3920,14 @@ export interface operations {
            * @enum {string}
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-          /** @description The event time zone; the site time zone when empty. */
+          /** @description The event time zone: an IANA name such as Europe/Paris or an offset such as UTC+2; the site time zone when empty. */
           timezone?: string;
           /** @description Whether the event lasts whole days. */
           all_day?: boolean;
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The cost: text such as "20$" or a list of amounts. */
-          cost?: string;
+          cost?: string | number | (string | number)[];
           /**
            * Format: uri
            * @description The event website URL.
@@ -3944,9 +3944,9 @@ export interface operations {
           /** @description Whether the event is featured. */
           featured?: boolean;
           /** @description Category IDs, names or slugs; unknown names create categories. */
-          categories?: string[];
+          categories?: (number | string)[] | string;
           /** @description Tag IDs, names or slugs; unknown names create tags. */
-          tags?: string[];
+          tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
             | number
@@ -3955,14 +3955,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The venue name. */
+                /** @description The venue name, as text: markup is removed and some text must remain. */
                 venue: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -3973,7 +3973,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description Whether a map is shown. */
                 show_map?: boolean;
                 /** @description Whether a link to a map is shown. */
@@ -3999,10 +3999,10 @@ export interface operations {
                  * @description The website URL.
                  */
                 website?: string;
-                /** @description The latitude, from -90 to 90. */
-                geo_lat?: number;
-                /** @description The longitude, from -180 to 180. */
-                geo_lng?: number;
+                /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+                geo_lat?: number | '';
+                /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+                geo_lng?: number | '';
                 /** @description The state or province. */
                 stateProvince?: string;
               }
@@ -4015,14 +4015,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The organizer name. */
+                /** @description The organizer name, as text: markup is removed and some text must remain. */
                 organizer: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -4033,7 +4033,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description The phone number. */
                 phone?: string;
                 /**
@@ -4051,14 +4051,14 @@ export interface operations {
                     id: number;
                   }
                 | {
-                    /** @description The organizer name. */
+                    /** @description The organizer name, as text: markup is removed and some text must remain. */
                     organizer: string;
                     /** @description The ID of the user who authored it. */
                     author?: number;
                     /** @description The publication date, in the site time zone. */
-                    date?: string;
+                    date?: string | number;
                     /** @description The publication date in UTC. */
-                    date_utc?: string;
+                    date_utc?: string | number;
                     /** @description The description; HTML is limited to formatting tags. */
                     description?: string;
                     /** @description A short summary; HTML is limited to formatting tags. */
@@ -4069,7 +4069,7 @@ export interface operations {
                      */
                     status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                     /** @description The featured image: a media ID or an absolute image URL. */
-                    image?: string;
+                    image?: number | string | '';
                     /** @description The phone number. */
                     phone?: string;
                     /**
@@ -4297,15 +4297,15 @@ export interface operations {
           /** @description The event title. */
           title?: string;
           /** @description The start date and time, as wall time in the event time zone. */
-          start_date?: string;
+          start_date?: string | number;
           /** @description The end date and time, as wall time in the event time zone. */
-          end_date?: string;
+          end_date?: string | number;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -4315,14 +4315,14 @@ export interface operations {
            * @enum {string}
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-          /** @description The event time zone; the site time zone when empty. */
+          /** @description The event time zone: an IANA name such as Europe/Paris or an offset such as UTC+2; the site time zone when empty. */
           timezone?: string;
           /** @description Whether the event lasts whole days. */
           all_day?: boolean;
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The cost: text such as "20$" or a list of amounts. */
-          cost?: string;
+          cost?: string | number | (string | number)[];
           /**
            * Format: uri
            * @description The event website URL.
@@ -4339,9 +4339,9 @@ export interface operations {
           /** @description Whether the event is featured. */
           featured?: boolean;
           /** @description Category IDs, names or slugs; unknown names create categories. */
-          categories?: string[];
+          categories?: (number | string)[] | string;
           /** @description Tag IDs, names or slugs; unknown names create tags. */
-          tags?: string[];
+          tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
             | number
@@ -4350,14 +4350,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The venue name. */
+                /** @description The venue name, as text: markup is removed and some text must remain. */
                 venue: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -4368,7 +4368,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description Whether a map is shown. */
                 show_map?: boolean;
                 /** @description Whether a link to a map is shown. */
@@ -4394,10 +4394,10 @@ export interface operations {
                  * @description The website URL.
                  */
                 website?: string;
-                /** @description The latitude, from -90 to 90. */
-                geo_lat?: number;
-                /** @description The longitude, from -180 to 180. */
-                geo_lng?: number;
+                /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+                geo_lat?: number | '';
+                /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+                geo_lng?: number | '';
                 /** @description The state or province. */
                 stateProvince?: string;
               }
@@ -4410,14 +4410,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The organizer name. */
+                /** @description The organizer name, as text: markup is removed and some text must remain. */
                 organizer: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -4428,7 +4428,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description The phone number. */
                 phone?: string;
                 /**
@@ -4446,14 +4446,14 @@ export interface operations {
                     id: number;
                   }
                 | {
-                    /** @description The organizer name. */
+                    /** @description The organizer name, as text: markup is removed and some text must remain. */
                     organizer: string;
                     /** @description The ID of the user who authored it. */
                     author?: number;
                     /** @description The publication date, in the site time zone. */
-                    date?: string;
+                    date?: string | number;
                     /** @description The publication date in UTC. */
-                    date_utc?: string;
+                    date_utc?: string | number;
                     /** @description The description; HTML is limited to formatting tags. */
                     description?: string;
                     /** @description A short summary; HTML is limited to formatting tags. */
@@ -4464,7 +4464,7 @@ export interface operations {
                      */
                     status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                     /** @description The featured image: a media ID or an absolute image URL. */
-                    image?: string;
+                    image?: number | string | '';
                     /** @description The phone number. */
                     phone?: string;
                     /**
@@ -4491,15 +4491,15 @@ export interface operations {
           /** @description The event title. */
           title?: string;
           /** @description The start date and time, as wall time in the event time zone. */
-          start_date?: string;
+          start_date?: string | number;
           /** @description The end date and time, as wall time in the event time zone. */
-          end_date?: string;
+          end_date?: string | number;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -4509,14 +4509,14 @@ export interface operations {
            * @enum {string}
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
-          /** @description The event time zone; the site time zone when empty. */
+          /** @description The event time zone: an IANA name such as Europe/Paris or an offset such as UTC+2; the site time zone when empty. */
           timezone?: string;
           /** @description Whether the event lasts whole days. */
           all_day?: boolean;
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The cost: text such as "20$" or a list of amounts. */
-          cost?: string;
+          cost?: string | number | (string | number)[];
           /**
            * Format: uri
            * @description The event website URL.
@@ -4533,9 +4533,9 @@ export interface operations {
           /** @description Whether the event is featured. */
           featured?: boolean;
           /** @description Category IDs, names or slugs; unknown names create categories. */
-          categories?: string[];
+          categories?: (number | string)[] | string;
           /** @description Tag IDs, names or slugs; unknown names create tags. */
-          tags?: string[];
+          tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
             | number
@@ -4544,14 +4544,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The venue name. */
+                /** @description The venue name, as text: markup is removed and some text must remain. */
                 venue: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -4562,7 +4562,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description Whether a map is shown. */
                 show_map?: boolean;
                 /** @description Whether a link to a map is shown. */
@@ -4588,10 +4588,10 @@ export interface operations {
                  * @description The website URL.
                  */
                 website?: string;
-                /** @description The latitude, from -90 to 90. */
-                geo_lat?: number;
-                /** @description The longitude, from -180 to 180. */
-                geo_lng?: number;
+                /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+                geo_lat?: number | '';
+                /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+                geo_lng?: number | '';
                 /** @description The state or province. */
                 stateProvince?: string;
               }
@@ -4604,14 +4604,14 @@ export interface operations {
                 id: number;
               }
             | {
-                /** @description The organizer name. */
+                /** @description The organizer name, as text: markup is removed and some text must remain. */
                 organizer: string;
                 /** @description The ID of the user who authored it. */
                 author?: number;
                 /** @description The publication date, in the site time zone. */
-                date?: string;
+                date?: string | number;
                 /** @description The publication date in UTC. */
-                date_utc?: string;
+                date_utc?: string | number;
                 /** @description The description; HTML is limited to formatting tags. */
                 description?: string;
                 /** @description A short summary; HTML is limited to formatting tags. */
@@ -4622,7 +4622,7 @@ export interface operations {
                  */
                 status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                 /** @description The featured image: a media ID or an absolute image URL. */
-                image?: string;
+                image?: number | string | '';
                 /** @description The phone number. */
                 phone?: string;
                 /**
@@ -4640,14 +4640,14 @@ export interface operations {
                     id: number;
                   }
                 | {
-                    /** @description The organizer name. */
+                    /** @description The organizer name, as text: markup is removed and some text must remain. */
                     organizer: string;
                     /** @description The ID of the user who authored it. */
                     author?: number;
                     /** @description The publication date, in the site time zone. */
-                    date?: string;
+                    date?: string | number;
                     /** @description The publication date in UTC. */
-                    date_utc?: string;
+                    date_utc?: string | number;
                     /** @description The description; HTML is limited to formatting tags. */
                     description?: string;
                     /** @description A short summary; HTML is limited to formatting tags. */
@@ -4658,7 +4658,7 @@ export interface operations {
                      */
                     status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
                     /** @description The featured image: a media ID or an absolute image URL. */
-                    image?: string;
+                    image?: number | string | '';
                     /** @description The phone number. */
                     phone?: string;
                     /**
@@ -4777,8 +4777,8 @@ export interface operations {
         has_events?: boolean;
         /** @description Only the items linked to events that have not started yet. */
         only_with_upcoming?: boolean;
-        /** @description Only items with one of these statuses. */
-        status?: string[];
+        /** @description Only items with one of these statuses; publish only for those who cannot edit them. */
+        status?: ('publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash')[];
       };
       header?: {
         /** @description Answer 304 without a body when this tag still names the answer. */
@@ -4881,14 +4881,14 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description The venue name. */
+          /** @description The venue name, as text: markup is removed and some text must remain. */
           venue: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -4899,7 +4899,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description Whether a map is shown. */
           show_map?: boolean;
           /** @description Whether a link to a map is shown. */
@@ -4925,20 +4925,20 @@ export interface operations {
            * @description The website URL.
            */
           website?: string;
-          /** @description The latitude, from -90 to 90. */
-          geo_lat?: number;
-          /** @description The longitude, from -180 to 180. */
-          geo_lng?: number;
+          /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+          geo_lat?: number | '';
+          /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+          geo_lng?: number | '';
         };
         'application/x-www-form-urlencoded': {
-          /** @description The venue name. */
+          /** @description The venue name, as text: markup is removed and some text must remain. */
           venue: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -4949,7 +4949,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description Whether a map is shown. */
           show_map?: boolean;
           /** @description Whether a link to a map is shown. */
@@ -4975,10 +4975,10 @@ export interface operations {
            * @description The website URL.
            */
           website?: string;
-          /** @description The latitude, from -90 to 90. */
-          geo_lat?: number;
-          /** @description The longitude, from -180 to 180. */
-          geo_lng?: number;
+          /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+          geo_lat?: number | '';
+          /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+          geo_lng?: number | '';
         };
       };
     };
@@ -5152,14 +5152,14 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The venue name. */
+          /** @description The venue name, as text: markup is removed and some text must remain. */
           venue?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -5170,7 +5170,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description Whether a map is shown. */
           show_map?: boolean;
           /** @description Whether a link to a map is shown. */
@@ -5196,20 +5196,20 @@ export interface operations {
            * @description The website URL.
            */
           website?: string;
-          /** @description The latitude, from -90 to 90. */
-          geo_lat?: number;
-          /** @description The longitude, from -180 to 180. */
-          geo_lng?: number;
+          /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+          geo_lat?: number | '';
+          /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+          geo_lng?: number | '';
         };
         'application/x-www-form-urlencoded': {
-          /** @description The venue name. */
+          /** @description The venue name, as text: markup is removed and some text must remain. */
           venue?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -5220,7 +5220,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description Whether a map is shown. */
           show_map?: boolean;
           /** @description Whether a link to a map is shown. */
@@ -5246,10 +5246,10 @@ export interface operations {
            * @description The website URL.
            */
           website?: string;
-          /** @description The latitude, from -90 to 90. */
-          geo_lat?: number;
-          /** @description The longitude, from -180 to 180. */
-          geo_lng?: number;
+          /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+          geo_lat?: number | '';
+          /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+          geo_lng?: number | '';
         };
       };
     };
@@ -5348,14 +5348,14 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The venue name. */
+          /** @description The venue name, as text: markup is removed and some text must remain. */
           venue?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -5366,7 +5366,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description Whether a map is shown. */
           show_map?: boolean;
           /** @description Whether a link to a map is shown. */
@@ -5392,20 +5392,20 @@ export interface operations {
            * @description The website URL.
            */
           website?: string;
-          /** @description The latitude, from -90 to 90. */
-          geo_lat?: number;
-          /** @description The longitude, from -180 to 180. */
-          geo_lng?: number;
+          /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+          geo_lat?: number | '';
+          /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+          geo_lng?: number | '';
         };
         'application/x-www-form-urlencoded': {
-          /** @description The venue name. */
+          /** @description The venue name, as text: markup is removed and some text must remain. */
           venue?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -5416,7 +5416,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description Whether a map is shown. */
           show_map?: boolean;
           /** @description Whether a link to a map is shown. */
@@ -5442,10 +5442,10 @@ export interface operations {
            * @description The website URL.
            */
           website?: string;
-          /** @description The latitude, from -90 to 90. */
-          geo_lat?: number;
-          /** @description The longitude, from -180 to 180. */
-          geo_lng?: number;
+          /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+          geo_lat?: number | '';
+          /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+          geo_lng?: number | '';
         };
       };
     };
@@ -5649,14 +5649,14 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The venue name. */
+          /** @description The venue name, as text: markup is removed and some text must remain. */
           venue?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -5667,7 +5667,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description Whether a map is shown. */
           show_map?: boolean;
           /** @description Whether a link to a map is shown. */
@@ -5693,20 +5693,20 @@ export interface operations {
            * @description The website URL.
            */
           website?: string;
-          /** @description The latitude, from -90 to 90. */
-          geo_lat?: number;
-          /** @description The longitude, from -180 to 180. */
-          geo_lng?: number;
+          /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+          geo_lat?: number | '';
+          /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+          geo_lng?: number | '';
         };
         'application/x-www-form-urlencoded': {
-          /** @description The venue name. */
+          /** @description The venue name, as text: markup is removed and some text must remain. */
           venue?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -5717,7 +5717,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description Whether a map is shown. */
           show_map?: boolean;
           /** @description Whether a link to a map is shown. */
@@ -5743,10 +5743,10 @@ export interface operations {
            * @description The website URL.
            */
           website?: string;
-          /** @description The latitude, from -90 to 90. */
-          geo_lat?: number;
-          /** @description The longitude, from -180 to 180. */
-          geo_lng?: number;
+          /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+          geo_lat?: number | '';
+          /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+          geo_lng?: number | '';
         };
       };
     };
@@ -5929,14 +5929,14 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The venue name. */
+          /** @description The venue name, as text: markup is removed and some text must remain. */
           venue?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -5947,7 +5947,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description Whether a map is shown. */
           show_map?: boolean;
           /** @description Whether a link to a map is shown. */
@@ -5973,20 +5973,20 @@ export interface operations {
            * @description The website URL.
            */
           website?: string;
-          /** @description The latitude, from -90 to 90. */
-          geo_lat?: number;
-          /** @description The longitude, from -180 to 180. */
-          geo_lng?: number;
+          /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+          geo_lat?: number | '';
+          /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+          geo_lng?: number | '';
         };
         'application/x-www-form-urlencoded': {
-          /** @description The venue name. */
+          /** @description The venue name, as text: markup is removed and some text must remain. */
           venue?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -5997,7 +5997,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description Whether a map is shown. */
           show_map?: boolean;
           /** @description Whether a link to a map is shown. */
@@ -6023,10 +6023,10 @@ export interface operations {
            * @description The website URL.
            */
           website?: string;
-          /** @description The latitude, from -90 to 90. */
-          geo_lat?: number;
-          /** @description The longitude, from -180 to 180. */
-          geo_lng?: number;
+          /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+          geo_lat?: number | '';
+          /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+          geo_lng?: number | '';
         };
       };
     };
@@ -6125,14 +6125,14 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The venue name. */
+          /** @description The venue name, as text: markup is removed and some text must remain. */
           venue?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -6143,7 +6143,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description Whether a map is shown. */
           show_map?: boolean;
           /** @description Whether a link to a map is shown. */
@@ -6169,20 +6169,20 @@ export interface operations {
            * @description The website URL.
            */
           website?: string;
-          /** @description The latitude, from -90 to 90. */
-          geo_lat?: number;
-          /** @description The longitude, from -180 to 180. */
-          geo_lng?: number;
+          /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+          geo_lat?: number | '';
+          /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+          geo_lng?: number | '';
         };
         'application/x-www-form-urlencoded': {
-          /** @description The venue name. */
+          /** @description The venue name, as text: markup is removed and some text must remain. */
           venue?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -6193,7 +6193,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description Whether a map is shown. */
           show_map?: boolean;
           /** @description Whether a link to a map is shown. */
@@ -6219,10 +6219,10 @@ export interface operations {
            * @description The website URL.
            */
           website?: string;
-          /** @description The latitude, from -90 to 90. */
-          geo_lat?: number;
-          /** @description The longitude, from -180 to 180. */
-          geo_lng?: number;
+          /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+          geo_lat?: number | '';
+          /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+          geo_lng?: number | '';
         };
       };
     };
@@ -6426,14 +6426,14 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The venue name. */
+          /** @description The venue name, as text: markup is removed and some text must remain. */
           venue?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -6444,7 +6444,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description Whether a map is shown. */
           show_map?: boolean;
           /** @description Whether a link to a map is shown. */
@@ -6470,20 +6470,20 @@ export interface operations {
            * @description The website URL.
            */
           website?: string;
-          /** @description The latitude, from -90 to 90. */
-          geo_lat?: number;
-          /** @description The longitude, from -180 to 180. */
-          geo_lng?: number;
+          /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+          geo_lat?: number | '';
+          /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+          geo_lng?: number | '';
         };
         'application/x-www-form-urlencoded': {
-          /** @description The venue name. */
+          /** @description The venue name, as text: markup is removed and some text must remain. */
           venue?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -6494,7 +6494,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description Whether a map is shown. */
           show_map?: boolean;
           /** @description Whether a link to a map is shown. */
@@ -6520,10 +6520,10 @@ export interface operations {
            * @description The website URL.
            */
           website?: string;
-          /** @description The latitude, from -90 to 90. */
-          geo_lat?: number;
-          /** @description The longitude, from -180 to 180. */
-          geo_lng?: number;
+          /** @description The latitude, from -90 to 90, given or cleared together with geo_lng. */
+          geo_lat?: number | '';
+          /** @description The longitude, from -180 to 180, given or cleared together with geo_lat. */
+          geo_lng?: number | '';
         };
       };
     };
@@ -6621,8 +6621,8 @@ export interface operations {
         has_events?: boolean;
         /** @description Only the items linked to events that have not started yet. */
         only_with_upcoming?: boolean;
-        /** @description Only items with one of these statuses. */
-        status?: string[];
+        /** @description Only items with one of these statuses; publish only for those who cannot edit them. */
+        status?: ('publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash')[];
       };
       header?: {
         /** @description Answer 304 without a body when this tag still names the answer. */
@@ -6725,14 +6725,14 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description The organizer name. */
+          /** @description The organizer name, as text: markup is removed and some text must remain. */
           organizer: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -6743,7 +6743,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The phone number. */
           phone?: string;
           /**
@@ -6755,14 +6755,14 @@ export interface operations {
           email?: string;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The organizer name. */
+          /** @description The organizer name, as text: markup is removed and some text must remain. */
           organizer: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -6773,7 +6773,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The phone number. */
           phone?: string;
           /**
@@ -6956,14 +6956,14 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The organizer name. */
+          /** @description The organizer name, as text: markup is removed and some text must remain. */
           organizer?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -6974,7 +6974,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The phone number. */
           phone?: string;
           /**
@@ -6986,14 +6986,14 @@ export interface operations {
           email?: string;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The organizer name. */
+          /** @description The organizer name, as text: markup is removed and some text must remain. */
           organizer?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -7004,7 +7004,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The phone number. */
           phone?: string;
           /**
@@ -7112,14 +7112,14 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The organizer name. */
+          /** @description The organizer name, as text: markup is removed and some text must remain. */
           organizer?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -7130,7 +7130,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The phone number. */
           phone?: string;
           /**
@@ -7142,14 +7142,14 @@ export interface operations {
           email?: string;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The organizer name. */
+          /** @description The organizer name, as text: markup is removed and some text must remain. */
           organizer?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -7160,7 +7160,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The phone number. */
           phone?: string;
           /**
@@ -7373,14 +7373,14 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The organizer name. */
+          /** @description The organizer name, as text: markup is removed and some text must remain. */
           organizer?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -7391,7 +7391,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The phone number. */
           phone?: string;
           /**
@@ -7403,14 +7403,14 @@ export interface operations {
           email?: string;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The organizer name. */
+          /** @description The organizer name, as text: markup is removed and some text must remain. */
           organizer?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -7421,7 +7421,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The phone number. */
           phone?: string;
           /**
@@ -7613,14 +7613,14 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The organizer name. */
+          /** @description The organizer name, as text: markup is removed and some text must remain. */
           organizer?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -7631,7 +7631,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The phone number. */
           phone?: string;
           /**
@@ -7643,14 +7643,14 @@ export interface operations {
           email?: string;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The organizer name. */
+          /** @description The organizer name, as text: markup is removed and some text must remain. */
           organizer?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -7661,7 +7661,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The phone number. */
           phone?: string;
           /**
@@ -7769,14 +7769,14 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The organizer name. */
+          /** @description The organizer name, as text: markup is removed and some text must remain. */
           organizer?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -7787,7 +7787,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The phone number. */
           phone?: string;
           /**
@@ -7799,14 +7799,14 @@ export interface operations {
           email?: string;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The organizer name. */
+          /** @description The organizer name, as text: markup is removed and some text must remain. */
           organizer?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -7817,7 +7817,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The phone number. */
           phone?: string;
           /**
@@ -8030,14 +8030,14 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The organizer name. */
+          /** @description The organizer name, as text: markup is removed and some text must remain. */
           organizer?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -8048,7 +8048,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The phone number. */
           phone?: string;
           /**
@@ -8060,14 +8060,14 @@ export interface operations {
           email?: string;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The organizer name. */
+          /** @description The organizer name, as text: markup is removed and some text must remain. */
           organizer?: string;
           /** @description The ID of the user who authored it. */
           author?: number;
           /** @description The publication date, in the site time zone. */
-          date?: string;
+          date?: string | number;
           /** @description The publication date in UTC. */
-          date_utc?: string;
+          date_utc?: string | number;
           /** @description The description; HTML is limited to formatting tags. */
           description?: string;
           /** @description A short summary; HTML is limited to formatting tags. */
@@ -8078,7 +8078,7 @@ export interface operations {
            */
           status?: 'publish' | 'future' | 'draft' | 'pending' | 'private';
           /** @description The featured image: a media ID or an absolute image URL. */
-          image?: string;
+          image?: number | string | '';
           /** @description The phone number. */
           phone?: string;
           /**
@@ -8299,7 +8299,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description The term name. */
+          /** @description The term name, unique among the terms with the same parent. */
           name: string;
           /** @description The term description. */
           description?: string;
@@ -8309,7 +8309,7 @@ export interface operations {
           parent?: number;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The term name. */
+          /** @description The term name, unique among the terms with the same parent. */
           name: string;
           /** @description The term description. */
           description?: string;
@@ -8490,7 +8490,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The term name. */
+          /** @description The term name, unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -8500,7 +8500,7 @@ export interface operations {
           parent?: number;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The term name. */
+          /** @description The term name, unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -8606,7 +8606,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The term name. */
+          /** @description The term name, unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -8616,7 +8616,7 @@ export interface operations {
           parent?: number;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The term name. */
+          /** @description The term name, unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -8815,7 +8815,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The term name. */
+          /** @description The term name, unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -8825,7 +8825,7 @@ export interface operations {
           parent?: number;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The term name. */
+          /** @description The term name, unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -9042,7 +9042,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description The term name. */
+          /** @description The term name, unique among the terms with the same parent. */
           name: string;
           /** @description The term description. */
           description?: string;
@@ -9050,7 +9050,7 @@ export interface operations {
           slug?: string;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The term name. */
+          /** @description The term name, unique among the terms with the same parent. */
           name: string;
           /** @description The term description. */
           description?: string;
@@ -9229,7 +9229,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The term name. */
+          /** @description The term name, unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -9237,7 +9237,7 @@ export interface operations {
           slug?: string;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The term name. */
+          /** @description The term name, unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -9341,7 +9341,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The term name. */
+          /** @description The term name, unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -9349,7 +9349,7 @@ export interface operations {
           slug?: string;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The term name. */
+          /** @description The term name, unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -9546,7 +9546,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The term name. */
+          /** @description The term name, unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -9554,7 +9554,7 @@ export interface operations {
           slug?: string;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The term name. */
+          /** @description The term name, unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;

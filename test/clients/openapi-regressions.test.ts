@@ -1,0 +1,160 @@
+/**
+ * Mismatches between the server and its OpenAPI document that the property test
+ * (openapi-contract.test.ts) found, each pinned by a request and the document's words for it.
+ */
+import { describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { NS } from '../helpers/fixtures.js';
+
+type Schema = {
+  description?: string;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  anyOf?: Schema[];
+  enum?: unknown[];
+};
+type Doc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody: {
+          content: { 'application/json': { schema: { properties: Record<string, Schema> } } };
+        };
+      }
+    >
+  >;
+};
+
+async function bodyProperty(server: TestServer, path: string, method: string, name: string) {
+  const doc = (await server.call('GET', `${NS}/doc`)).json as Doc;
+  return doc.paths[path]![method]!.requestBody.content['application/json'].schema.properties[name]!;
+}
+
+const event = (fields: Record<string, unknown>) => ({
+  title: 'Edge',
+  start_date: '2026-07-01 10:00',
+  end_date: '2026-07-01 11:00',
+  ...fields,
+});
+
+describe('dates the API answers with four-digit years', () => {
+  it('refuses a date whose end of day in UTC would be in year 10000, which it used to store', async () => {
+    const server = await startTestServer();
+    const res = await server.call('POST', `${NS}/events`, {
+      auth: server.admin,
+      body: event({ end_date: 253402232400, timezone: 'America/New_York', all_day: true }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { params: { end_date: expect.any(String) } },
+    });
+    const year0 = await server.call('POST', `${NS}/events`, {
+      auth: server.admin,
+      body: event({ start_date: '0000-01-01 10:00' }),
+    });
+    expect(year0.status).toBe(400);
+  });
+
+  it('accepts the first and last days the document allows, in any zone', async () => {
+    const server = await startTestServer();
+    const res = await server.call('POST', `${NS}/events`, {
+      auth: server.admin,
+      body: event({
+        start_date: '1000-01-01 00:00',
+        end_date: '9998-12-31 23:59:59',
+        timezone: 'UTC+14',
+        all_day: true,
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      start_date: '1000-01-01 00:00:00',
+      end_date: '9998-12-31 23:59:59',
+      utc_start_date: '0999-12-31 10:00:00',
+      utc_end_date: '9998-12-31 09:59:59',
+    });
+    const listed = await server.call('POST', `${NS}/events`, {
+      auth: server.admin,
+      body: event({
+        start_date: '9998-12-31 23:00',
+        end_date: '9998-12-31T23:59:59-12:00',
+        timezone: 'Etc/GMT+12',
+      }),
+    });
+    expect(listed.status).toBe(201);
+    expect(listed.body.utc_end_date).toBe('9999-01-01 11:59:59');
+  });
+
+  it('documents that range: four-digit years from 1000 to 9998 and timestamps within them', async () => {
+    const server = await startTestServer();
+    const start = await bodyProperty(server, '/events', 'post', 'start_date');
+    const [wall, day, iso, timestamp] = start.anyOf!;
+    for (const form of [wall!, day!, iso!]) {
+      expect(new RegExp(form.pattern!).test('1000-01-01 00:00')).toBe(true);
+      expect(new RegExp(form.pattern!).test('9998-12-31 23:59')).toBe(true);
+      expect(new RegExp(form.pattern!).test('0999-12-31 23:59')).toBe(false);
+      expect(new RegExp(form.pattern!).test('9999-01-01 00:00')).toBe(false);
+    }
+    expect(timestamp).toMatchObject({ minimum: -30_610_224_000, maximum: 253_370_764_799 });
+  });
+});
+
+describe('image on a new event', () => {
+  it('is not documented as "" on create, where the server refuses it, and is on update', async () => {
+    const server = await startTestServer();
+    const create = await bodyProperty(server, '/events', 'post', 'image');
+    const update = await bodyProperty(server, '/events/{id}', 'patch', 'image');
+    const empty = (schema: Schema) => schema.anyOf!.some((form) => form.enum?.includes(''));
+    expect(empty(create)).toBe(false);
+    expect(empty(update)).toBe(true);
+
+    const refused = await server.call('POST', `${NS}/events`, {
+      auth: server.admin,
+      body: event({ image: '' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ data: { params: { image: expect.any(String) } } });
+  });
+});
+
+describe('rules the document states in words', () => {
+  it('says a venue or organizer name keeps some text once markup is removed', async () => {
+    const server = await startTestServer();
+    for (const [path, name] of [
+      ['/venues', 'venue'],
+      ['/organizers', 'organizer'],
+    ] as const) {
+      const property = await bodyProperty(server, path, 'post', name);
+      expect(property.description).toMatch(/markup is removed and some text must remain/);
+      const res = await server.call('POST', `${NS}${path}`, {
+        auth: server.admin,
+        body: { [name]: '<!' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        data: { params: { [name]: `${name} must be a non-empty string.` } },
+      });
+    }
+  });
+
+  it('says a term name is unique among the terms with the same parent', async () => {
+    const server = await startTestServer();
+    const property = await bodyProperty(server, '/categories', 'post', 'name');
+    expect(property.description).toMatch(/unique among the terms with the same parent/);
+    const first = await server.call('POST', `${NS}/categories`, {
+      auth: server.admin,
+      body: { name: 'Twice' },
+    });
+    expect(first.status).toBe(201);
+    const second = await server.call('POST', `${NS}/categories`, {
+      auth: server.admin,
+      body: { name: 'Twice' },
+    });
+    expect(second.status).toBe(400);
+    expect(second.body).toMatchObject({ code: 'term_exists' });
+  });
+});
