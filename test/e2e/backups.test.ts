@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launch } from './support/browser.js';
 import { ADMIN, startServer, type E2EServer } from './support/server.js';
-import { signIn } from './support/session.js';
+import { settled, signIn } from './support/session.js';
 
 const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const WRITE = process.env.ALMANAC_SCREENSHOTS === '1';
@@ -17,7 +17,7 @@ const EVENTS = '/api/calendar/events/v1/events';
 const auth = `Basic ${Buffer.from(`${ADMIN.login}:${ADMIN.password}`).toString('base64')}`;
 
 async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   if (WRITE) await page.screenshot({ path: `${OUT}${name}.png`, fullPage: true });
 }
 

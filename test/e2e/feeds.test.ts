@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launch } from './support/browser.js';
 import { seed } from './support/seed.js';
 import { startServer, type E2EServer } from './support/server.js';
-import { signIn } from './support/session.js';
+import { settled, signIn } from './support/session.js';
 
 const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const FIXTURE = fileURLToPath(
@@ -19,7 +19,7 @@ const FIXTURE = fileURLToPath(
 const WRITE = process.env.ALMANAC_SCREENSHOTS === '1';
 
 async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   if (WRITE) await page.screenshot({ path: `${OUT}${name}.png`, fullPage: true });
 }
 

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { basic, call } from './support/api.js';
 import { hasChromium, launch } from './support/browser.js';
 import { ADMIN, startServer, type E2EServer } from './support/server.js';
-import { signIn } from './support/session.js';
+import { settled, signIn } from './support/session.js';
 
 const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const WRITE = process.env.ALMANAC_SCREENSHOTS === '1';
@@ -28,7 +28,7 @@ interface Occurrence {
 }
 
 async function shot(page: Page, name: string, fullPage = true) {
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   if (WRITE) await page.screenshot({ path: `${OUT}${name}.png`, fullPage });
 }
 
@@ -186,7 +186,7 @@ describe.skipIf(!hasChromium)('repeating events in the browser', () => {
       const marked = page.locator('.event--series');
       for (let step = 0; step < 4 && (await marked.count()) === 0; step++) {
         await page.locator('.fc-next-button').click();
-        await page.waitForLoadState('networkidle');
+        await settled(page);
       }
       expect(await marked.first().getAttribute('aria-label')).toMatch(
         new RegExp(`^${title}, .*, repeating event$`),

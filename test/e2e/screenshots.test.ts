@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launch } from './support/browser.js';
 import { seed, type Seeded } from './support/seed.js';
 import { startServer, type E2EServer } from './support/server.js';
-import { signIn } from './support/session.js';
+import { settled, signIn } from './support/session.js';
 
 const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 const WRITE = process.env.ALMANAC_SCREENSHOTS === '1';
@@ -146,13 +146,13 @@ describe.skipIf(!hasChromium)('console screens', () => {
         await page.goto(`${server.url}/console${shot.path}`);
         await page.getByRole('heading', { name: shot.heading, level: 1 }).waitFor();
         await shot.prepare?.(page);
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         if (WRITE) await page.screenshot({ path: `${OUT}${shot.name}-${suffix}.png` });
       }
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.goto(`${server.url}/console/`);
       await page.locator('.fc-event').first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       if (WRITE) await page.screenshot({ path: `${OUT}calendar-dark-${suffix}.png` });
       expect(errors).toEqual([]);
       await context.close();

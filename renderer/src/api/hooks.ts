@@ -11,6 +11,7 @@ import {
 } from '@tanstack/react-query';
 import { api, ev, request, type Query } from './client';
 import { RESOURCE, type ItemOf, type Kind } from './resources';
+import { rememberVersion } from './versions';
 import type { ArchiveWire } from '../../../shared/schemas/wire';
 
 export interface Page<T> extends ArchiveWire {
@@ -70,7 +71,11 @@ export function useAll<K extends Kind>(kind: K, query: Query = {}) {
 export function useItem<K extends Kind>(kind: K, id: number | null) {
   return useQuery({
     queryKey: keys.item(kind, id ?? 0),
-    queryFn: ({ signal }) => api<ItemOf[K]>(ev(`${kind}/${id}`), { signal }),
+    queryFn: async ({ signal }) => {
+      const answer = await request<ItemOf[K]>(ev(`${kind}/${id}`), { signal });
+      rememberVersion(kind, id!, answer.headers);
+      return answer.body;
+    },
     enabled: id !== null,
   });
 }
@@ -80,16 +85,26 @@ export function saveItem<K extends Kind>(
   id: number | null,
   body: Record<string, unknown>,
   query?: Query,
+  ifMatch?: string,
 ) {
   return id === null
     ? api<ItemOf[K]>(ev(kind), { method: 'POST', body, query })
-    : api<ItemOf[K]>(ev(`${kind}/${id}`), { method: 'PATCH', body, query });
+    : api<ItemOf[K]>(ev(`${kind}/${id}`), {
+        method: 'PATCH',
+        body,
+        query,
+        ...(ifMatch ? { headers: { 'if-match': ifMatch } } : {}),
+      });
 }
 
-/** A save: the changed fields, and query parameters such as an occurrence's `scope`. */
+/**
+ * A save: the changed fields, query parameters such as an occurrence's `scope`, and the version
+ * the changes were made to (`If-Match`: a 412 when someone else saved in between).
+ */
 export interface SaveInput {
   body: Record<string, unknown>;
   query?: Query;
+  ifMatch?: string;
 }
 
 /**
@@ -111,7 +126,7 @@ export function invalidate(client: QueryClient, ...kinds: Kind[]) {
 export function useSave<K extends Kind>(kind: K, id: number | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, query }: SaveInput) => saveItem(kind, id, body, query),
+    mutationFn: ({ body, query, ifMatch }: SaveInput) => saveItem(kind, id, body, query, ifMatch),
     onMutate: async ({ body }) => {
       if (id === null) return { previous: undefined };
       await client.cancelQueries({ queryKey: keys.item(kind, id) });
@@ -125,7 +140,11 @@ export function useSave<K extends Kind>(kind: K, id: number | null) {
         client.setQueryData(keys.item(kind, id), context.previous);
     },
     onSuccess: (item) => {
-      client.setQueryData(keys.item(kind, (item as { id: number }).id), item);
+      const saved = keys.item(kind, (item as { id: number }).id);
+      client.setQueryData(saved, item);
+      // Read again for the version a next save will name (a write's answer has no json_ld, so
+      // its tag is not the one a read gives).
+      void client.invalidateQueries({ queryKey: saved, exact: true });
       invalidate(client, kind, ...(RESOURCE[kind].terms ? (['events'] as Kind[]) : []));
       if (kind !== 'events') invalidate(client, 'events');
     },

@@ -1,10 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useIsFetching } from '@tanstack/react-query';
 import { Link } from './Link';
 import { useLocation } from './router';
 import { useAuth } from './auth';
 import { ThemeToggle } from './ThemeToggle';
 import { ProgressBar } from '../ui/Spinner';
+import { useToast } from '../ui/toasts';
+import { useLiveUpdates } from '../api/live';
 
 const SECTIONS: Array<{
   title: string;
@@ -46,6 +48,9 @@ export function Shell({ children }: { children: ReactNode }) {
   const { user, signOut, desktop } = useAuth();
   const [open, setOpen] = useState(false);
   const fetching = useIsFetching() > 0;
+  const toast = useToast();
+  const notify = useCallback((message: string) => toast({ tone: 'info', message }), [toast]);
+  useLiveUpdates(user?.id, notify);
   const isAdmin = user?.role === 'administrator';
   const isEditor = isAdmin || user?.role === 'editor';
   return (

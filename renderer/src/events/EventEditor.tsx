@@ -6,6 +6,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { eventFormSchema } from '../../../shared/schemas/event';
 import { useItem, useSave } from '../api/hooks';
+import { versionOf } from '../api/versions';
 import { decodeEntities } from '../api/resources';
 import type { EventWire } from '../../../shared/schemas/wire';
 import { Link } from '../app/Link';
@@ -19,6 +20,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
 import { StatusBadge } from '../ui/StatusBadge';
 import { useToast } from '../ui/toasts';
+import { conflictOf, isConflict, useConflictQuestion } from '../ui/ConflictDialog';
 import { emptyEvent, eventPayload, eventValues, type EventValues } from './eventForm';
 import { EventMainFields } from './EventMainFields';
 import { EventLinks } from './EventLinks';
@@ -39,11 +41,15 @@ export default function EventEditor({ id }: { id: string }) {
   // the busy button, so the pending state alone would let a second create through.
   const submitting = useRef(false);
   const [scopeDialog, askScope] = useScopeQuestion();
+  const [conflictDialog, askConflict] = useConflictQuestion();
+  /** The version the form's values came from, named by the save (If-Match). */
+  const version = useRef<string | undefined>(undefined);
   const series = item.data && isOccurrence(item.data) ? item.data.series_id : null;
 
   useEffect(() => {
     if (item.data && !form.dirty) {
       initial.current = eventValues(item.data);
+      version.current = numeric === null ? undefined : versionOf('events', numeric);
       form.reset(initial.current);
     }
   }, [item.data]);
@@ -73,7 +79,11 @@ export default function EventEditor({ id }: { id: string }) {
         if (answer === null) return;
         scope = answer;
       }
-      const saved = (await save.mutateAsync({ body, query: { scope } })) as EventWire;
+      const saved = (await save.mutateAsync({
+        body,
+        query: { scope },
+        ifMatch: version.current,
+      })) as EventWire;
       initial.current = eventValues(saved);
       form.reset(initial.current);
       toast({
@@ -85,11 +95,28 @@ export default function EventEditor({ id }: { id: string }) {
       });
       if (creating) navigate(`/events/${saved.id}`, { replace: true });
     } catch (failure) {
+      if (numeric !== null && isConflict(failure)) {
+        submitting.current = false;
+        return resolveConflict(numeric, event);
+      }
       form.setErrors(mapErrors(serverErrors(failure)));
     } finally {
       submitting.current = false;
     }
   };
+
+  /** Someone else saved meanwhile: take their version, or save these values over it. */
+  async function resolveConflict(id: number, event: FormEvent) {
+    const fresh = await item.refetch();
+    if (!fresh.data) return;
+    const theirs = eventValues(fresh.data);
+    const choice = await askConflict(conflictOf(initial.current, theirs));
+    if (choice === null) return;
+    initial.current = theirs;
+    version.current = versionOf('events', id);
+    if (choice === 'theirs') form.reset(theirs);
+    else await submit(event);
+  }
 
   if (numeric !== null && item.isPending)
     return (
@@ -100,8 +127,11 @@ export default function EventEditor({ id }: { id: string }) {
   if (numeric !== null && item.error)
     return <LoadFailure kind="events" id={numeric} error={item.error} />;
 
+  // A conflict is answered by its dialog, not shown as an error.
   const saveError =
-    save.error && Object.keys(serverErrors(save.error)).length === 0 ? save.error : null;
+    save.error && !isConflict(save.error) && Object.keys(serverErrors(save.error)).length === 0
+      ? save.error
+      : null;
   const title =
     numeric === null ? 'New event' : decodeEntities(item.data?.title ?? '') || '(untitled)';
   return (
@@ -158,6 +188,7 @@ export default function EventEditor({ id }: { id: string }) {
         </div>
       </form>
       {scopeDialog}
+      {conflictDialog}
     </>
   );
 }

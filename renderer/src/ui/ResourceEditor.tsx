@@ -5,6 +5,7 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { useItem, useSave } from '../api/hooks';
+import { versionOf } from '../api/versions';
 import { nameOf, RESOURCE, type ItemOf, type Kind } from '../api/resources';
 import { Link } from '../app/Link';
 import { navigate } from '../app/router';
@@ -19,6 +20,7 @@ import { Spinner } from './Spinner';
 import { StatusBadge } from './StatusBadge';
 import { TermDelete } from './TermDelete';
 import { useToast } from './toasts';
+import { conflictOf, isConflict, useConflictQuestion } from './ConflictDialog';
 
 export interface EditorConfig<K extends Kind> {
   kind: K;
@@ -53,10 +55,14 @@ export function ResourceEditor<K extends Kind>({
   const info = RESOURCE[kind];
   const form = useForm<Values>(config.empty);
   const loaded = useRef<Values>(config.empty);
+  /** The version the form's values came from, named by the save (If-Match). */
+  const version = useRef<string | undefined>(undefined);
+  const [conflictDialog, askConflict] = useConflictQuestion();
 
   useEffect(() => {
     if (item.data && !form.dirty) {
       loaded.current = config.toValues(item.data);
+      version.current = numeric === null ? undefined : versionOf(kind, numeric);
       form.reset(loaded.current);
     }
     // Reload only when the server's copy changes, never over the user's typing.
@@ -70,15 +76,29 @@ export function ResourceEditor<K extends Kind>({
     if (Object.keys(clientErrors).length > 0) return form.setErrors(clientErrors);
     const body = numeric === null ? payload : changed(prepare(loaded.current), payload);
     try {
-      const saved = await save.mutateAsync({ body });
+      const saved = await save.mutateAsync({ body, ifMatch: version.current });
       loaded.current = config.toValues(saved);
       form.reset(loaded.current);
       toast({ tone: 'success', message: `Saved “${nameOf(kind, saved)}”.` });
       if (numeric === null) navigate(`/${kind}/${(saved as { id: number }).id}`, { replace: true });
     } catch (failure) {
+      if (numeric !== null && isConflict(failure)) return resolveConflict(numeric, event);
       form.setErrors(serverErrors(failure));
     }
   };
+
+  /** Someone else saved meanwhile: take their version, or save these values over it. */
+  async function resolveConflict(id: number, event: FormEvent) {
+    const fresh = await item.refetch();
+    if (!fresh.data) return;
+    const theirs = config.toValues(fresh.data);
+    const choice = await askConflict(conflictOf(loaded.current, theirs));
+    if (choice === null) return;
+    loaded.current = theirs;
+    version.current = versionOf(kind, id);
+    if (choice === 'theirs') form.reset(theirs);
+    else await submit(event);
+  }
 
   if (numeric !== null && item.isPending)
     return (
@@ -91,7 +111,9 @@ export function ResourceEditor<K extends Kind>({
 
   const status = item.data && 'status' in item.data ? String(item.data.status) : undefined;
   const title = numeric === null ? `New ${info.singular}` : nameOf(kind, item.data ?? {});
-  const unknownErrors = save.error && Object.keys(serverErrors(save.error)).length === 0;
+  // A conflict is answered by its dialog, not shown as an error.
+  const unknownErrors =
+    save.error && !isConflict(save.error) && Object.keys(serverErrors(save.error)).length === 0;
   return (
     <>
       <PageHeader title={title} actions={<Link to={`/${kind}`}>← All {info.plural}</Link>}>
@@ -125,6 +147,7 @@ export function ResourceEditor<K extends Kind>({
           </aside>
         )}
       </div>
+      {conflictDialog}
     </>
   );
 }

@@ -20,3 +20,14 @@ export async function openScreen(page: Page, name: string, heading = name): Prom
     .click();
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
 }
+
+/**
+ * Waits until the page has loaded and the console has no request of its own under way. Not
+ * Playwright's "networkidle": the console keeps its live-update stream open for as long as it
+ * is signed in, so the network is never idle.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => document.querySelector('.progress--active') === null);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+}

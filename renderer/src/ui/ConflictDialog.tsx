@@ -1,0 +1,76 @@
+/**
+ * Someone else saved the item while it was being edited (the server answered 412): say what
+ * they changed, and let the user take their version or save theirs over it.
+ */
+import type { ReactNode } from 'react';
+import { ApiFailure } from '../api/client';
+import { Button } from './Button';
+import { Dialog, useQuestion } from './Dialog';
+import type { Values } from './form';
+
+export type ConflictChoice = 'theirs' | 'mine';
+
+export interface Conflict {
+  /** The fields whose saved value differs from the one the edit started from. */
+  fields: Array<{ name: string; value: string }>;
+}
+
+export const isConflict = (error: unknown): boolean =>
+  error instanceof ApiFailure && error.status === 412;
+
+const shown = (value: unknown): string => {
+  const text = typeof value === 'string' ? value : JSON.stringify(value ?? '');
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+};
+
+const label = (name: string) => (name.charAt(0).toUpperCase() + name.slice(1)).replace(/_/g, ' ');
+
+/** What changed on the server between the version the form started from and now. */
+export function conflictOf(base: Values, current: Values): Conflict {
+  const names = new Set([...Object.keys(base), ...Object.keys(current)]);
+  const fields = [...names]
+    .filter((name) => JSON.stringify(base[name]) !== JSON.stringify(current[name]))
+    .map((name) => ({ name: label(name), value: shown(current[name]) }));
+  return { fields };
+}
+
+export function useConflictQuestion(): [
+  ReactNode,
+  (c: Conflict) => Promise<ConflictChoice | null>,
+] {
+  return useQuestion<Conflict, ConflictChoice>((conflict, answer) => (
+    <Dialog
+      title="Someone else changed this"
+      text="It was saved by someone else while you were editing it."
+      onCancel={() => answer(null)}
+    >
+      {conflict.fields.length > 0 ? (
+        <>
+          <p>Their changes:</p>
+          <ul className="conflict__fields">
+            {conflict.fields.map((field) => (
+              <li key={field.name}>
+                <strong>{field.name}</strong>: {field.value || '(empty)'}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>Nothing you can see in this form changed.</p>
+      )}
+      <div className="dialog__choices">
+        <Button variant="primary" onClick={() => answer('theirs')}>
+          Reload their version
+        </Button>
+        <Button variant="secondary" onClick={() => answer('mine')}>
+          Save mine over it
+        </Button>
+      </div>
+      <div className="form-actions">
+        <Button variant="ghost" onClick={() => answer(null)}>
+          Keep editing
+        </Button>
+      </div>
+    </Dialog>
+  ));
+}
