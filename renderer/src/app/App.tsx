@@ -23,6 +23,7 @@ const SettingsScreen = lazy(() => import('../admin/SettingsScreen'));
 const Sharing = lazy(() => import('../admin/Sharing'));
 const Trash = lazy(() => import('../admin/Trash'));
 const Backups = lazy(() => import('../admin/Backups'));
+const Transfer = lazy(() => import('../admin/Transfer'));
 const Subscribe = lazy(() => import('../feeds/Subscribe'));
 const ImportScreen = lazy(() => import('../feeds/ImportScreen'));
 
@@ -48,6 +49,7 @@ const SCREENS: Screen[] = [
   ['/admin/sharing', () => <Sharing />],
   ['/admin/trash', () => <Trash />],
   ['/admin/backups', () => <Backups />],
+  ['/admin/transfer', () => <Transfer />],
   ['/subscribe', () => <Subscribe />],
   ['/admin/import', () => <ImportScreen />],
 ];

@@ -34,6 +34,7 @@ const SECTIONS: Array<{
       { to: '/admin/sharing', label: 'LAN sharing', admin: true },
       { to: '/admin/trash', label: 'Trash', admin: true },
       { to: '/admin/backups', label: 'Backups', admin: true },
+      { to: '/admin/transfer', label: 'Export and import', admin: true },
       { to: '/admin/import', label: 'Import', editor: true },
     ],
   },

@@ -1,0 +1,215 @@
+/**
+ * Data in and out (docs/export-import.md): the whole calendar as a JSON export, the events as
+ * CSV, and an import from another site that serves the reference API, checked first by a dry
+ * run whose report says what would change.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ImportReport } from '../../../shared/schemas/transfer';
+import { admin, api, download } from '../api/client';
+import { Button } from '../ui/Button';
+import { ErrorNote } from '../ui/ErrorNote';
+import { Field } from '../ui/Field';
+import { PageHeader } from '../ui/PageHeader';
+import { useToast } from '../ui/toasts';
+
+interface Site {
+  url: string;
+  username: string;
+  password: string;
+}
+
+function Report({ report }: { report: ImportReport }) {
+  const verb = report.dry_run ? 'Would be' : 'Were';
+  const problems = [
+    ...report.skipped.map((s) => ({
+      key: `s${s.kind}${s.id}`,
+      what: `${s.kind} ${s.id}`,
+      text: s.reason,
+    })),
+    ...report.errors.map((e, i) => ({
+      key: `e${i}`,
+      what: `${e.kind} ${e.id ?? ''}`,
+      text: e.message,
+    })),
+  ];
+  return (
+    <div className="import-report">
+      <dl className="import-report__counts">
+        {(
+          [
+            [`${verb} created`, report.created],
+            [`${verb} updated`, report.updated],
+            ['Unchanged', report.unchanged],
+            ['Skipped', report.skipped.length],
+            ['Errors', report.errors.length],
+          ] as const
+        ).map(([label, count]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{count}</dd>
+          </div>
+        ))}
+      </dl>
+      {problems.length > 0 && (
+        <ul className="import-report__problems">
+          {problems.map((p) => (
+            <li key={p.key}>
+              <strong>{p.what}</strong>: {p.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Seconds since `since`, ticking while a long request runs. */
+function useElapsed(since: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (since === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [since]);
+  return since === null ? 0 : Math.max(0, Math.round((now - since) / 1000));
+}
+
+export default function Transfer() {
+  const client = useQueryClient();
+  const toast = useToast();
+  const [site, setSite] = useState<Site>({ url: '', username: '', password: '' });
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [started, setStarted] = useState<number | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const elapsed = useElapsed(started);
+
+  async function run(dryRun: boolean) {
+    setError(null);
+    setStarted(Date.now());
+    try {
+      const body = {
+        url: site.url,
+        dry_run: dryRun,
+        ...(site.username ? { username: site.username, password: site.password } : {}),
+      };
+      const result = await api<ImportReport>(admin('import/remote'), { method: 'POST', body });
+      setReport(result);
+      if (!dryRun) {
+        void client.invalidateQueries();
+        toast({
+          tone: 'success',
+          message: `Imported: ${result.created} created, ${result.updated} updated.`,
+        });
+      }
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setStarted(null);
+    }
+  }
+
+  const check = (event: FormEvent) => {
+    event.preventDefault();
+    void run(true);
+  };
+  const set = (name: keyof Site) => (value: string) => {
+    setSite({ ...site, [name]: value });
+    setReport(null);
+  };
+  const today = new Date().toISOString().slice(0, 10);
+  const [saving, setSaving] = useState<unknown>(null);
+  const save = (path: string, name: string) =>
+    download(admin(path), name).catch((failure: unknown) => setSaving(failure));
+  return (
+    <>
+      <PageHeader title="Export and import">
+        Take the whole calendar elsewhere, or bring in another site’s.
+      </PageHeader>
+      <section className="card" aria-labelledby="export-title">
+        <h2 id="export-title">Export</h2>
+        <p className="muted">
+          Everything (settings, users without their passwords, media records, categories, tags,
+          venues, organizers, series and events) as one JSON file another Almanac imports exactly;
+          or the events as CSV in the columns of The Events Calendar’s importer.
+        </p>
+        <div className="form-actions">
+          <Button onClick={() => void save('export', `almanac-export-${today}.json`)}>
+            Download everything (JSON)
+          </Button>
+          <Button onClick={() => void save('export/events.csv', `almanac-events-${today}.csv`)}>
+            Download events (CSV)
+          </Button>
+        </div>
+        <ErrorNote error={saving} />
+      </section>
+      <form className="card" onSubmit={check} aria-labelledby="remote-title" noValidate>
+        <h2 id="remote-title">Import from another site</h2>
+        <p className="muted">
+          Any site with The Events Calendar’s REST API, or another Almanac: its categories, tags,
+          venues, organizers and events are created here, or updated when imported before. Without a
+          login only published content is read.
+        </p>
+        <div className="form-grid">
+          <Field label="Site address" wide>
+            <input
+              type="url"
+              value={site.url}
+              placeholder="https://example.org"
+              onChange={(e) => set('url')(e.target.value)}
+            />
+          </Field>
+          <Field label="Login (optional)">
+            <input
+              value={site.username}
+              autoComplete="off"
+              onChange={(e) => set('username')(e.target.value)}
+            />
+          </Field>
+          <Field label="Password or application password">
+            <input
+              type="password"
+              value={site.password}
+              autoComplete="new-password"
+              onChange={(e) => set('password')(e.target.value)}
+            />
+          </Field>
+        </div>
+        <div className="form-actions">
+          <Button
+            type="submit"
+            variant="primary"
+            busy={started !== null}
+            disabled={site.url === ''}
+          >
+            Check what would change
+          </Button>
+        </div>
+        {started !== null && (
+          <p className="muted" role="status">
+            Reading {site.url}… {elapsed} s
+          </p>
+        )}
+        <ErrorNote error={error} />
+      </form>
+      {report && (
+        <section className="card" aria-labelledby="report-title">
+          <h2 id="report-title">{report.dry_run ? 'What the import would do' : 'Imported'}</h2>
+          <Report report={report} />
+          {report.dry_run && (
+            <div className="import-report__actions">
+              <Button
+                variant="primary"
+                busy={started !== null}
+                disabled={report.created + report.updated === 0}
+                onClick={() => void run(false)}
+              >
+                {report.created + report.updated === 0 ? 'Nothing to import' : 'Import'}
+              </Button>
+            </div>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
