@@ -18,8 +18,10 @@ const FIXTURE = fileURLToPath(
 );
 const WRITE = process.env.ALMANAC_SCREENSHOTS === '1';
 
-async function shot(page: Page, name: string) {
-  await settled(page);
+/** `pageScripts`: the console (which keeps a stream open); public pages are read without script. */
+async function shot(page: Page, name: string, pageScripts = true) {
+  if (pageScripts) await settled(page);
+  else await page.waitForLoadState('networkidle');
   if (WRITE) await page.screenshot({ path: `${OUT}${name}.png`, fullPage: true });
 }
 
@@ -104,7 +106,7 @@ describe.skipIf(!hasChromium)('feeds in the browser', () => {
       await page.getByRole('heading', { name: 'Events', level: 1 }).waitFor();
       expect(await page.locator('ul.events li').count()).toBeGreaterThan(0);
       await page.locator('section.subscribe svg.qr').waitFor();
-      await shot(page, `public-list-${suffix}`);
+      await shot(page, `public-list-${suffix}`, false);
 
       await page.getByRole('link', { name: 'Month', exact: true }).click();
       await page.locator('table.month').waitFor();
@@ -114,7 +116,7 @@ describe.skipIf(!hasChromium)('feeds in the browser', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
-      await shot(page, `public-month-${suffix}`);
+      await shot(page, `public-month-${suffix}`, false);
 
       await page.getByLabel('Search events').fill('jazz');
       await page.getByRole('button', { name: 'Search' }).click();
@@ -126,7 +128,7 @@ describe.skipIf(!hasChromium)('feeds in the browser', () => {
         await page.emulateMedia({ media: 'print' });
         expect(await page.locator('section.subscribe').isVisible()).toBe(false);
         expect(await page.locator('form.search').isVisible()).toBe(false);
-        await shot(page, 'public-month-print');
+        await shot(page, 'public-month-print', false);
         await page.emulateMedia({ media: 'screen' });
       }
       expect(violations).toEqual([]);

@@ -86,12 +86,11 @@ export function createBackupScheduler(core: CoreServices, backups: BackupService
       });
       return running;
     },
-    /** Looks once a minute from now on (and once right away). */
+    /** Looks once a minute from now on; the first look waits a minute, out of the start's way. */
     start(): void {
       if (timer) return;
       timer = setInterval(() => void this.tick(), CHECK_EVERY_MS);
       timer.unref();
-      void this.tick();
     },
     stop(): void {
       if (timer) clearInterval(timer);
