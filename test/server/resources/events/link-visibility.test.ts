@@ -142,9 +142,15 @@ describe('embeds show only what the reader may read', () => {
     expect((await server.call('GET', `${NS}/events/${event.id}`)).body.venue).toMatchObject({
       id: venue,
     });
+    const feed = async () => (await fetch(`${server.url}/calendar.ics`)).text();
+    // Remembered feed text and answers must not outlive the venue's change of status.
+    expect(await feed()).toContain('Secret Lane');
     await server.services.db.prepare("UPDATE venues SET status = 'draft' WHERE id = ?").run(venue);
     const res = await server.call('GET', `${NS}/events/${event.id}`);
     expect(res.body.venue).toEqual([]);
+    const ics = await feed();
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(mentionsSecrets(ics)).toBe(false);
   });
 });
 
