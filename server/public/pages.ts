@@ -99,46 +99,54 @@ export function eventPage(event: EventWire, c: PageContext): Rendered {
   };
 }
 
-export function venuePage(venue: VenueWire, calendar: string, c: PageContext): Rendered {
-  const name = venue.venue ?? '';
-  const image = safeUrl(venue.image?.url);
-  const parts = [
-    `<h1>${text(name)}</h1>`,
-    venueAddress(venue),
-    contact(c, venue),
-    image ? `<p class="image"><img src="${attr(image)}" alt=""></p>` : '',
-    venue.description ? `<div class="description">${rich(venue.description)}</div>` : '',
-    apiFooter(c),
-  ];
-  return {
-    title: name,
-    body: `<article class="venue">${parts.filter(Boolean).join('\n')}</article>
-<section class="card"><h2>${label(c, 'upcoming')}</h2>${calendar}</section>`,
-    head: venue.json_ld ? jsonLdScript(venue.json_ld) : '',
-  };
-}
-
-export function organizerPage(
-  organizer: OrganizerWire,
+/** A venue's or an organizer's page: name, details, image, description, then its events. */
+function linkedPage(
+  type: 'venue' | 'organizer',
+  item: VenueWire | OrganizerWire,
+  name: string,
+  details: string[],
   calendar: string,
   c: PageContext,
 ): Rendered {
-  const name = organizer.organizer ?? '';
-  const image = safeUrl(organizer.image?.url);
+  const image = safeUrl(item.image?.url);
   const parts = [
     `<h1>${text(name)}</h1>`,
-    contact(c, organizer),
+    ...details,
     image ? `<p class="image"><img src="${attr(image)}" alt=""></p>` : '',
-    organizer.description ? `<div class="description">${rich(organizer.description)}</div>` : '',
+    item.description ? `<div class="description">${rich(item.description)}</div>` : '',
     apiFooter(c),
   ];
   return {
     title: name,
-    body: `<article class="organizer">${parts.filter(Boolean).join('\n')}</article>
+    body: `<article class="${type}">${parts.filter(Boolean).join('\n')}</article>
 <section class="card"><h2>${label(c, 'upcoming')}</h2>${calendar}</section>`,
-    head: organizer.json_ld ? jsonLdScript(organizer.json_ld) : '',
+    head: item.json_ld ? jsonLdScript(item.json_ld) : '',
   };
 }
+
+export const venuePage = (venue: VenueWire, calendar: string, c: PageContext): Rendered =>
+  linkedPage(
+    'venue',
+    venue,
+    venue.venue ?? '',
+    [venueAddress(venue), contact(c, venue)],
+    calendar,
+    c,
+  );
+
+export const organizerPage = (
+  organizer: OrganizerWire,
+  calendar: string,
+  c: PageContext,
+): Rendered =>
+  linkedPage(
+    'organizer',
+    organizer,
+    organizer.organizer ?? '',
+    [contact(c, organizer)],
+    calendar,
+    c,
+  );
 
 /** A calendar page: `/events/` itself, or a term's. */
 export function calendarPage(

@@ -90,28 +90,26 @@ export function publicPages(services: Services): Router {
     send(res, links, root, { ...rendered, head: calendar.jsonLd });
   });
 
-  router.get('/venue/:slug', async (req, res) => {
-    const links = pageLinks(req, services);
-    const venue = publishedVenue(services, req.params.slug, links);
-    if (!venue) return notFound(req, res, links);
-    const root = apiRoot(links);
-    const c = context(links, root);
-    const calendar = await calendarHtml(req, services, links, { venue: String(venue.id) }, c);
-    const rendered = venuePage(venue, calendar.html, c);
-    send(res, links, root, { ...rendered, head: rendered.head + calendar.jsonLd });
-  });
-
-  router.get('/organizer/:slug', async (req, res) => {
-    const links = pageLinks(req, services);
-    const organizer = publishedOrganizer(services, req.params.slug, links);
-    if (!organizer) return notFound(req, res, links);
-    const root = apiRoot(links);
-    const c = context(links, root);
-    const filter = { organizer: String(organizer.id) };
-    const calendar = await calendarHtml(req, services, links, filter, c);
-    const rendered = organizerPage(organizer, calendar.html, c);
-    send(res, links, root, { ...rendered, head: rendered.head + calendar.jsonLd });
-  });
+  /** A venue's or an organizer's page, with the calendar of its events. */
+  function linkedRoute<W extends { id: number }>(
+    path: string,
+    filter: 'venue' | 'organizer',
+    find: (services: Services, slug: string, links: Links) => W | undefined,
+    render: (item: W, calendar: string, c: PageContext) => Rendered,
+  ) {
+    router.get(path, async (req: Request<{ slug: string }>, res) => {
+      const links = pageLinks(req, services);
+      const item = find(services, req.params.slug, links);
+      if (!item) return notFound(req, res, links);
+      const root = apiRoot(links);
+      const c = context(links, root);
+      const calendar = await calendarHtml(req, services, links, { [filter]: String(item.id) }, c);
+      const rendered = render(item, calendar.html, c);
+      send(res, links, root, { ...rendered, head: rendered.head + calendar.jsonLd });
+    });
+  }
+  linkedRoute('/venue/:slug', 'venue', publishedVenue, venuePage);
+  linkedRoute('/organizer/:slug', 'organizer', publishedOrganizer, organizerPage);
 
   for (const [path, taxonomy, filter] of [
     ['/events/category/:slug', 'category', 'categories'],

@@ -1,6 +1,7 @@
 import { useAll } from '../api/hooks';
 import { decodeEntities, nameOf } from '../api/resources';
 import { Field } from '../ui/Field';
+import { StatusOptions } from '../ui/StatusBadge';
 
 export interface Filters {
   search: string;
@@ -87,11 +88,7 @@ export function CalendarFilters({ value, onChange }: Props) {
       <Field label="Status">
         <select value={value.status} onChange={set('status')}>
           <option value="">All but trash</option>
-          <option value="publish">Published</option>
-          <option value="draft">Draft</option>
-          <option value="pending">Pending</option>
-          <option value="private">Private</option>
-          <option value="future">Scheduled</option>
+          <StatusOptions statuses={['publish', 'draft', 'pending', 'private', 'future']} />
         </select>
       </Field>
       {active && (

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useAll } from '../api/hooks';
 import { RESOURCE, type Kind } from '../api/resources';
 import { Button } from '../ui/Button';
 import type { BulkAction } from './bulk';
+import { StatusOptions } from '../ui/StatusBadge';
 
 interface Props {
   kind: Kind;
@@ -45,46 +46,61 @@ export function BulkBar({ kind, count, actions, busy, onRun }: Props) {
         </Button>
       )}
       {actions.includes('status') && (
-        <span className="check">
-          <select
-            aria-label="New status"
-            value={status}
-            onChange={(e) => setStatus(e.target.value)}
-          >
-            <option value="publish">Published</option>
-            <option value="draft">Draft</option>
-            <option value="pending">Pending</option>
-            <option value="private">Private</option>
-          </select>
-          <Button small disabled={disabled} onClick={() => onRun({ type: 'status', status })}>
-            Set status
-          </Button>
-        </span>
+        <PickAndRun
+          label="New status"
+          value={status}
+          onChange={setStatus}
+          disabled={disabled}
+          run="Set status"
+          onRun={() => onRun({ type: 'status', status })}
+        >
+          <StatusOptions statuses={['publish', 'draft', 'pending', 'private']} />
+        </PickAndRun>
       )}
       {actions.includes('category') && (
-        <span className="check">
-          <select
-            aria-label="Category to assign"
-            value={category}
-            onChange={(e) => setCategory(e.target.value)}
-          >
-            <option value="">Category…</option>
-            {(categories.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          <Button
-            small
-            disabled={disabled || category === ''}
-            onClick={() => onRun({ type: 'category', categoryId: Number(category) })}
-          >
-            Assign
-          </Button>
-        </span>
+        <PickAndRun
+          label="Category to assign"
+          value={category}
+          onChange={setCategory}
+          disabled={disabled || category === ''}
+          run="Assign"
+          onRun={() => onRun({ type: 'category', categoryId: Number(category) })}
+        >
+          <option value="">Category…</option>
+          {(categories.data ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </PickAndRun>
       )}
       {busy && <span className="muted">Working…</span>}
     </div>
+  );
+}
+
+/** A select and the button that applies its choice to the selection. */
+function PickAndRun(props: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  disabled: boolean;
+  run: string;
+  onRun(): void;
+  children: ReactNode;
+}) {
+  return (
+    <span className="check">
+      <select
+        aria-label={props.label}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        {props.children}
+      </select>
+      <Button small disabled={props.disabled} onClick={props.onRun}>
+        {props.run}
+      </Button>
+    </span>
   );
 }

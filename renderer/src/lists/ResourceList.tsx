@@ -15,6 +15,7 @@ import { useToast } from '../ui/toasts';
 import { applyLocally, runOne, type BulkAction } from './bulk';
 import { BulkBar } from './BulkBar';
 import { useDebounced } from './useDebounced';
+import { StatusOptions } from '../ui/StatusBadge';
 
 export interface Column<T> {
   key: string;
@@ -136,12 +137,9 @@ export function ResourceList<T extends Item>({
           <Field label="Status">
             <select value={status} onChange={(e) => resetPage(setStatus)(e.target.value)}>
               <option value="">All but trash</option>
-              <option value="publish">Published</option>
-              <option value="future">Scheduled</option>
-              <option value="draft">Draft</option>
-              <option value="pending">Pending</option>
-              <option value="private">Private</option>
-              <option value="trash">Trash</option>
+              <StatusOptions
+                statuses={['publish', 'future', 'draft', 'pending', 'private', 'trash']}
+              />
             </select>
           </Field>
         )}

@@ -2,7 +2,7 @@ import { organizerCreateSchema } from '../../../shared/schemas/organizer';
 import type { OrganizerWire } from '../../../shared/schemas/wire';
 import type { FieldSpec } from '../ui/FormFields';
 import type { Values } from '../ui/form';
-import { EMPTY_POST, postValues } from '../ui/postValues';
+import { EMPTY_POST, postValues, textValues } from '../ui/postValues';
 import { STATUS_FIELD } from '../ui/statusOptions';
 
 export const ORGANIZER_FIELDS: FieldSpec[] = [
@@ -20,20 +20,11 @@ export const ORGANIZER_INLINE_FIELDS = ORGANIZER_FIELDS.filter((f) =>
 
 export const organizerSchema = organizerCreateSchema;
 
-export const EMPTY_ORGANIZER: Values = {
-  organizer: '',
-  email: '',
-  phone: '',
-  website: '',
-  ...EMPTY_POST,
-};
+const TEXT_FIELDS = ['organizer', 'email', 'phone', 'website'] as const;
 
-export function organizerValues(o: OrganizerWire): Values {
-  return {
-    organizer: o.organizer ?? '',
-    email: o.email ?? '',
-    phone: o.phone ?? '',
-    website: o.website ?? '',
-    ...postValues(o),
-  };
-}
+export const EMPTY_ORGANIZER: Values = { ...textValues<OrganizerWire>(TEXT_FIELDS), ...EMPTY_POST };
+
+export const organizerValues = (o: OrganizerWire): Values => ({
+  ...textValues(TEXT_FIELDS, o),
+  ...postValues(o),
+});

@@ -13,3 +13,11 @@ export function postValues(item: Pick<VenueWire, 'description' | 'status' | 'ima
     imagePreview: item.image ? item.image.url : undefined,
   };
 }
+
+/** Text fields of a form: the item's values ("" for those it lacks), or all "" for a new one. */
+export function textValues<T extends object>(
+  keys: ReadonlyArray<keyof T & string>,
+  item?: T,
+): Values {
+  return Object.fromEntries(keys.map((key) => [key, item?.[key] ?? '']));
+}

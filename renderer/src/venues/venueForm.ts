@@ -2,7 +2,7 @@ import { venueCreateSchema } from '../../../shared/schemas/venue';
 import type { VenueWire } from '../../../shared/schemas/wire';
 import type { FieldSpec } from '../ui/FormFields';
 import type { Values } from '../ui/form';
-import { EMPTY_POST, postValues } from '../ui/postValues';
+import { EMPTY_POST, postValues, textValues } from '../ui/postValues';
 import { STATUS_FIELD } from '../ui/statusOptions';
 
 export const VENUE_FIELDS: FieldSpec[] = [
@@ -26,34 +26,28 @@ export const VENUE_INLINE_FIELDS = VENUE_FIELDS.filter((f) =>
 
 export const venueSchema = venueCreateSchema;
 
+const TEXT_FIELDS = [
+  'venue',
+  'address',
+  'city',
+  'zip',
+  'state',
+  'province',
+  'country',
+  'phone',
+  'website',
+] as const;
+
 export const EMPTY_VENUE: Values = {
-  venue: '',
-  address: '',
-  city: '',
-  zip: '',
-  state: '',
-  province: '',
-  country: '',
-  phone: '',
-  website: '',
+  ...textValues<VenueWire>(TEXT_FIELDS),
   show_map: true,
   show_map_link: true,
   ...EMPTY_POST,
 };
 
-export function venueValues(v: VenueWire): Values {
-  return {
-    venue: v.venue ?? '',
-    address: v.address ?? '',
-    city: v.city ?? '',
-    zip: v.zip ?? '',
-    state: v.state ?? '',
-    province: v.province ?? '',
-    country: v.country ?? '',
-    phone: v.phone ?? '',
-    website: v.website ?? '',
-    show_map: v.show_map ?? true,
-    show_map_link: v.show_map_link ?? true,
-    ...postValues(v),
-  };
-}
+export const venueValues = (v: VenueWire): Values => ({
+  ...textValues(TEXT_FIELDS, v),
+  show_map: v.show_map ?? true,
+  show_map_link: v.show_map_link ?? true,
+  ...postValues(v),
+});

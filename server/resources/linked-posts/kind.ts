@@ -71,12 +71,8 @@ export interface LinkedTable<Row extends LinkedRow> {
   type: 'venue' | 'organizer';
   /** `venues` / `organizers`: the table and the REST collection. */
   table: 'venues' | 'organizers';
-  /**
-   * Every own column of the table, and whether a search looks in it
-   * (docs/contract/compat-notes.md §3.4). The store writes exactly these; keyed by the row type,
-   * so none can be forgotten.
-   */
-  columns: { readonly [K in OwnColumn<Row>]-?: { readonly search: boolean } };
+  /** Every own column of the table, made by `ownColumnsOf` so that none can be forgotten. */
+  columns: OwnColumns<Row>;
 }
 
 export interface LinkedKind<
@@ -118,11 +114,33 @@ export const LINKED_COLUMNS = [
   'image_id',
 ] as const satisfies readonly (keyof LinkedValues)[];
 
-/** The own columns of a type, in the order it declares them. */
-export function ownColumns<Row extends LinkedRow>(kind: LinkedTable<Row>): OwnColumn<Row>[] {
-  // The keys of `columns` are exactly the row's own columns (its type says so).
-  return Object.keys(kind.columns) as OwnColumn<Row>[];
+/**
+ * A type's own columns: those a search reads besides the title, description and excerpt
+ * (docs/contract/compat-notes.md §3.4), and the others. The store writes exactly these.
+ */
+export interface OwnColumns<Row extends LinkedRow> {
+  readonly searched: readonly OwnColumn<Row>[];
+  readonly stored: readonly OwnColumn<Row>[];
 }
+
+/** `unknown` when `Given` covers `All`; otherwise a type no object matches, naming what is missing. */
+type Covers<All, Given> = [Exclude<All, Given>] extends [never]
+  ? unknown
+  : { missing: Exclude<All, Given> };
+
+/** A type's own columns, which the compiler checks are all the row's own columns. */
+export const ownColumnsOf =
+  <Row extends LinkedRow>() =>
+  <const S extends readonly OwnColumn<Row>[], const T extends readonly OwnColumn<Row>[]>(
+    columns: { searched: S; stored: T } & Covers<OwnColumn<Row>, S[number] | T[number]>,
+  ): OwnColumns<Row> =>
+    columns;
+
+/** The own columns of a type. */
+export const ownColumns = <Row extends LinkedRow>(kind: LinkedTable<Row>): OwnColumn<Row>[] => [
+  ...kind.columns.searched,
+  ...kind.columns.stored,
+];
 
 /** Every column of a type's table but the id: the shared ones, then its own. */
 export const linkedColumns = <Row extends LinkedRow>(kind: LinkedTable<Row>): string[] => [

@@ -74,12 +74,7 @@ export function createLinkedStore<Row extends LinkedRow>(db: Db, kind: LinkedTab
   const links = EVENT_LINKS[t];
   const own = ownColumns(kind);
   const columns = linkedColumns(kind);
-  const searchColumns = [
-    'title',
-    'description',
-    'excerpt',
-    ...own.filter((column) => kind.columns[column].search),
-  ];
+  const searchColumns = ['title', 'description', 'excerpt', ...kind.columns.searched];
   const slugVariants = prepareSlugVariants<{ id: number }>(db, t, 'id <> @id');
 
   const statements = {

@@ -8,6 +8,7 @@ import type { OrganizerWire } from '../../../shared/schemas/wire/index.js';
 import { compact, jsonLdBase } from '../linked-posts/json-ld.js';
 import {
   linkedKind,
+  ownColumnsOf,
   textDetails,
   type Detail,
   type LinkedRow,
@@ -31,11 +32,7 @@ export const ORGANIZER_TEXT_COLUMNS = [
 export const organizerKind = linkedKind<OrganizerRow, OrganizerUpdateInput, OrganizerWire>({
   type: 'organizer',
   name: (input) => input.organizer,
-  columns: {
-    phone: { search: true },
-    website: { search: true },
-    email: { search: true },
-  },
+  columns: ownColumnsOf<OrganizerRow>()({ searched: ORGANIZER_TEXT_COLUMNS, stored: [] }),
 
   details(input, existing) {
     const given: Partial<Record<keyof Own<OrganizerRow>, Detail>> = {};

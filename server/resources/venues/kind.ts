@@ -10,6 +10,7 @@ import type { VenueWire } from '../../../shared/schemas/wire/index.js';
 import { compact, jsonLdBase } from '../linked-posts/json-ld.js';
 import {
   linkedKind,
+  ownColumnsOf,
   textDetails,
   type Detail,
   type LinkedRow,
@@ -65,21 +66,10 @@ const flag = (value: boolean | undefined, existing: 0 | 1 | undefined): 0 | 1 =>
 export const venueKind = linkedKind<VenueRow, VenueUpdateInput, VenueWire>({
   type: 'venue',
   name: (input) => input.venue,
-  columns: {
-    address: { search: true },
-    city: { search: true },
-    country: { search: false },
-    province: { search: true },
-    state: { search: true },
-    zip: { search: true },
-    phone: { search: true },
-    website: { search: false },
-    stateprovince: { search: true },
-    show_map: { search: false },
-    show_map_link: { search: false },
-    geo_lat: { search: false },
-    geo_lng: { search: false },
-  },
+  columns: ownColumnsOf<VenueRow>()({
+    searched: ['address', 'city', 'province', 'state', 'zip', 'phone', 'stateprovince'],
+    stored: ['country', 'website', 'show_map', 'show_map_link', 'geo_lat', 'geo_lng'],
+  }),
 
   details(input, existing) {
     const given: Partial<Record<keyof Own<VenueRow>, Detail>> = {};

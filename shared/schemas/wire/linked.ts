@@ -49,6 +49,12 @@ const body = (what: string) => ({
 
 const text = (description: string) => z.string().optional().meta({ description });
 
+/** The contact fields both shapes have, in the reference's order. */
+const contact = { phone: text('The phone number.'), website: text('The website URL.') };
+
+/** The keys both shapes end with. */
+const ids = { global_id: globalId, global_id_lineage: globalIdLineage };
+
 export const venue = z
   .object({
     ...head('venue'),
@@ -60,8 +66,7 @@ export const venue = z
     province: text('The province.'),
     state: text('The state.'),
     zip: text('The postal code.'),
-    phone: text('The phone number.'),
-    website: text('The website URL.'),
+    ...contact,
     stateprovince: text('The state or province.'),
     geo_lat: z.number().optional().meta({ description: 'The latitude, when known.' }),
     geo_lng: z.number().optional().meta({ description: 'The longitude, when known.' }),
@@ -70,8 +75,7 @@ export const venue = z
     show_map_link: z
       .boolean()
       .meta({ description: 'Whether a link to a map is shown for the venue.' }),
-    global_id: globalId,
-    global_id_lineage: globalIdLineage,
+    ...ids,
   })
   .meta({ description: 'A venue; empty fields are left out.' });
 
@@ -80,12 +84,10 @@ export const organizer = z
     ...head('organizer'),
     organizer: text('The organizer name.'),
     ...body('organizer'),
-    phone: text('The phone number.'),
-    website: text('The website URL.'),
+    ...contact,
     email: text('The e-mail address.'),
     json_ld: jsonLd.optional(),
-    global_id: globalId,
-    global_id_lineage: globalIdLineage,
+    ...ids,
   })
   .meta({ description: 'An organizer; empty fields are left out.' });
 
