@@ -144,11 +144,14 @@ export function formSchema(form: z.ZodType, t: Translate): OasSchema {
     out = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
   } else if (element) {
     const options = optionsOf(element);
+    const { items: _items, ...bounds } = boundsOf(form);
     out = {
       type: 'array',
       items: options
         ? { anyOf: options.map((option) => formSchema(option, t)) }
         : formSchema(element, t),
+      // A list's own bounds (its length); its items' bounds come from their forms.
+      ...bounds,
     };
   } else {
     out = withBounds(argSchema(describeArg(form, t)), boundsOf(form));

@@ -170,10 +170,14 @@ export const organizerLinks = z
     description: 'Organizer IDs, objects with an id, organizer data, or a mix.',
     forms: [
       ...organizerEntryForms,
-      z
-        .array(z.union(organizerEntryForms))
-        .meta({ description: 'Organizers in order: IDs, objects with an id, data, or a mix.' }),
-      z.string().meta({ description: 'Organizer IDs separated by commas.' }),
+      z.array(z.union(organizerEntryForms)).meta({
+        description: 'Organizers in order: IDs, objects with an id, data, or a mix.',
+        maxItems: MAX_ORGANIZERS_PER_EVENT,
+      }),
+      z.string().meta({
+        description: 'Organizer IDs separated by commas.',
+        pattern: '^\\s*\\d*[1-9]\\d*\\s*(,\\s*\\d*[1-9]\\d*\\s*)*,?\\s*$',
+      }),
       clears('An empty string, or an empty list, removes every organizer.'),
     ],
   });

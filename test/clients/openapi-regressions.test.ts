@@ -13,6 +13,7 @@ type Schema = {
   maximum?: number;
   anyOf?: Schema[];
   enum?: unknown[];
+  maxItems?: number;
 };
 type Doc = {
   paths: Record<
@@ -156,5 +157,41 @@ describe('rules the document states in words', () => {
     });
     expect(second.status).toBe(400);
     expect(second.body).toMatchObject({ code: 'term_exists' });
+  });
+});
+
+describe('list lengths and comma-separated ids', () => {
+  it('states the organizer text form as ids and the lists’ limits, which the server applies', async () => {
+    const server = await startTestServer();
+    const organizer = await bodyProperty(server, '/events', 'post', 'organizer');
+    const text = organizer.anyOf!.find((form) => form.pattern !== undefined)!;
+    expect(new RegExp(text.pattern!).test('3, 4,')).toBe(true);
+    expect(new RegExp(text.pattern!).test('Choir')).toBe(false);
+    expect(new RegExp(text.pattern!).test('0')).toBe(false);
+    const list = organizer.anyOf!.find((form) => form.maxItems !== undefined)!;
+    expect(list.maxItems).toBe(50);
+    const categories = await bodyProperty(server, '/events', 'post', 'categories');
+    expect(categories.anyOf!.find((form) => form.maxItems !== undefined)!.maxItems).toBe(100);
+
+    const named = await server.call('POST', `${NS}/events`, {
+      auth: server.admin,
+      body: event({ organizer: 'Choir' }),
+    });
+    expect(named.status).toBe(400);
+    const many = await server.call('POST', `${NS}/events`, {
+      auth: server.admin,
+      body: event({ categories: Array.from({ length: 101 }, (_, i) => `c${i}`) }),
+    });
+    expect(many.status).toBe(400);
+    const made = await server.call('POST', `${NS}/organizers`, {
+      auth: server.admin,
+      body: { organizer: 'Choir' },
+    });
+    const ids = await server.call('POST', `${NS}/events`, {
+      auth: server.admin,
+      body: event({ organizer: ` ${made.body.id as number}, ` }),
+    });
+    expect(ids.status).toBe(201);
+    expect(ids.body.organizer).toEqual([expect.objectContaining({ id: made.body.id })]);
   });
 });
