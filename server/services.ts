@@ -21,6 +21,7 @@ import { createNetworkController } from './lan-sharing.js';
 import { createTrashService } from './resources/trash/service.js';
 import { createBackupService } from './resources/backup/service.js';
 import { createBackupScheduler } from './resources/backup/schedule.js';
+import { createIdempotencyStore } from './resources/idempotency/store.js';
 import { createSyncService, type SyncOptions } from './resources/sync/service.js';
 import { createImporter } from './resources/transfer/import.js';
 import { createRemoteImporter } from './resources/transfer/remote.js';
@@ -74,6 +75,7 @@ export function createServices(
   const sync = createSyncService(core, { events, venues, organizers }, options.sync);
   const backups = createBackupService(core, { afterRestore: () => sync.newHistory() });
   const backupSchedule = createBackupScheduler(core, backups);
+  const idempotency = createIdempotencyStore(core.db);
   const importer = createImporter(core);
   const remote = createRemoteImporter(core, { events, venues, organizers, terms }, options.remote);
   const transfer = { importDocument: importer.run, importRemote: remote.run };
@@ -90,6 +92,7 @@ export function createServices(
     sync,
     backups,
     backupSchedule,
+    idempotency,
     transfer,
     feeds,
     icsImport,

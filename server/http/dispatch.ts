@@ -18,6 +18,7 @@ import { translator } from '../../shared/i18n/index.js';
 import { bodyParams, effectiveMethod, queryParams, type Query } from './wp-request.js';
 import { precondition } from './conditional.js';
 import { withWriteHooks, type WriteHooks } from '../db/hooks.js';
+import { idempotentWrite } from './idempotency.js';
 import { openStream, writeChunks } from './stream.js';
 import { ifNoneMatchHits, strongEtag } from './etag.js';
 
@@ -231,6 +232,24 @@ export function restDispatcher(registry: Registry, services: Services) {
       return;
     }
     const hooks: WriteHooks[] = [];
+    const key = req.get('idempotency-key');
+    const idempotent =
+      key === undefined
+        ? undefined
+        : idempotentWrite(
+            services.idempotency,
+            services.clock.now(),
+            actor?.id ?? 0,
+            key,
+            method,
+            req.originalUrl,
+          );
+    if (idempotent?.replay) {
+      res.set('Idempotent-Replayed', 'true');
+      res.status(idempotent.replay.status).type('json').send(idempotent.replay.body);
+      return;
+    }
+    if (idempotent?.hooks) hooks.push(idempotent.hooks);
     const ifMatch = req.get('if-match');
     if (ifMatch !== undefined) {
       const condition = precondition(
@@ -245,6 +264,7 @@ export function restDispatcher(registry: Registry, services: Services) {
     // Who made each change goes into the change log with it (after the precondition's reads).
     hooks.push(services.sync.writeHooks(actor));
     const result = await withWriteHooks(combine(hooks), () => endpoint.handler(params, ctx));
+    idempotent?.done(result);
     await send(req, res, result, shaping);
   };
 }

@@ -64,7 +64,7 @@ export function hostGuard(services: Services) {
 
 const EXPOSED = 'X-TEC-Total, X-TEC-TotalPages, X-WP-Total, X-WP-TotalPages, Link, Allow, ETag';
 const ALLOWED_HEADERS =
-  'Authorization, Content-Type, Content-Disposition, X-Requested-With, X-HTTP-Method-Override, If-Match, If-None-Match, Last-Event-ID';
+  'Authorization, Content-Type, Content-Disposition, X-Requested-With, X-HTTP-Method-Override, If-Match, If-None-Match, Last-Event-ID, Idempotency-Key';
 const METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 
 export function cors(services: Services) {

@@ -150,6 +150,15 @@ export async function download(path: string, filename: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * A random Idempotency-Key. Not crypto.randomUUID(): browsers offer it only in secure contexts,
+ * and the console is also opened over plain http on the LAN.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export const ev = (path: string) => `${EVENTS_NS}/${path}`;
 export const admin = (path: string) => `${ADMIN_NS}/${path}`;
 

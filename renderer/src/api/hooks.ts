@@ -86,9 +86,15 @@ export function saveItem<K extends Kind>(
   body: Record<string, unknown>,
   query?: Query,
   ifMatch?: string,
+  idempotencyKey?: string,
 ) {
   return id === null
-    ? api<ItemOf[K]>(ev(kind), { method: 'POST', body, query })
+    ? api<ItemOf[K]>(ev(kind), {
+        method: 'POST',
+        body,
+        query,
+        ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}),
+      })
     : api<ItemOf[K]>(ev(`${kind}/${id}`), {
         method: 'PATCH',
         body,
@@ -105,6 +111,8 @@ export interface SaveInput {
   body: Record<string, unknown>;
   query?: Query;
   ifMatch?: string;
+  /** For a create: the same key on every attempt, so a retry never makes a second item. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -126,7 +134,8 @@ export function invalidate(client: QueryClient, ...kinds: Kind[]) {
 export function useSave<K extends Kind>(kind: K, id: number | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, query, ifMatch }: SaveInput) => saveItem(kind, id, body, query, ifMatch),
+    mutationFn: ({ body, query, ifMatch, idempotencyKey }: SaveInput) =>
+      saveItem(kind, id, body, query, ifMatch, idempotencyKey),
     onMutate: async ({ body }) => {
       if (id === null) return { previous: undefined };
       await client.cancelQueries({ queryKey: keys.item(kind, id) });

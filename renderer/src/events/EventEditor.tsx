@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, type FormEvent } from 'react';
 import { eventFormSchema } from '../../../shared/schemas/event';
+import { newIdempotencyKey } from '../api/client';
 import { useItem, useSave } from '../api/hooks';
 import { versionOf } from '../api/versions';
 import { decodeEntities } from '../api/resources';
@@ -44,6 +45,8 @@ export default function EventEditor({ id }: { id: string }) {
   const [conflictDialog, askConflict] = useConflictQuestion();
   /** The version the form's values came from, named by the save (If-Match). */
   const version = useRef<string | undefined>(undefined);
+  /** One key for every attempt at creating this event (Idempotency-Key). */
+  const createKey = useRef(newIdempotencyKey());
   const series = item.data && isOccurrence(item.data) ? item.data.series_id : null;
 
   useEffect(() => {
@@ -83,6 +86,7 @@ export default function EventEditor({ id }: { id: string }) {
         body,
         query: { scope },
         ifMatch: version.current,
+        idempotencyKey: creating ? createKey.current : undefined,
       })) as EventWire;
       initial.current = eventValues(saved);
       form.reset(initial.current);

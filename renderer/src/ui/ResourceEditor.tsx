@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { newIdempotencyKey } from '../api/client';
 import { useItem, useSave } from '../api/hooks';
 import { versionOf } from '../api/versions';
 import { nameOf, RESOURCE, type ItemOf, type Kind } from '../api/resources';
@@ -57,6 +58,8 @@ export function ResourceEditor<K extends Kind>({
   const loaded = useRef<Values>(config.empty);
   /** The version the form's values came from, named by the save (If-Match). */
   const version = useRef<string | undefined>(undefined);
+  /** One key for every attempt at creating this item (Idempotency-Key). */
+  const createKey = useRef(newIdempotencyKey());
   const [conflictDialog, askConflict] = useConflictQuestion();
 
   useEffect(() => {
@@ -76,7 +79,11 @@ export function ResourceEditor<K extends Kind>({
     if (Object.keys(clientErrors).length > 0) return form.setErrors(clientErrors);
     const body = numeric === null ? payload : changed(prepare(loaded.current), payload);
     try {
-      const saved = await save.mutateAsync({ body, ifMatch: version.current });
+      const saved = await save.mutateAsync({
+        body,
+        ifMatch: version.current,
+        idempotencyKey: numeric === null ? createKey.current : undefined,
+      });
       loaded.current = config.toValues(saved);
       form.reset(loaded.current);
       toast({ tone: 'success', message: `Saved “${nameOf(kind, saved)}”.` });

@@ -23,6 +23,28 @@ describe('venue editor', () => {
     expect(calls).toEqual([]);
   });
 
+  it('sends the same Idempotency-Key when a failed create is tried again', async () => {
+    let attempt = 0;
+    const calls = scriptFetch({
+      'POST /api/calendar/events/v1/venues': () =>
+        ++attempt === 1
+          ? { status: 503, body: { code: 'unavailable', message: 'Try again.', data: {} } }
+          : { status: 201, body: { id: 9, venue: 'Harbour Hall', status: 'publish' } },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<VenueEditor id="new" />);
+    await user.type(screen.getByLabelText('Name *'), 'Harbour Hall');
+    await user.click(screen.getByRole('button', { name: 'Create venue' }));
+    await screen.findByText('Try again.');
+    await user.click(screen.getByRole('button', { name: 'Create venue' }));
+    await screen.findByText('Saved “Harbour Hall”.');
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(2);
+    const key = posts[0]!.headers['idempotency-key'];
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(posts[1]!.headers['idempotency-key']).toBe(key);
+  });
+
   it('shows the server’s message next to the field it names', async () => {
     scriptFetch({
       'POST /api/calendar/events/v1/venues': {

@@ -1,0 +1,85 @@
+/**
+ * `Idempotency-Key` on writes (docs/api/idempotency.md): the first request with a key does the
+ * write and its answer is kept for a day; a retry with the same key by the same user gets that
+ * answer again (`Idempotent-Replayed: true`) and writes nothing. The key is taken inside the
+ * write's own transaction, so two processes cannot both make the write; a write that fails
+ * leaves the key free for a corrected retry.
+ */
+import { formatUtc } from '../../shared/time.js';
+import type { WriteHooks } from '../db/hooks.js';
+import type { IdempotencyStore } from '../resources/idempotency/store.js';
+import { ApiError } from './errors.js';
+import type { ApiResponse } from './route.js';
+
+const KEEP_MS = 24 * 60 * 60 * 1000;
+const KEY = /^[\x21-\x7e]{1,200}$/;
+
+export interface Replay {
+  status: number;
+  body: Buffer;
+}
+
+export interface IdempotentWrite {
+  /** The kept answer to send instead of writing, if this key was used before. */
+  replay?: Replay;
+  hooks?: WriteHooks;
+  /** Keeps the answer once the write succeeded. */
+  done(result: ApiResponse): void;
+}
+
+const inProgress = () =>
+  new ApiError(
+    'almanac_idempotency_in_progress',
+    'A request with this Idempotency-Key is still being handled, or stopped before it answered; retry later or use a new key.',
+    409,
+  );
+
+export function idempotentWrite(
+  store: IdempotencyStore,
+  now: Date,
+  actor: number,
+  key: string,
+  method: string,
+  path: string,
+): IdempotentWrite {
+  if (!KEY.test(key)) {
+    throw new ApiError(
+      'almanac_invalid_idempotency_key',
+      'Idempotency-Key must be 1 to 200 visible ASCII characters.',
+      400,
+    );
+  }
+  const known = store.find(actor, key);
+  if (known) {
+    if (known.method !== method || known.path !== path) {
+      throw new ApiError(
+        'almanac_idempotency_key_reused',
+        'This Idempotency-Key was used for another request.',
+        422,
+      );
+    }
+    if (known.status === null || known.body === null) throw inProgress();
+    return { replay: { status: known.status, body: known.body }, done: () => undefined };
+  }
+  let claimed = false;
+  return {
+    hooks: {
+      // Checked again under the write lock: another process may have taken the key meanwhile.
+      begin() {
+        if (!claimed && store.find(actor, key)) throw inProgress();
+      },
+      end() {
+        if (claimed) return;
+        store.expire(formatUtc(new Date(now.getTime() - KEEP_MS)));
+        store.claim(actor, key, method, path, formatUtc(now));
+        claimed = true;
+      },
+    },
+    done(result) {
+      // Files and streams are reads in effect; only JSON answers of writes are kept.
+      if (!claimed || result.file || result.chunks || result.stream) return;
+      const body = result.json?.bytes ?? Buffer.from(JSON.stringify(result.body) ?? '', 'utf8');
+      store.answer(actor, key, result.status ?? 200, body);
+    },
+  };
+}
