@@ -4,6 +4,7 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import qs from 'qs';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Services } from './services.js';
 import { buildRegistry } from './routes.js';
@@ -85,7 +86,13 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(mediaFiles(services));
   app.use(feedRoutes(services));
   app.use(publicPages(services));
-  app.use(consoleRouter(options.consoleDir ?? CONSOLE_DIRS.find((dir) => existsSync(dir))));
+  // A candidate counts only with its index.html: the bundle's `../../console/` seen from the
+  // sources is a folder outside the project, which may exist and hold something else.
+  app.use(
+    consoleRouter(
+      options.consoleDir ?? CONSOLE_DIRS.find((dir) => existsSync(join(dir, 'index.html'))),
+    ),
+  );
   app.use((req, _res, next) => {
     if (req.path.startsWith('/api/') || req.path.startsWith('/wp-json/')) return next(noRoute());
     next();
