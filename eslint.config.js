@@ -1,7 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-// Process boundaries (docs/architecture.md, convention 1): each top-level folder is one runtime, and these rules keep
+// Process boundaries (docs/architecture.md, convention 1): each top-level folder is one runtime,
+// and these rules keep
 // runtime-specific imports from leaking across them.
 const nodeOnly = ['node:*', 'express', 'better-sqlite3', 'pino', 'electron'];
 const restrict = (patterns, message) => ({
@@ -41,7 +42,8 @@ export default tseslint.config(
     ),
   },
   {
-    // Services and stores know nothing of HTTP (docs/architecture.md, convention 4): they throw domain errors
+    // Services and stores know nothing of HTTP (docs/architecture.md, convention 4): they throw
+    // domain errors
     // (server/errors.ts); routes map them to statuses and own answers, caching and headers.
     files: ['server/resources/**/*.ts', 'server/auth/**/*.ts'],
     ignores: [

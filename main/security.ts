@@ -1,7 +1,7 @@
 /**
- * Hardening of every web contents and of the session (docs/architecture.md, convention 8): no new windows (external
- * http(s) links go to the system browser), no navigation away from the console, no `<webview>`,
- * no permissions. The verdicts come from the pure guards of trusted-url.ts.
+ * Hardening of every web contents and of the session (docs/architecture.md, convention 8): no new
+ * windows (external http(s) links go to the system browser), no navigation away from the console,
+ * no `<webview>`, no permissions. The verdicts come from the pure guards of trusted-url.ts.
  */
 import type { Session, WebContents } from 'electron';
 import { isExternalHttpUrl, judgeNavigation } from './trusted-url.js';

@@ -1,7 +1,7 @@
 /**
- * URL guards for the desktop window (docs/architecture.md, convention 8). Pure functions over strings, so every trick
- * a page could play (other schemes, look-alike hosts, credentials in URLs, encoded dot segments,
- * whitespace and control characters) is covered by unit tests.
+ * URL guards for the desktop window (docs/architecture.md, convention 8). Pure functions over
+ * strings, so every trick a page could play (other schemes, look-alike hosts, credentials in URLs,
+ * encoded dot segments, whitespace and control characters) is covered by unit tests.
  */
 
 /** Longer URLs are refused outright: no legitimate link needs more, and parsers disagree past it. */

@@ -1,4 +1,7 @@
-/** The console window: sandboxed, context-isolated, no Node, no `<webview>` (docs/architecture.md, convention 8). */
+/**
+ * The console window: sandboxed, context-isolated, no Node, no `<webview>` (docs/architecture.md,
+ * convention 8).
+ */
 import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
 import { VERSION_SWITCH } from './ipc-contract.js';
 

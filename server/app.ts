@@ -1,5 +1,6 @@
 /**
- * Builds the Express application from its dependencies; it does not listen (docs/architecture.md, convention 2).
+ * Builds the Express application from its dependencies; it does not listen (docs/architecture.md,
+ * convention 2).
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import qs from 'qs';
@@ -20,7 +21,10 @@ import { feedRoutes } from './resources/feeds/routes.js';
 import { icsBody, IMPORT_PATHS } from './resources/feeds/import-routes.js';
 import { uploadBody } from './resources/media/upload.js';
 
-/** The largest JSON or form body accepted; larger ones get 413 (docs/contract/decisions.md, Network). */
+/**
+ * The largest JSON or form body accepted; larger ones get 413 (docs/contract/decisions.md,
+ * Network).
+ */
 export const BODY_LIMIT = '1mb';
 export const MEDIA_LIMIT = '20mb';
 /** An import document (a whole calendar) may be much larger than other bodies. */
@@ -52,7 +56,8 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   const registry = buildRegistry();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
-  // Strong tags (docs/contract/extensions.md E3): a tag names the exact bytes, so If-Match can compare it.
+  // Strong tags (docs/contract/extensions.md E3): a tag names the exact bytes, so If-Match can
+  // compare it.
   app.set('etag', 'strong');
   // Arrays arrive as `a[]=1&a[]=2`; nesting is limited so hostile queries stay cheap.
   app.set('query parser', (query: string) =>

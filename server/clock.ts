@@ -1,4 +1,7 @@
-/** The server's notion of "now", injectable so tests can freeze it (docs/architecture.md, convention 7). */
+/**
+ * The server's notion of "now", injectable so tests can freeze it (docs/architecture.md, convention
+ * 7).
+ */
 export interface Clock {
   now(): Date;
 }

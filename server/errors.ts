@@ -1,8 +1,8 @@
 /**
- * The errors of use cases (docs/architecture.md, convention 4). Services throw these and know nothing of HTTP: each class
- * names why a use case stopped, and the route layer (server/http/errors.ts) decides the status.
- * `code` and `message` are the reference's own where it has one, since clients read them
- * (docs/contract/compat-notes.md §4).
+ * The errors of use cases (docs/architecture.md, convention 4). Services throw these and know
+ * nothing of HTTP: each class names why a use case stopped, and the route layer
+ * (server/http/errors.ts) decides the status. `code` and `message` are the reference's own where it
+ * has one, since clients read them (docs/contract/compat-notes.md §4).
  */
 
 /** Parameter name → what is wrong with it. */

@@ -1,10 +1,10 @@
 /**
- * Conditional writes (docs/contract/extensions.md E3, RFC 9110 13.1.1). A write that carries `If-Match` goes
- * ahead only when the tag matches what a GET of the same URL, by the same caller, answers now.
- * The GET is computed through the route's own GET endpoint (so every resource with a GET gets
- * this for free, and the tag is exactly the one clients see), twice: once before the handler
- * runs, so a stale write fails before doing anything, and again as the first thing inside the
- * handler's write transaction, under the write lock, so an edit committed in between (by this
+ * Conditional writes (docs/contract/extensions.md E3, RFC 9110 13.1.1). A write that carries
+ * `If-Match` goes ahead only when the tag matches what a GET of the same URL, by the same caller,
+ * answers now. The GET is computed through the route's own GET endpoint (so every resource with a
+ * GET gets this for free, and the tag is exactly the one clients see), twice: once before the
+ * handler runs, so a stale write fails before doing anything, and again as the first thing inside
+ * the handler's write transaction, under the write lock, so an edit committed in between (by this
  * or another server process) cannot slip through.
  */
 import type { WriteHooks } from '../db/hooks.js';

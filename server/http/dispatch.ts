@@ -1,7 +1,8 @@
 /**
- * The REST pipeline (docs/architecture.md, convention 3): match the route, authenticate, parse and check the arguments,
- * check the permission, run the handler, send the result. The same pipeline serves `/api/`,
- * `/wp-json/` and `?rest_route=`; links keep the root and namespace the client used.
+ * The REST pipeline (docs/architecture.md, convention 3): match the route, authenticate, parse and
+ * check the arguments, check the permission, run the handler, send the result. The same pipeline
+ * serves `/api/`, `/wp-json/` and `?rest_route=`; links keep the root and namespace the client
+ * used.
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Services } from '../services.js';

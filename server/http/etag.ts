@@ -1,8 +1,8 @@
 /**
- * Entity tags of JSON answers (docs/contract/extensions.md E3). Express computes the ETag of every answer it
- * serialises with the `etag` package's strong algorithm (`app.set('etag', 'strong')`); answers
- * serialised ahead (remembered answers) and the precondition checks of writes compute the same
- * tag here, so a tag a client got from a GET matches what an `If-Match` is compared with.
+ * Entity tags of JSON answers (docs/contract/extensions.md E3). Express computes the ETag of every
+ * answer it serialises with the `etag` package's strong algorithm (`app.set('etag', 'strong')`);
+ * answers serialised ahead (remembered answers) and the precondition checks of writes compute the
+ * same tag here, so a tag a client got from a GET matches what an `If-Match` is compared with.
  */
 import { createHash } from 'node:crypto';
 import type { ApiResponse } from './route.js';

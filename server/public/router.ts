@@ -1,7 +1,8 @@
 /**
- * Public read-only pages (docs/contract/decisions.md, URLs): the `url` of every event, venue, organizer and
- * term is a real page with the reference's discovery headers (docs/contract/compat-notes.md §8.2). Only
- * published content is shown; anything else is the same 404 page as an unknown slug.
+ * Public read-only pages (docs/contract/decisions.md, URLs): the `url` of every event, venue,
+ * organizer and term is a real page with the reference's discovery headers
+ * (docs/contract/compat-notes.md §8.2). Only published content is shown; anything else is the same
+ * 404 page as an unknown slug.
  */
 import { Router, type Request, type Response } from 'express';
 import { translator } from '../../shared/i18n/index.js';

@@ -1,4 +1,7 @@
-/** Organizer payloads (docs/contract/calendar-api.md §2.3, docs/contract/compat-notes.md §7.4); the wire shape is in wire/linked.ts. */
+/**
+ * Organizer payloads (docs/contract/calendar-api.md §2.3, docs/contract/compat-notes.md §7.4); the
+ * wire shape is in wire/linked.ts.
+ */
 import { z } from 'zod';
 import { nonEmptyString } from './coerce.js';
 import { text, websiteInput } from './fields.js';

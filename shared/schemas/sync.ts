@@ -1,4 +1,7 @@
-/** Sync (docs/contract/extensions.md E3): the parameters of the change feed and the stream, and their answers. */
+/**
+ * Sync (docs/contract/extensions.md E3): the parameters of the change feed and the stream, and
+ * their answers.
+ */
 import { z } from 'zod';
 import { positiveInt } from './coerce.js';
 

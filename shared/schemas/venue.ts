@@ -1,4 +1,7 @@
-/** Venue payloads (docs/contract/calendar-api.md §2.2, docs/contract/compat-notes.md §7.4); the wire shape is in wire/linked.ts. */
+/**
+ * Venue payloads (docs/contract/calendar-api.md §2.2, docs/contract/compat-notes.md §7.4); the wire
+ * shape is in wire/linked.ts.
+ */
 import { z } from 'zod';
 import { booleanLike, nonEmptyString, numberLike } from './coerce.js';
 import { text, websiteInput } from './fields.js';

@@ -1,4 +1,7 @@
-/** What the schema.org objects of venues (`Place`) and organizers (`Person`) share, docs/contract/compat-notes.md §1.7. */
+/**
+ * What the schema.org objects of venues (`Place`) and organizers (`Person`) share,
+ * docs/contract/compat-notes.md §1.7.
+ */
 import { plainText } from '../../text/html.js';
 import type { LinkedRow } from './kind.js';
 

@@ -202,7 +202,10 @@ export function linkedRoutes<Row extends LinkedRow, Input extends LinkedInput, W
   ];
 }
 
-/** The archive envelope (docs/contract/compat-notes.md §2): items, links that keep every parameter, totals. */
+/**
+ * The archive envelope (docs/contract/compat-notes.md §2): items, links that keep every parameter,
+ * totals.
+ */
 function archive<Row extends LinkedRow, Input extends LinkedInput, Wire>(
   kind: LinkedKind<Row, Input, Wire>,
   params: ListInput,

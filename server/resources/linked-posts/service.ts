@@ -47,7 +47,10 @@ export interface ListInput {
   status?: PostStatus[] | undefined;
 }
 
-/** Statuses of events that count as upcoming for users who see every event (docs/contract/compat-notes.md §3.4). */
+/**
+ * Statuses of events that count as upcoming for users who see every event
+ * (docs/contract/compat-notes.md §3.4).
+ */
 const UPCOMING_FOR_EDITORS = ['publish', 'future', 'private', 'draft', 'pending'];
 
 /** The shared columns of a row, as a write starts from them. */
@@ -122,7 +125,10 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     }
   }
 
-  /** Creates the item, or finds an identical one (docs/contract/decisions.md 12); in the caller's transaction. */
+  /**
+   * Creates the item, or finds an identical one (docs/contract/decisions.md 12); in the caller's
+   * transaction.
+   */
   function insertOrReuse(input: Input, actor: Actor | null): number {
     crossCheck(input, undefined);
     const { shared, values, given } = build(input, actor, undefined);
@@ -209,7 +215,9 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
       return get(store.transaction(() => insertOrReuse(input, actor)));
     },
 
-    /** Merges the given fields (docs/contract/decisions.md 1); a new status restores a trashed item. */
+    /**
+     * Merges the given fields (docs/contract/decisions.md 1); a new status restores a trashed item.
+     */
     update(row: Row, input: Input, actor: Actor | null): Row {
       crossCheck(input, row);
       store.transaction(() => {
@@ -230,7 +238,10 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
       return get(row.id);
     },
 
-    /** DELETE: to the trash, never for good (docs/contract/decisions.md 7); unlinked from its events. */
+    /**
+     * DELETE: to the trash, never for good (docs/contract/decisions.md 7); unlinked from its
+     * events.
+     */
     trash(row: Row): Row {
       if (row.status === 'trash') {
         throw new Gone(`${kind.type}-is-in-trash`, kind.messages.inTrash);
@@ -268,7 +279,9 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
       return problems;
     },
 
-    /** A page of the archive; past the last page is `NotFound` (docs/contract/compat-notes.md §2.3). */
+    /**
+     * A page of the archive; past the last page is `NotFound` (docs/contract/compat-notes.md §2.3).
+     */
     list(input: ListInput, actor: Actor | null) {
       const perPage = input.per_page ?? Math.min(core.settings.get().per_page, MAX_PER_PAGE);
       const { rows, total } = page(input, actor, perPage);

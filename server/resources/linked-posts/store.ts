@@ -1,8 +1,9 @@
 /**
- * All SQL of venues and organizers (docs/architecture.md, convention 5), generic over the type's row. Table and
- * column names come from the types' fixed declarations (venues/kind.ts, organizers/kind.ts),
- * never from input. Statements are prepared once; the listing and duplicate queries vary only by
- * which fixed fragments they combine, and each combination is prepared once and cached.
+ * All SQL of venues and organizers (docs/architecture.md, convention 5), generic over the type's
+ * row. Table and column names come from the types' fixed declarations (venues/kind.ts,
+ * organizers/kind.ts), never from input. Statements are prepared once; the listing and duplicate
+ * queries vary only by which fixed fragments they combine, and each combination is prepared once
+ * and cached.
  */
 import type { Statement } from 'better-sqlite3';
 import type { PostStatus } from '../../../shared/roles.js';
@@ -58,7 +59,8 @@ const EVENT_LINKS = {
       'EXISTS (SELECT 1 FROM event_organizers eo JOIN events e ON e.id = eo.event_id WHERE eo.organizer_id = t.id AND e.status NOT IN (SELECT value FROM json_each(@hidden)))',
     upcoming:
       'EXISTS (SELECT 1 FROM event_organizers eo JOIN events e ON e.id = eo.event_id WHERE eo.organizer_id = t.id AND e.start_utc >= @now AND e.status IN (SELECT value FROM json_each(@visible)))',
-    // Only this organizer's links go (docs/contract/decisions.md 6; the reference drops every organizer).
+    // Only this organizer's links go (docs/contract/decisions.md 6; the reference drops every
+    // organizer).
     unlink: 'DELETE FROM event_organizers WHERE organizer_id = ?',
   },
 } as const;
@@ -66,7 +68,10 @@ const EVENT_LINKS = {
 /** Text `LIKE` patterns match literally: `%`, `_` and `\` in the input are escaped. */
 const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Statuses of events that do not make a venue or organizer "have events" (docs/contract/compat-notes.md §3.4). */
+/**
+ * Statuses of events that do not make a venue or organizer "have events"
+ * (docs/contract/compat-notes.md §3.4).
+ */
 export const EVENTLESS_STATUSES = ['draft', 'pending', 'trash'] as const;
 
 export function createLinkedStore<Row extends LinkedRow>(db: Db, kind: LinkedTable<Row>) {

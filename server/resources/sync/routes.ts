@@ -1,4 +1,7 @@
-/** Namespace `calendar/sync/v1` (docs/contract/extensions.md E3): the change feed and the live stream. */
+/**
+ * Namespace `calendar/sync/v1` (docs/contract/extensions.md E3): the change feed and the live
+ * stream.
+ */
 import {
   syncChangesSchema,
   syncPageSchema,

@@ -1,6 +1,7 @@
 /**
- * Sync (docs/contract/extensions.md E3): pages of changes with tokens, the live stream, the history's upkeep
- * (changes older than the kept history are forgotten) and the stamp of who made each change.
+ * Sync (docs/contract/extensions.md E3): pages of changes with tokens, the live stream, the
+ * history's upkeep (changes older than the kept history are forgotten) and the stamp of who made
+ * each change.
  */
 import type { WriteHooks } from '../../db/hooks.js';
 import type { Links } from '../../http/links.js';

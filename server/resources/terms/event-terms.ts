@@ -1,6 +1,7 @@
 /**
  * What events need from terms: turning filter values and payload values into term ids, and the
- * embedded term shapes for a page of events (one query per page, docs/architecture.md, convention 6).
+ * embedded term shapes for a page of events (one query per page, docs/architecture.md, convention
+ * 6).
  */
 import type { Links } from '../../http/links.js';
 import type { Taxonomy } from '../../../shared/schemas/term.js';
@@ -79,11 +80,11 @@ export function createEventTerms(store: TermsStore) {
   }
 
   /**
-   * Event payload values (docs/contract/compat-notes.md §7.2): existing ids are kept and unknown ids skipped; a
-   * name or slug reuses the existing term case-insensitively (docs/contract/decisions.md 11), else a new
-   * top-level term is made, when `mayCreate` (the writer may create terms of the taxonomy
-   * directly; otherwise a 400). Order kept, duplicates dropped. Synchronous so it joins the
-   * caller's transaction.
+   * Event payload values (docs/contract/compat-notes.md §7.2): existing ids are kept and unknown
+   * ids skipped; a name or slug reuses the existing term case-insensitively
+   * (docs/contract/decisions.md 11), else a new top-level term is made, when `mayCreate` (the
+   * writer may create terms of the taxonomy directly; otherwise a 400). Order kept, duplicates
+   * dropped. Synchronous so it joins the caller's transaction.
    */
   function resolveForEvent(
     taxonomy: Taxonomy,

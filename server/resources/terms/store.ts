@@ -26,7 +26,10 @@ export interface EventTermRow extends TermRow {
 export type NewTerm = Omit<TermRow, 'id' | 'count'>;
 export type TermChanges = Pick<TermRow, 'name' | 'slug' | 'description' | 'parent'>;
 
-/** Sort keys a listing may ask for; each maps to a fixed SQL expression (docs/architecture.md, convention 5). */
+/**
+ * Sort keys a listing may ask for; each maps to a fixed SQL expression (docs/architecture.md,
+ * convention 5).
+ */
 export type TermSort =
   'id' | 'name' | 'slug' | 'count' | 'description' | 'include' | 'slug__in' | 'none';
 

@@ -54,12 +54,17 @@ const ADDRESS_COLUMNS = VENUE_TEXT_COLUMNS.filter(
 
 const US_NAMES = new Set(['', 'us', 'usa', 'united states', 'united states of america']);
 
-/** State for US (or country-less) venues, province elsewhere (docs/contract/compat-notes.md §7.4). */
+/**
+ * State for US (or country-less) venues, province elsewhere (docs/contract/compat-notes.md §7.4).
+ */
 export function deriveStateProvince(country: string, state: string, province: string): string {
   return US_NAMES.has(country.trim().toLowerCase()) ? state || province : province || state;
 }
 
-/** Map flags default to shown on create and are kept when omitted on update (docs/contract/decisions.md 1). */
+/**
+ * Map flags default to shown on create and are kept when omitted on update
+ * (docs/contract/decisions.md 1).
+ */
 const flag = (value: boolean | undefined, existing: 0 | 1 | undefined): 0 | 1 =>
   value === undefined ? (existing ?? 1) : value ? 1 : 0;
 

@@ -1,7 +1,7 @@
 /**
- * Venue and organizer wire shapes (docs/contract/compat-notes.md §1.4, §1.5). Empty fields are left out of these
- * objects, so every field that can be empty is optional (a name of "0" too, as the reference's
- * `empty()` drops it); there is no `rest_url`.
+ * Venue and organizer wire shapes (docs/contract/compat-notes.md §1.4, §1.5). Empty fields are left
+ * out of these objects, so every field that can be empty is optional (a name of "0" too, as the
+ * reference's `empty()` drops it); there is no `rest_url`.
  */
 import { z } from 'zod';
 import {
