@@ -5,7 +5,7 @@ import { listOf, positiveInt } from '../../../shared/schemas/coerce.js';
 import type { RequestContext } from '../../http/context.js';
 import { endpoint, type RouteDef } from '../../http/route.js';
 import { presentRestored, presentTrashItem } from './present.js';
-import { canListTrash, canManageTrashed } from './service.js';
+import { canListTrash, canManageTrashed, type TrashEntry } from './service.js';
 import { TRASH_KINDS } from './store.js';
 
 export const MAX_TRASH_PER_PAGE = 100;
@@ -43,6 +43,21 @@ const mayManage = (ctx: RequestContext, params: { id: number }) => {
   return entry !== undefined && canManageTrashed(ctx.actor, entry);
 };
 
+/** An endpoint acting on one object in the trash, which the caller may manage. */
+const onTrashed = (
+  method: 'POST' | 'DELETE',
+  summary: string,
+  act: (entry: TrashEntry, ctx: RequestContext) => unknown,
+) =>
+  endpoint({
+    methods: [method],
+    summary,
+    args: idArgs,
+    check: inTrash,
+    permission: mayManage,
+    handler: (params, ctx) => ({ body: act(ctx.services.trash.find(params.id)!, ctx) }),
+  });
+
 export const trashRoutes: RouteDef[] = [
   {
     path: '/trash',
@@ -77,33 +92,19 @@ export const trashRoutes: RouteDef[] = [
   {
     path: '/trash/(?P<id>\\d+)/restore',
     endpoints: [
-      endpoint({
-        methods: ['POST'],
-        summary: 'Restore a trashed object with the status and slug it had before.',
-        args: idArgs,
-        check: inTrash,
-        permission: mayManage,
-        handler: (params, ctx) => {
-          const entry = ctx.services.trash.find(params.id)!;
-          return { body: presentRestored(ctx.services.trash.restore(entry)) };
-        },
-      }),
+      onTrashed(
+        'POST',
+        'Restore a trashed object with the status and slug it had before.',
+        (entry, ctx) => presentRestored(ctx.services.trash.restore(entry)),
+      ),
     ],
   },
   {
     path: '/trash/(?P<id>\\d+)',
     endpoints: [
-      endpoint({
-        methods: ['DELETE'],
-        summary: 'Delete a trashed object for good.',
-        args: idArgs,
-        check: inTrash,
-        permission: mayManage,
-        handler: (params, ctx) => {
-          const entry = ctx.services.trash.find(params.id)!;
-          ctx.services.trash.remove(entry);
-          return { body: { deleted: true, previous: presentTrashItem(entry) } };
-        },
+      onTrashed('DELETE', 'Delete a trashed object for good.', (entry, ctx) => {
+        ctx.services.trash.remove(entry);
+        return { deleted: true, previous: presentTrashItem(entry) };
       }),
     ],
   },
