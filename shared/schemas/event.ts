@@ -19,13 +19,12 @@ import {
   statusListInput,
   text,
   websiteInput,
+  flag,
 } from './fields.js';
 import { recurrenceField } from '../recurrence/schema.js';
 
 /** Radius of `geoloc_lat`/`geoloc_lng` when `geoloc_radius` is not given, in kilometres. */
 export const DEFAULT_GEOLOC_RADIUS_KM = 25;
-
-const flag = (description: string) => booleanLike.meta({ type: 'boolean', description });
 
 /**
  * Categories or tags one event write may name: what a single request can make the server create
@@ -57,6 +56,18 @@ const termValues = (description: string) =>
 
 /** A list filter that must name something. */
 const nonEmpty = { minItems: 1 };
+
+/** A filter by a list that names at least one item, any of which matches. */
+const anyOf = <T extends z.ZodType<readonly unknown[]>>(
+  list: T,
+  what: string,
+  items: 'string' | 'integer',
+  description: string,
+) =>
+  list
+    .refine((given) => given.length > 0, `must name at least one ${what}.`)
+    .optional()
+    .meta({ ...nonEmpty, type: 'array', items: { type: items }, description });
 
 /** Every event field; required ones are marked by the create schema. */
 const eventFields = {
@@ -179,42 +190,20 @@ export const eventListSchema = z.object({
     'Only events whose title, description or excerpt contain every word (the last one may be the start of a word).',
     eventSearchWords,
   ).optional(),
-  categories: listOf(z.union([z.string(), z.number()]))
-    .refine((list) => list.length > 0, 'must name at least one category.')
-    .optional()
-    .meta({
-      ...nonEmpty,
-      type: 'array',
-      items: { type: 'string' },
-      description: 'Only events in any of these categories (IDs or slugs).',
-    }),
-  tags: listOf(z.union([z.string(), z.number()]))
-    .refine((list) => list.length > 0, 'must name at least one tag.')
-    .optional()
-    .meta({
-      ...nonEmpty,
-      type: 'array',
-      items: { type: 'string' },
-      description: 'Only events with any of these tags (IDs or slugs).',
-    }),
-  venue: idList
-    .refine((list) => list.length > 0, 'must name at least one venue.')
-    .optional()
-    .meta({
-      ...nonEmpty,
-      type: 'array',
-      items: { type: 'integer' },
-      description: 'Only events at any of these venue IDs.',
-    }),
-  organizer: idList
-    .refine((list) => list.length > 0, 'must name at least one organizer.')
-    .optional()
-    .meta({
-      ...nonEmpty,
-      type: 'array',
-      items: { type: 'integer' },
-      description: 'Only events of any of these organizer IDs.',
-    }),
+  categories: anyOf(
+    listOf(z.union([z.string(), z.number()])),
+    'category',
+    'string',
+    'Only events in any of these categories (IDs or slugs).',
+  ),
+  tags: anyOf(
+    listOf(z.union([z.string(), z.number()])),
+    'tag',
+    'string',
+    'Only events with any of these tags (IDs or slugs).',
+  ),
+  venue: anyOf(idList, 'venue', 'integer', 'Only events at any of these venue IDs.'),
+  organizer: anyOf(idList, 'organizer', 'integer', 'Only events of any of these organizer IDs.'),
   featured: flag('Only featured (true) or only non-featured (false) events.').optional(),
   status: statusListInput(
     'Only events with one of these statuses; publish only for those who cannot edit events.',

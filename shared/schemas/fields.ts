@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isDateInput } from '../dates.js';
 import { POST_STATUSES } from '../roles.js';
-import { listOf, positiveInt } from './coerce.js';
+import { booleanLike, listOf, positiveInt } from './coerce.js';
 
 /** The most items one archive page holds, whatever `per_page` or the site setting asks; more is
  * silently clamped (docs/contract/compat-notes.md §3.1). */
@@ -139,3 +139,6 @@ export const statusListInput = (description: string) =>
       description,
       minItems: 1,
     });
+
+/** A yes/no field: `true`/`false`, `1`/`0` and the other forms booleanLike reads. */
+export const flag = (description: string) => booleanLike.meta({ type: 'boolean', description });

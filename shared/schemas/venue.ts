@@ -3,8 +3,8 @@
  * shape is in wire/linked.ts.
  */
 import { z } from 'zod';
-import { booleanLike, nonEmptyString, numberLike } from './coerce.js';
-import { text, websiteInput } from './fields.js';
+import { nonEmptyString, numberLike } from './coerce.js';
+import { flag, text, websiteInput } from './fields.js';
 import { linkedPostFields, linkedPostListFields } from './linked-post.js';
 
 /** A coordinate in range, or `""` to clear it. */
@@ -23,8 +23,6 @@ const coordinate = (limit: number, description: string) =>
         z.literal('').meta({ description: 'Clears it.' }),
       ],
     });
-
-const flag = (description: string) => booleanLike.meta({ type: 'boolean', description });
 
 /** Every venue field except the name, all optional (the name is required on create only). */
 export const venueDetailFields = {
