@@ -13,8 +13,8 @@ export const frOperations: Readonly<Record<string, string>> = {
     'Le nom du lieu, en texte : le balisage est retiré et il doit rester du texte.',
   'The organizer name, as text: markup is removed and some text must remain.':
     'Le nom de l’organisateur, en texte : le balisage est retiré et il doit rester du texte.',
-  'The term name, unique among the terms with the same parent.':
-    'Le nom du terme, unique parmi les termes de même parent.',
+  'The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent.':
+    'Le nom du terme, en texte : le balisage est retiré et il doit rester du texte ; unique parmi les termes de même parent.',
   'An alphanumeric identifier for the term, unique in its taxonomy.':
     'Un identifiant alphanumérique du terme, unique dans sa taxonomie.',
   'An empty string removes the venue.': 'Une chaîne vide retire le lieu.',
@@ -23,8 +23,8 @@ export const frOperations: Readonly<Record<string, string>> = {
   'An organizer given by its ID.': 'Un organisateur désigné par son identifiant.',
   'Bearer session tokens from POST /calendar/admin/v1/sessions':
     'Jetons de session Bearer obtenus par POST /calendar/admin/v1/sessions',
-  'Category IDs, names or slugs; unknown names create categories.':
-    'Identifiants, noms ou slugs de catégories ; les noms inconnus créent des catégories.',
+  'Category IDs, names or slugs; unknown names create categories, for users who may create them.':
+    'Identifiants, noms ou slugs de catégories ; les noms inconnus créent des catégories, pour qui peut en créer.',
   'Create a organizer; an identical existing organizer is returned instead of a duplicate.':
     'Crée un organisateur ; un organisateur identique existant est renvoyé au lieu d’un doublon.',
   'Create a venue; an identical existing venue is returned instead of a duplicate.':
@@ -144,8 +144,8 @@ export const frOperations: Readonly<Record<string, string>> = {
   'Sort the results ascending or descending.':
     'Trie les résultats par ordre croissant ou décroissant.',
   'Sort the results by this term attribute.': 'Trie les résultats selon cet attribut du terme.',
-  'Tag IDs, names or slugs; unknown names create tags.':
-    'Identifiants, noms ou slugs d’étiquettes ; les noms inconnus créent des étiquettes.',
+  'Tag IDs, names or slugs; unknown names create tags, for users who may create them.':
+    'Identifiants, noms ou slugs d’étiquettes ; les noms inconnus créent des étiquettes, pour qui peut en créer.',
   'The Events Calendar REST API': 'API REST de The Events Calendar',
   'The Events Calendar REST API allows accessing upcoming events information easily and conveniently.':
     'L’API REST de The Events Calendar permet d’accéder simplement et commodément aux informations sur les évènements à venir.',

@@ -109,8 +109,12 @@ const eventFields = {
   hide_from_listings: flag('Whether the event is left out of listings.'),
   sticky: flag('Whether the event sticks to the top of calendar views.'),
   featured: flag('Whether the event is featured.'),
-  categories: termValues('Category IDs, names or slugs; unknown names create categories.'),
-  tags: termValues('Tag IDs, names or slugs; unknown names create tags.'),
+  categories: termValues(
+    'Category IDs, names or slugs; unknown names create categories, for users who may create them.',
+  ),
+  tags: termValues(
+    'Tag IDs, names or slugs; unknown names create tags, for users who may create them.',
+  ),
   venue: venueLink,
   organizer: organizerLinks,
   recurrence: recurrenceField,

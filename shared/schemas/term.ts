@@ -33,8 +33,13 @@ export type TermOrderby = (typeof TERM_ORDERBY)[number];
 const id = positiveInt.meta({ type: 'integer', description: 'The term ID.' });
 
 const name = nonEmptyString
-  .pipe(z.string().max(200, 'must be at most 200 characters.'))
-  .meta({ description: 'The term name, unique among the terms with the same parent.' });
+  // Characters as JSON Schema's maxLength counts them (code points), not UTF-16 units.
+  .pipe(z.string().refine((s) => [...s].length <= 200, 'must be at most 200 characters.'))
+  .meta({
+    maxLength: 200,
+    description:
+      'The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent.',
+  });
 const description = nonEmptyString.meta({ description: 'The term description.' });
 const slug = nonEmptyString.meta({
   description: 'An alphanumeric identifier for the term, unique in its taxonomy.',

@@ -14,6 +14,7 @@ type Schema = {
   anyOf?: Schema[];
   enum?: unknown[];
   maxItems?: number;
+  maxLength?: number;
 };
 type Doc = {
   paths: Record<
@@ -146,6 +147,25 @@ describe('rules the document states in words', () => {
     const server = await startTestServer();
     const property = await bodyProperty(server, '/categories', 'post', 'name');
     expect(property.description).toMatch(/unique among the terms with the same parent/);
+    expect(property.description).toMatch(/markup is removed and some text must remain/);
+    const markup = await server.call('POST', `${NS}/tags`, {
+      auth: server.admin,
+      body: { name: '<>' },
+    });
+    expect(markup.status).toBe(400);
+    expect(markup.body).toMatchObject({ data: { params: { name: expect.any(String) } } });
+    // maxLength counts characters: 200 emoji (400 UTF-16 units) fit, 201 do not.
+    expect(property).toMatchObject({ maxLength: 200 });
+    const long = await server.call('POST', `${NS}/tags`, {
+      auth: server.admin,
+      body: { name: '🎵'.repeat(200) },
+    });
+    expect(long.status).toBe(201);
+    const longer = await server.call('POST', `${NS}/tags`, {
+      auth: server.admin,
+      body: { name: '🎶'.repeat(201) },
+    });
+    expect(longer.status).toBe(400);
     const first = await server.call('POST', `${NS}/categories`, {
       auth: server.admin,
       body: { name: 'Twice' },
@@ -193,5 +213,30 @@ describe('list lengths and comma-separated ids', () => {
     });
     expect(ids.status).toBe(201);
     expect(ids.body.organizer).toEqual([expect.objectContaining({ id: made.body.id })]);
+  });
+});
+
+describe('rules that depend on who writes', () => {
+  it('says that images by URL and new terms by name need the right to make them', async () => {
+    const server = await startTestServer();
+    const image = await bodyProperty(server, '/venues', 'post', 'image');
+    expect(image.anyOf!.map((form) => form.description).join(' ')).toMatch(
+      /for users who may publish/,
+    );
+    const tags = await bodyProperty(server, '/events', 'post', 'tags');
+    expect(tags.description).toMatch(/for users who may create them/);
+
+    const anonymous = await server.call('POST', `${NS}/venues`, {
+      body: { venue: 'Hall', image: 'http://example.org/a.png' },
+    });
+    expect(anonymous.status).toBe(400);
+    expect(anonymous.body).toMatchObject({ data: { params: { image: expect.any(String) } } });
+    const terms = await server.call('POST', `${NS}/events`, {
+      body: event({ tags: ['Brand new'] }),
+    });
+    expect(terms.status).toBe(400);
+    expect(terms.body).toMatchObject({
+      data: { params: { tags: expect.stringMatching(/may not create tags/) } },
+    });
   });
 });

@@ -40,7 +40,9 @@ export const STATED_RULES: { message: RegExp; documented: RegExp }[] = [
   { message: /content line|RRULE|recurrence/i, documented: /RFC 5545/ },
   { message: /go together/, documented: /together with geo_l(at|ng)/ },
   { message: /must be given together/, documented: /needs geoloc_l(at|ng)/ },
-  { message: /must be a non-empty string/, documented: /some text must remain/ },
+  { message: /must be a non-empty string|not only markup/, documented: /some text must remain/ },
+  { message: /not allowed to add images by URL/, documented: /for users who may publish/ },
+  { message: /may not create (categories|tags)/, documented: /for users who may create them/ },
   { message: /(may|can) only be publish/, documented: /publish only for those who cannot edit/ },
 ];
 

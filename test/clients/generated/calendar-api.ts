@@ -1063,9 +1063,9 @@ export interface operations {
           sticky?: boolean;
           /** @description Whether the event is featured. */
           featured?: boolean;
-          /** @description Category IDs, names or slugs; unknown names create categories. */
+          /** @description Category IDs, names or slugs; unknown names create categories, for users who may create them. */
           categories?: (number | string)[] | string;
-          /** @description Tag IDs, names or slugs; unknown names create tags. */
+          /** @description Tag IDs, names or slugs; unknown names create tags, for users who may create them. */
           tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
@@ -1253,9 +1253,9 @@ export interface operations {
           sticky?: boolean;
           /** @description Whether the event is featured. */
           featured?: boolean;
-          /** @description Category IDs, names or slugs; unknown names create categories. */
+          /** @description Category IDs, names or slugs; unknown names create categories, for users who may create them. */
           categories?: (number | string)[] | string;
-          /** @description Tag IDs, names or slugs; unknown names create tags. */
+          /** @description Tag IDs, names or slugs; unknown names create tags, for users who may create them. */
           tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
@@ -1614,9 +1614,9 @@ export interface operations {
           sticky?: boolean;
           /** @description Whether the event is featured. */
           featured?: boolean;
-          /** @description Category IDs, names or slugs; unknown names create categories. */
+          /** @description Category IDs, names or slugs; unknown names create categories, for users who may create them. */
           categories?: (number | string)[] | string;
-          /** @description Tag IDs, names or slugs; unknown names create tags. */
+          /** @description Tag IDs, names or slugs; unknown names create tags, for users who may create them. */
           tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
@@ -1810,9 +1810,9 @@ export interface operations {
           sticky?: boolean;
           /** @description Whether the event is featured. */
           featured?: boolean;
-          /** @description Category IDs, names or slugs; unknown names create categories. */
+          /** @description Category IDs, names or slugs; unknown names create categories, for users who may create them. */
           categories?: (number | string)[] | string;
-          /** @description Tag IDs, names or slugs; unknown names create tags. */
+          /** @description Tag IDs, names or slugs; unknown names create tags, for users who may create them. */
           tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
@@ -2102,9 +2102,9 @@ export interface operations {
           sticky?: boolean;
           /** @description Whether the event is featured. */
           featured?: boolean;
-          /** @description Category IDs, names or slugs; unknown names create categories. */
+          /** @description Category IDs, names or slugs; unknown names create categories, for users who may create them. */
           categories?: (number | string)[] | string;
-          /** @description Tag IDs, names or slugs; unknown names create tags. */
+          /** @description Tag IDs, names or slugs; unknown names create tags, for users who may create them. */
           tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
@@ -2298,9 +2298,9 @@ export interface operations {
           sticky?: boolean;
           /** @description Whether the event is featured. */
           featured?: boolean;
-          /** @description Category IDs, names or slugs; unknown names create categories. */
+          /** @description Category IDs, names or slugs; unknown names create categories, for users who may create them. */
           categories?: (number | string)[] | string;
-          /** @description Tag IDs, names or slugs; unknown names create tags. */
+          /** @description Tag IDs, names or slugs; unknown names create tags, for users who may create them. */
           tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
@@ -2695,9 +2695,9 @@ export interface operations {
           sticky?: boolean;
           /** @description Whether the event is featured. */
           featured?: boolean;
-          /** @description Category IDs, names or slugs; unknown names create categories. */
+          /** @description Category IDs, names or slugs; unknown names create categories, for users who may create them. */
           categories?: (number | string)[] | string;
-          /** @description Tag IDs, names or slugs; unknown names create tags. */
+          /** @description Tag IDs, names or slugs; unknown names create tags, for users who may create them. */
           tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
@@ -2891,9 +2891,9 @@ export interface operations {
           sticky?: boolean;
           /** @description Whether the event is featured. */
           featured?: boolean;
-          /** @description Category IDs, names or slugs; unknown names create categories. */
+          /** @description Category IDs, names or slugs; unknown names create categories, for users who may create them. */
           categories?: (number | string)[] | string;
-          /** @description Tag IDs, names or slugs; unknown names create tags. */
+          /** @description Tag IDs, names or slugs; unknown names create tags, for users who may create them. */
           tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
@@ -3265,9 +3265,9 @@ export interface operations {
           sticky?: boolean;
           /** @description Whether the event is featured. */
           featured?: boolean;
-          /** @description Category IDs, names or slugs; unknown names create categories. */
+          /** @description Category IDs, names or slugs; unknown names create categories, for users who may create them. */
           categories?: (number | string)[] | string;
-          /** @description Tag IDs, names or slugs; unknown names create tags. */
+          /** @description Tag IDs, names or slugs; unknown names create tags, for users who may create them. */
           tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
@@ -3459,9 +3459,9 @@ export interface operations {
           sticky?: boolean;
           /** @description Whether the event is featured. */
           featured?: boolean;
-          /** @description Category IDs, names or slugs; unknown names create categories. */
+          /** @description Category IDs, names or slugs; unknown names create categories, for users who may create them. */
           categories?: (number | string)[] | string;
-          /** @description Tag IDs, names or slugs; unknown names create tags. */
+          /** @description Tag IDs, names or slugs; unknown names create tags, for users who may create them. */
           tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
@@ -3749,9 +3749,9 @@ export interface operations {
           sticky?: boolean;
           /** @description Whether the event is featured. */
           featured?: boolean;
-          /** @description Category IDs, names or slugs; unknown names create categories. */
+          /** @description Category IDs, names or slugs; unknown names create categories, for users who may create them. */
           categories?: (number | string)[] | string;
-          /** @description Tag IDs, names or slugs; unknown names create tags. */
+          /** @description Tag IDs, names or slugs; unknown names create tags, for users who may create them. */
           tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
@@ -3943,9 +3943,9 @@ export interface operations {
           sticky?: boolean;
           /** @description Whether the event is featured. */
           featured?: boolean;
-          /** @description Category IDs, names or slugs; unknown names create categories. */
+          /** @description Category IDs, names or slugs; unknown names create categories, for users who may create them. */
           categories?: (number | string)[] | string;
-          /** @description Tag IDs, names or slugs; unknown names create tags. */
+          /** @description Tag IDs, names or slugs; unknown names create tags, for users who may create them. */
           tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
@@ -4338,9 +4338,9 @@ export interface operations {
           sticky?: boolean;
           /** @description Whether the event is featured. */
           featured?: boolean;
-          /** @description Category IDs, names or slugs; unknown names create categories. */
+          /** @description Category IDs, names or slugs; unknown names create categories, for users who may create them. */
           categories?: (number | string)[] | string;
-          /** @description Tag IDs, names or slugs; unknown names create tags. */
+          /** @description Tag IDs, names or slugs; unknown names create tags, for users who may create them. */
           tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
@@ -4532,9 +4532,9 @@ export interface operations {
           sticky?: boolean;
           /** @description Whether the event is featured. */
           featured?: boolean;
-          /** @description Category IDs, names or slugs; unknown names create categories. */
+          /** @description Category IDs, names or slugs; unknown names create categories, for users who may create them. */
           categories?: (number | string)[] | string;
-          /** @description Tag IDs, names or slugs; unknown names create tags. */
+          /** @description Tag IDs, names or slugs; unknown names create tags, for users who may create them. */
           tags?: (number | string)[] | string;
           /** @description A venue ID, an object with an id, or venue data. */
           venue?:
@@ -8299,7 +8299,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description The term name, unique among the terms with the same parent. */
+          /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
           name: string;
           /** @description The term description. */
           description?: string;
@@ -8309,7 +8309,7 @@ export interface operations {
           parent?: number;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The term name, unique among the terms with the same parent. */
+          /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
           name: string;
           /** @description The term description. */
           description?: string;
@@ -8490,7 +8490,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The term name, unique among the terms with the same parent. */
+          /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -8500,7 +8500,7 @@ export interface operations {
           parent?: number;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The term name, unique among the terms with the same parent. */
+          /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -8606,7 +8606,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The term name, unique among the terms with the same parent. */
+          /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -8616,7 +8616,7 @@ export interface operations {
           parent?: number;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The term name, unique among the terms with the same parent. */
+          /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -8815,7 +8815,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The term name, unique among the terms with the same parent. */
+          /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -8825,7 +8825,7 @@ export interface operations {
           parent?: number;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The term name, unique among the terms with the same parent. */
+          /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -9042,7 +9042,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description The term name, unique among the terms with the same parent. */
+          /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
           name: string;
           /** @description The term description. */
           description?: string;
@@ -9050,7 +9050,7 @@ export interface operations {
           slug?: string;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The term name, unique among the terms with the same parent. */
+          /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
           name: string;
           /** @description The term description. */
           description?: string;
@@ -9229,7 +9229,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The term name, unique among the terms with the same parent. */
+          /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -9237,7 +9237,7 @@ export interface operations {
           slug?: string;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The term name, unique among the terms with the same parent. */
+          /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -9341,7 +9341,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The term name, unique among the terms with the same parent. */
+          /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -9349,7 +9349,7 @@ export interface operations {
           slug?: string;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The term name, unique among the terms with the same parent. */
+          /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -9546,7 +9546,7 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          /** @description The term name, unique among the terms with the same parent. */
+          /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
@@ -9554,7 +9554,7 @@ export interface operations {
           slug?: string;
         };
         'application/x-www-form-urlencoded': {
-          /** @description The term name, unique among the terms with the same parent. */
+          /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
           name?: string;
           /** @description The term description. */
           description?: string;
