@@ -20,6 +20,7 @@ import {
   text,
   websiteInput,
   flag,
+  idFilter,
 } from './fields.js';
 import { recurrenceField } from '../recurrence/schema.js';
 
@@ -250,9 +251,7 @@ export const eventListSchema = z.object({
       items: { type: 'integer' },
       description: 'Only events with these IDs; date filters are then ignored.',
     }),
-  post_parent: positiveInt
-    .optional()
-    .meta({ type: 'integer', description: 'Only the events whose parent is this event ID.' }),
+  post_parent: idFilter('Only the events whose parent is this event ID.'),
   ticketed: booleanLike.optional().meta({
     type: 'boolean',
     description: 'Events with (true) or without (false) tickets; this server sells no tickets.',

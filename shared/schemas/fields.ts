@@ -142,3 +142,11 @@ export const statusListInput = (description: string) =>
 
 /** A yes/no field: `true`/`false`, `1`/`0` and the other forms booleanLike reads. */
 export const flag = (description: string) => booleanLike.meta({ type: 'boolean', description });
+
+/** An optional filter by one id. */
+export const idFilter = (description: string) =>
+  positiveInt.optional().meta({ type: 'integer', description });
+
+/** An optional yes/no filter. */
+export const flagFilter = (description: string) =>
+  booleanLike.optional().meta({ type: 'boolean', description });

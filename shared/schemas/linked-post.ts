@@ -3,7 +3,7 @@
  * built from the field rules of fields.ts and reused by both resources' schemas and forms.
  */
 import { z } from 'zod';
-import { booleanLike, integerLike, positiveInt } from './coerce.js';
+import { integerLike } from './coerce.js';
 import {
   authorInput,
   dateInput,
@@ -13,6 +13,8 @@ import {
   statusInput,
   statusListInput,
   text,
+  flagFilter,
+  idFilter,
 } from './fields.js';
 import { linkedSearchFragments } from '../search.js';
 import { searchParam } from './search.js';
@@ -36,17 +38,9 @@ export const linkedPostListFields = {
     'Only items with a field that contains every word of this text.',
     linkedSearchFragments,
   ).optional(),
-  event: positiveInt
-    .optional()
-    .meta({ type: 'integer', description: 'Only the items linked to this event ID.' }),
-  has_events: booleanLike.optional().meta({
-    type: 'boolean',
-    description: 'Only the items that have (true) or lack (false) events.',
-  }),
-  only_with_upcoming: booleanLike.optional().meta({
-    type: 'boolean',
-    description: 'Only the items linked to events that have not started yet.',
-  }),
+  event: idFilter('Only the items linked to this event ID.'),
+  has_events: flagFilter('Only the items that have (true) or lack (false) events.'),
+  only_with_upcoming: flagFilter('Only the items linked to events that have not started yet.'),
   status: statusListInput(
     'Only items with one of these statuses; publish only for those who cannot edit them.',
   ),
