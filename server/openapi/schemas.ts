@@ -90,6 +90,7 @@ export const refTo = (name: string): OasSchema => ({ $ref: `${SCHEMA_REF}${name}
  * as text, which an integer schema cannot have as its default.
  */
 function typedDefault(value: unknown, type: unknown): unknown {
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   const numeric = type === 'integer' || type === 'number';
   return numeric &&
     typeof value === 'string' &&
@@ -176,8 +177,10 @@ export function withBounds(schema: OasSchema, bounds: Bounds): OasSchema {
 export function fieldSchema(field: z.ZodType, arg: ArgDescription, t: Translate): OasSchema {
   const forms = formsOf(field);
   if (forms) {
-    const out: OasSchema = { anyOf: forms.map((form) => formSchema(form, t)) };
-    if (arg.default !== undefined) out.default = arg.default;
+    const anyOf = forms.map((form) => formSchema(form, t));
+    const out: OasSchema = { anyOf };
+    // In the first form's type (`strict_dates` defaults to false, not "false").
+    if (arg.default !== undefined) out.default = typedDefault(arg.default, anyOf[0]?.type);
     return out;
   }
   return withBounds(argSchema(arg), boundsOf(field));

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { NS } from '../helpers/fixtures.js';
+import { responseValidator } from '../helpers/openapi-contract.js';
 
 type Schema = {
   description?: string;
@@ -238,5 +239,31 @@ describe('rules that depend on who writes', () => {
     expect(terms.body).toMatchObject({
       data: { params: { tags: expect.stringMatching(/may not create tags/) } },
     });
+  });
+});
+
+describe('parameter defaults', () => {
+  it('are values their own schema accepts (strict_dates defaulted to the text "false")', async () => {
+    const server = await startTestServer();
+    const doc = (await server.call('GET', `${NS}/doc`)).json as {
+      paths: Record<string, Record<string, { parameters?: { name: string; schema: Schema }[] }>>;
+    };
+    const ajv = responseValidator();
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const { name, schema } of op.parameters ?? []) {
+          const { default: value, ...rest } = schema as Schema & { default?: unknown };
+          if (value === undefined) continue;
+          checked++;
+          if (!ajv.validate(rest, value)) wrong.push(`${method} ${path} ${name}: ${String(value)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(5);
+    const strict = doc.paths['/events']!.get!.parameters!.find((p) => p.name === 'strict_dates')!;
+    expect((strict.schema as { default?: unknown }).default).toBe(false);
   });
 });
