@@ -30,7 +30,6 @@ async function main() {
     return;
   }
   const running = await start(config, { background: true });
-  announce(config, running.url, running.firstAdmin);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -44,6 +43,8 @@ async function main() {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Announced only once the signals are handled: whoever reads "listening" may stop us at once.
+  announce(config, running.url, running.firstAdmin);
 }
 
 main().catch((error: unknown) => {
