@@ -71,6 +71,19 @@ export function startDesktop(options: DesktopOptions): void {
     if (!server) return;
     window = new BrowserWindow(windowOptions(paths.preload, app.getVersion()));
     window.once('ready-to-show', () => window?.show());
+    // The console asks before unsaved changes are lost (beforeunload); a desktop window shows
+    // no question of its own, so it is asked here: leaving goes ahead only when confirmed.
+    window.webContents.on('will-prevent-unload', (event: { preventDefault(): void }) => {
+      const choice = dialog.showMessageBoxSync(window!, {
+        type: 'question',
+        buttons: ['Leave', 'Stay'],
+        defaultId: 1,
+        cancelId: 1,
+        message: 'Leave this page?',
+        detail: 'Your unsaved changes will be lost.',
+      });
+      if (choice === 0) event.preventDefault();
+    });
     window.on('closed', () => {
       window = undefined;
     });

@@ -100,6 +100,23 @@ describe('the desktop app', () => {
     expect(electron.shell.openExternal.mock.calls).toEqual([['https://example.org/']]);
   });
 
+  it('asks before a page with unsaved changes is left, and leaves only when confirmed', async () => {
+    const { electron, window } = await launched();
+    const unload = () => {
+      const e = new FakeEvent();
+      window.webContents.emit('will-prevent-unload', e);
+      return e.defaultPrevented;
+    };
+    electron.dialog.showMessageBoxSync.mockReturnValueOnce(1);
+    expect(unload()).toBe(false);
+    electron.dialog.showMessageBoxSync.mockReturnValueOnce(0);
+    expect(unload()).toBe(true);
+    expect(electron.dialog.showMessageBoxSync.mock.calls[0]![1]).toMatchObject({
+      buttons: ['Leave', 'Stay'],
+      message: 'Leave this page?',
+    });
+  });
+
   it('keeps navigation on the console and refuses <webview>', async () => {
     const { electron, window } = await launched();
     const navigate = (event: string, url: string) => {

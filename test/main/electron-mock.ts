@@ -75,7 +75,11 @@ export function createElectronMock() {
   return {
     app,
     BrowserWindow,
-    dialog: { showErrorBox: vi.fn(), showMessageBox: vi.fn(async () => ({ response: 0 })) },
+    dialog: {
+      showErrorBox: vi.fn(),
+      showMessageBox: vi.fn(async () => ({ response: 0 })),
+      showMessageBoxSync: vi.fn((_window: unknown, _options: unknown) => 1),
+    },
     ipcMain: {
       handlers,
       handle: vi.fn((channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) =>

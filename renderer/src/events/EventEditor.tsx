@@ -11,7 +11,7 @@ import { versionOf } from '../api/versions';
 import { decodeEntities } from '../api/resources';
 import type { EventWire } from '../../../shared/schemas/wire';
 import { Link } from '../app/Link';
-import { navigate, useLocation } from '../app/router';
+import { navigate, useLeaveGuard, useLocation } from '../app/router';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { changed, serverErrors, useForm, zodErrors } from '../ui/form';
@@ -43,6 +43,7 @@ export default function EventEditor({ id }: { id: string }) {
   const submitting = useRef(false);
   const [scopeDialog, askScope] = useScopeQuestion();
   const [conflictDialog, askConflict] = useConflictQuestion();
+  useLeaveGuard(form.dirty);
   /** The version the form's values came from, named by the save (If-Match). */
   const version = useRef<string | undefined>(undefined);
   /** One key for every attempt at creating this event (Idempotency-Key). */

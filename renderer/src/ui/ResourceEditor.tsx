@@ -9,7 +9,7 @@ import { useItem, useSave } from '../api/hooks';
 import { versionOf } from '../api/versions';
 import { nameOf, RESOURCE, type ItemOf, type Kind } from '../api/resources';
 import { Link } from '../app/Link';
-import { navigate } from '../app/router';
+import { navigate, useLeaveGuard } from '../app/router';
 import { Button } from './Button';
 import { ErrorNote } from './ErrorNote';
 import { FormFields, type FieldSpec } from './FormFields';
@@ -61,6 +61,7 @@ export function ResourceEditor<K extends Kind>({
   /** One key for every attempt at creating this item (Idempotency-Key). */
   const createKey = useRef(newIdempotencyKey());
   const [conflictDialog, askConflict] = useConflictQuestion();
+  useLeaveGuard(form.dirty);
 
   useEffect(() => {
     if (item.data && !form.dirty) {
