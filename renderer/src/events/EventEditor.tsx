@@ -43,7 +43,16 @@ export default function EventEditor({ id }: { id: string }) {
   const submitting = useRef(false);
   const [scopeDialog, askScope] = useScopeQuestion();
   const [conflictDialog, askConflict] = useConflictQuestion();
-  useLeaveGuard(form.dirty);
+  // Typed, then typed back: nothing to lose.
+  useLeaveGuard(
+    form.dirty &&
+      Object.keys(
+        changed(
+          eventPayload(initial.current, numeric === null),
+          eventPayload(form.values, numeric === null),
+        ),
+      ).length > 0,
+  );
   /** The version the form's values came from, named by the save (If-Match). */
   const version = useRef<string | undefined>(undefined);
   /** One key for every attempt at creating this event (Idempotency-Key). */

@@ -61,7 +61,12 @@ export function ResourceEditor<K extends Kind>({
   /** One key for every attempt at creating this item (Idempotency-Key). */
   const createKey = useRef(newIdempotencyKey());
   const [conflictDialog, askConflict] = useConflictQuestion();
-  useLeaveGuard(form.dirty);
+  // Typed, then typed back: nothing to lose.
+  const prepareValues = config.prepare ?? ((values: Values) => values);
+  useLeaveGuard(
+    form.dirty &&
+      Object.keys(changed(prepareValues(loaded.current), prepareValues(form.values))).length > 0,
+  );
 
   useEffect(() => {
     if (item.data && !form.dirty) {
