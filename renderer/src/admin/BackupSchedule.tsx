@@ -1,15 +1,11 @@
 /** The backup schedule: how the last scheduled backup went, when the next is due, and the settings. */
-import { useEffect, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { settingsUpdateSchema } from '../../../shared/schemas/settings';
 import type { BackupScheduleWire } from '../../../shared/schemas/wire';
 import { admin, api } from '../api/client';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { FormFields, type FieldSpec } from '../ui/FormFields';
-import { changed, serverErrors, useForm, zodErrors } from '../ui/form';
-import { useToast } from '../ui/toasts';
-import { useSaveSettings, useSettings } from './useSettings';
+import { useSettingsForm } from './useSettings';
 
 const FIELDS: FieldSpec[] = [
   {
@@ -35,8 +31,6 @@ const FIELDS: FieldSpec[] = [
     hint: 'The full path of a folder, such as a synced folder or a USB drive. Empty: the data folder’s backups.',
   },
 ];
-
-type Form = Record<string, string>;
 
 export function useBackupSchedule() {
   return useQuery({
@@ -66,34 +60,15 @@ function LastRun({ status }: { status: BackupScheduleWire }) {
 
 export function BackupSchedule() {
   const status = useBackupSchedule();
-  const settings = useSettings();
-  const save = useSaveSettings();
-  const toast = useToast();
-  const form = useForm<Form>({});
-  const initial = (s: NonNullable<typeof settings.data>): Form => ({
-    backup_schedule: s.backup_schedule,
-    backup_keep: String(s.backup_keep),
-    backup_dir: s.backup_dir,
-  });
-  useEffect(() => {
-    if (settings.data && !form.dirty) form.reset(initial(settings.data));
-  }, [settings.data]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!settings.data) return;
-    const body = changed(initial(settings.data), form.values);
-    const errors = zodErrors(settingsUpdateSchema, body);
-    if (Object.keys(errors).length) return form.setErrors(errors);
-    try {
-      await save.mutateAsync(settingsUpdateSchema.parse(body));
-      form.setDirty(false);
-      void status.refetch();
-      toast({ tone: 'success', message: 'Backup schedule saved.' });
-    } catch (error) {
-      form.setErrors(serverErrors(error));
-    }
-  };
+  const { settings, save, form, submit } = useSettingsForm(
+    (s) => ({
+      backup_schedule: s.backup_schedule,
+      backup_keep: String(s.backup_keep),
+      backup_dir: s.backup_dir,
+    }),
+    'Backup schedule saved.',
+    () => void status.refetch(),
+  );
 
   return (
     <form className="card" onSubmit={submit} noValidate aria-label="Backup schedule">

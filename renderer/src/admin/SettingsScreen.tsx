@@ -1,14 +1,11 @@
-import { useEffect, type FormEvent } from 'react';
-import { settingsUpdateSchema } from '../../../shared/schemas/settings';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { FormFields, type FieldSpec } from '../ui/FormFields';
-import { changed, serverErrors, useForm, zodErrors } from '../ui/form';
+import { serverErrors } from '../ui/form';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
-import { useToast } from '../ui/toasts';
 import { TimezoneField } from '../events/TimezoneField';
-import { useSaveSettings, useSettings } from './useSettings';
+import { useSettingsForm } from './useSettings';
 
 const FIELDS: FieldSpec[] = [
   {
@@ -53,42 +50,20 @@ const FIELDS: FieldSpec[] = [
   },
 ];
 
-type Form = Record<string, string>;
-
 export default function SettingsScreen() {
-  const settings = useSettings();
-  const save = useSaveSettings();
-  const toast = useToast();
-  const form = useForm<Form>({});
-  const initial = (s: NonNullable<typeof settings.data>): Form => ({
-    timezone: s.timezone,
-    per_page: String(s.per_page),
-    language: s.language,
-    currency_symbol: s.currency_symbol,
-    currency_code: s.currency_code,
-    currency_position: s.currency_position,
-    public_url: s.public_url,
-    cors_origins: s.cors_origins.join('\n'),
-  });
-  useEffect(() => {
-    if (settings.data && !form.dirty) form.reset(initial(settings.data));
-  }, [settings.data]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!settings.data) return;
-    const body = changed(initial(settings.data), form.values);
-    const errors = zodErrors(settingsUpdateSchema, body);
-    if (Object.keys(errors).length) return form.setErrors(errors);
-    const parsed = settingsUpdateSchema.parse(body);
-    try {
-      await save.mutateAsync(parsed);
-      form.setDirty(false);
-      toast({ tone: 'success', message: 'Settings saved.' });
-    } catch (error) {
-      form.setErrors(serverErrors(error));
-    }
-  };
+  const { settings, save, form, submit } = useSettingsForm(
+    (s) => ({
+      timezone: s.timezone,
+      per_page: String(s.per_page),
+      language: s.language,
+      currency_symbol: s.currency_symbol,
+      currency_code: s.currency_code,
+      currency_position: s.currency_position,
+      public_url: s.public_url,
+      cors_origins: s.cors_origins.join('\n'),
+    }),
+    'Settings saved.',
+  );
 
   if (settings.isPending) return <Spinner />;
   if (settings.error) return <ErrorNote error={settings.error} />;
