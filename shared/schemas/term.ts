@@ -52,6 +52,25 @@ const parent = integerLike
     description: 'The parent category ID, or 0 for a top-level category.',
   });
 
+/** `#rrggbb` in any case, kept lower-case; `""` or null clears the colour. */
+const color = z
+  .union([
+    z
+      .string()
+      .trim()
+      .regex(/^#[0-9a-f]{6}$/i, 'must be a colour written #rrggbb, or empty for none.')
+      .transform((s) => s.toLowerCase()),
+    z.literal(''),
+    z.null(),
+  ])
+  .transform((value) => value || null)
+  .meta({
+    type: 'string',
+    pattern: '^(#[0-9a-fA-F]{6})?$',
+    description:
+      'The display colour of the category as #rrggbb (an Almanac extension); empty to remove it.',
+  });
+
 export const termIdSchema = z.object({ id });
 
 export const tagCreateSchema = z.object({
@@ -60,7 +79,10 @@ export const tagCreateSchema = z.object({
   slug: slug.optional(),
 });
 export const tagUpdateSchema = termIdSchema.extend(tagCreateSchema.partial().shape);
-export const categoryCreateSchema = tagCreateSchema.extend({ parent: parent.optional() });
+export const categoryCreateSchema = tagCreateSchema.extend({
+  parent: parent.optional(),
+  color: color.optional(),
+});
 export const categoryUpdateSchema = termIdSchema.extend(categoryCreateSchema.partial().shape);
 
 export type TermCreate = z.output<typeof categoryCreateSchema>;

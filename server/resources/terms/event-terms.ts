@@ -117,6 +117,7 @@ export function createEventTerms(store: TermsStore) {
           slug: slug === '' ? '' : freeSlug(store, taxonomy, slug),
           description: '',
           parent: null,
+          color: null,
         }),
       );
     }

@@ -38,8 +38,10 @@ export function presentTerm(row: TermRow, links: Links): TermWire {
   };
   const tail = { meta: [] as [], url: termPageUrl(row, links), urls: urls(row, links) };
   if (row.taxonomy !== 'category') return { ...head, ...tail } satisfies TagWire;
-  // `parent` sits between `taxonomy` and `meta`, and only categories have one.
-  return { ...head, parent: row.parent ?? 0, ...tail } satisfies CategoryWire;
+  // `parent` sits between `taxonomy` and `meta`, and only categories have one. `color` is ours,
+  // not the reference's: present only once chosen, so reference clients see its exact shape.
+  const color = row.color === null ? {} : { color: row.color };
+  return { ...head, parent: row.parent ?? 0, ...color, ...tail } satisfies CategoryWire;
 }
 
 /** A term inside an event's `categories` or `tags` (docs/contract/compat-notes.md §1.6 a). */

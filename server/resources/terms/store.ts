@@ -17,6 +17,8 @@ export interface TermRow {
   /** `null` for a top-level term; the wire shows 0. */
   parent: number | null;
   count: number;
+  /** `#rrggbb`, categories only; `null` when none was chosen. */
+  color: string | null;
 }
 
 export interface EventTermRow extends TermRow {
@@ -24,7 +26,7 @@ export interface EventTermRow extends TermRow {
 }
 
 export type NewTerm = Omit<TermRow, 'id' | 'count'>;
-export type TermChanges = Pick<TermRow, 'name' | 'slug' | 'description' | 'parent'>;
+export type TermChanges = Pick<TermRow, 'name' | 'slug' | 'description' | 'parent' | 'color'>;
 
 /**
  * Sort keys a listing may ask for; each maps to a fixed SQL expression (docs/architecture.md,
@@ -118,12 +120,13 @@ export function createTermsStore(db: Db) {
       'SELECT author, status FROM events WHERE id = ?',
     ),
     insert: db.prepare<NewTerm>(
-      `INSERT INTO terms (taxonomy, name, slug, description, parent)
-       VALUES (@taxonomy, @name, @slug, @description, @parent)`,
+      `INSERT INTO terms (taxonomy, name, slug, description, parent, color)
+       VALUES (@taxonomy, @name, @slug, @description, @parent, @color)`,
     ),
     setSlug: db.prepare<[string, number]>('UPDATE terms SET slug = ? WHERE id = ?'),
     update: db.prepare<TermChanges & { id: number }>(
-      `UPDATE terms SET name = @name, slug = @slug, description = @description, parent = @parent
+      `UPDATE terms SET name = @name, slug = @slug, description = @description, parent = @parent,
+         color = @color
        WHERE id = @id`,
     ),
     reparent: db.prepare<[number | null, number]>('UPDATE terms SET parent = ? WHERE parent = ?'),

@@ -69,6 +69,7 @@ export function createTermWrites(store: TermsStore) {
       slug: base === '' ? '' : freeSlug(store, taxonomy, base),
       description: input.description === undefined ? '' : sanitizeHtml(input.description),
       parent,
+      color: taxonomy === 'category' ? (input.color ?? null) : null,
     });
     return store.get(id)!;
   });
@@ -95,7 +96,9 @@ export function createTermWrites(store: TermsStore) {
     }
     const description =
       input.description === undefined ? existing.description : sanitizeHtml(input.description);
-    store.update(existing.id, { name, slug, description, parent });
+    const color =
+      taxonomy === 'category' && input.color !== undefined ? input.color : existing.color;
+    store.update(existing.id, { name, slug, description, parent, color });
     return store.get(existing.id)!;
   });
 

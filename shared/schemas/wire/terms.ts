@@ -68,7 +68,16 @@ const termTail = {
 };
 
 export const category = z
-  .object({ ...termFields, parent: parentId, ...termTail })
+  .object({
+    ...termFields,
+    parent: parentId,
+    color: z.string().optional().meta({
+      pattern: '^#[0-9a-f]{6}$',
+      description:
+        'The display colour of the category as #rrggbb (an Almanac extension); absent when none was chosen.',
+    }),
+    ...termTail,
+  })
   .meta({ description: 'An event category.' });
 
 export const tag = z.object({ ...termFields, ...termTail }).meta({ description: 'An event tag.' });
