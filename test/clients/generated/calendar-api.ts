@@ -627,6 +627,8 @@ export interface components {
       taxonomy: 'tribe_events_cat' | 'post_tag';
       /** @description The parent category ID, or 0 for a top-level category. */
       parent: number;
+      /** @description The display colour of the category as #rrggbb (an Almanac extension); absent when none was chosen. */
+      color?: string;
       /** @description An empty list. */
       meta: unknown[];
       /** @description The public page of the term. */
@@ -8307,6 +8309,8 @@ export interface operations {
           slug?: string;
           /** @description The parent category ID, or 0 for a top-level category. */
           parent?: number;
+          /** @description The display colour of the category as #rrggbb (an Almanac extension); empty to remove it. */
+          color?: string;
         };
         'application/x-www-form-urlencoded': {
           /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
@@ -8317,6 +8321,8 @@ export interface operations {
           slug?: string;
           /** @description The parent category ID, or 0 for a top-level category. */
           parent?: number;
+          /** @description The display colour of the category as #rrggbb (an Almanac extension); empty to remove it. */
+          color?: string;
         };
       };
     };
@@ -8498,6 +8504,8 @@ export interface operations {
           slug?: string;
           /** @description The parent category ID, or 0 for a top-level category. */
           parent?: number;
+          /** @description The display colour of the category as #rrggbb (an Almanac extension); empty to remove it. */
+          color?: string;
         };
         'application/x-www-form-urlencoded': {
           /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
@@ -8508,6 +8516,8 @@ export interface operations {
           slug?: string;
           /** @description The parent category ID, or 0 for a top-level category. */
           parent?: number;
+          /** @description The display colour of the category as #rrggbb (an Almanac extension); empty to remove it. */
+          color?: string;
         };
       };
     };
@@ -8614,6 +8624,8 @@ export interface operations {
           slug?: string;
           /** @description The parent category ID, or 0 for a top-level category. */
           parent?: number;
+          /** @description The display colour of the category as #rrggbb (an Almanac extension); empty to remove it. */
+          color?: string;
         };
         'application/x-www-form-urlencoded': {
           /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
@@ -8624,6 +8636,8 @@ export interface operations {
           slug?: string;
           /** @description The parent category ID, or 0 for a top-level category. */
           parent?: number;
+          /** @description The display colour of the category as #rrggbb (an Almanac extension); empty to remove it. */
+          color?: string;
         };
       };
     };
@@ -8823,6 +8837,8 @@ export interface operations {
           slug?: string;
           /** @description The parent category ID, or 0 for a top-level category. */
           parent?: number;
+          /** @description The display colour of the category as #rrggbb (an Almanac extension); empty to remove it. */
+          color?: string;
         };
         'application/x-www-form-urlencoded': {
           /** @description The term name, as text: markup is removed and some text must remain; unique among the terms with the same parent. */
@@ -8833,6 +8849,8 @@ export interface operations {
           slug?: string;
           /** @description The parent category ID, or 0 for a top-level category. */
           parent?: number;
+          /** @description The display colour of the category as #rrggbb (an Almanac extension); empty to remove it. */
+          color?: string;
         };
       };
     };
