@@ -111,6 +111,12 @@ export const frOperations: Readonly<Record<string, string>> = {
     'Seulement les évènements mis en avant (true) ou non mis en avant (false).',
   'Only items with a field that contains every word of this text.':
     'Seulement les éléments dont un champ contient chaque mot de ce texte.',
+  'Sort ascending or descending; the default depends on orderby (ascending for names and event dates, descending for publication and modification dates).':
+    'Tri croissant ou décroissant ; par défaut selon orderby (croissant pour les noms et les dates des évènements, décroissant pour les dates de publication et de modification).',
+  'Sort by start_date (the default), end_date, title, date (publication) or modified; ties by ID.':
+    'Trier par start_date (par défaut), end_date, title, date (publication) ou modified ; à égalité, par identifiant.',
+  'Sort by date (publication, the default), title or modified; ties by ID.':
+    'Trier par date (publication, par défaut), title ou modified ; à égalité, par identifiant.',
   'Only items with one of these statuses; publish only for those who cannot edit them.':
     'Seulement les éléments ayant l’un de ces statuts ; publish seulement pour qui ne peut pas les modifier.',
   'Only the events whose parent is this event ID.':

@@ -23,6 +23,7 @@ import {
   idFilter,
 } from './fields.js';
 import { recurrenceField } from '../recurrence/schema.js';
+import { eventOrderbyInput, orderInput } from './order.js';
 
 /** Radius of `geoloc_lat`/`geoloc_lng` when `geoloc_radius` is not given, in kilometres. */
 export const DEFAULT_GEOLOC_RADIUS_KM = 25;
@@ -258,6 +259,8 @@ export const eventListSchema = z.object({
     // No event is ticketed, so only `false` is an answerable question.
     forms: [z.literal(false)],
   }),
+  orderby: eventOrderbyInput,
+  order: orderInput,
 });
 
 export type EventListInput = z.output<typeof eventListSchema>;

@@ -18,6 +18,7 @@ import {
 } from './fields.js';
 import { linkedSearchFragments } from '../search.js';
 import { searchParam } from './search.js';
+import { linkedOrderbyInput, orderInput } from './order.js';
 
 /** The fields every linked post accepts besides its name and its own details. */
 export const linkedPostFields = {
@@ -44,6 +45,8 @@ export const linkedPostListFields = {
   status: statusListInput(
     'Only items with one of these statuses; publish only for those who cannot edit them.',
   ),
+  orderby: linkedOrderbyInput,
+  order: orderInput,
 };
 
 /** A path id (digits only; the route pattern already guarantees it). */

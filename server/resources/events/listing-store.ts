@@ -10,6 +10,7 @@ import type { PostStatus } from '../../../shared/roles.js';
 import { distanceKm } from '../../../shared/geo.js';
 import { SEARCH_CANDIDATES } from '../../../shared/search.js';
 import type { EventRow } from './store.js';
+import { orderSql, type EventOrder } from './listing-order.js';
 
 /** Which statuses the listing shows, and whose. */
 export type Visibility =
@@ -50,6 +51,8 @@ export interface EventQuery {
   parent?: number;
   featured?: boolean;
   geo?: GeoFilter;
+  /** Absent: start, then id (the reference's order). */
+  order?: EventOrder | undefined;
 }
 
 type Params = Record<string, string | number>;
@@ -158,12 +161,14 @@ function whereSql(q: EventQuery, walk = false): { sql: string; params: Params; d
   // `+column` keeps a term out of index selection: only the leading filter's index is used.
   const lead = (name: Driver) => (name === leading ? '' : '+');
   const multiStatus = q.visibility.kind === 'all' && q.visibility.statuses.length > 1;
-  const status = driven || multiStatus ? '+e.status' : 'e.status';
+  // Another order walks its own index, so neither status nor dates may pick one.
+  const unindexed = driven || q.order !== undefined;
+  const status = unindexed || multiStatus ? '+e.status' : 'e.status';
   const where = ['e.hide_from_listings = 0', visibilitySql(q.visibility, params, status)];
   const range = (column: string, op: string, name: string, value: string | undefined) => {
     if (value === undefined) return;
     params[name] = value;
-    where.push(`${driven ? '+' : ''}e.${column} ${op} @${name}`);
+    where.push(`${unindexed ? '+' : ''}e.${column} ${op} @${name}`);
   };
   range('start_utc', '>=', 'startMin', q.startMin);
   range('end_utc', '<=', 'endMax', q.endMax);
@@ -354,8 +359,9 @@ export function createListingStore(db: Db) {
       // A driven query sorts its few rows rather than walk the start index in order. With
       // `include` the reference falls back to WordPress's post order: publication date, then id
       // (docs/contract/compat-notes.md §2.4).
-      const order =
-        leading === 'include'
+      const order = q.order
+        ? orderSql(q.order, driven)
+        : leading === 'include'
           ? '+e.date_utc, e.id'
           : driven
             ? '+e.start_utc, e.id'

@@ -17,6 +17,7 @@ import type { CoreServices } from '../../services.js';
 import type { EventEmbedder } from './embed.js';
 import type { EventQuery, ListingStore, GeoFilter, Visibility } from './listing-store.js';
 import type { EventsStore } from './store.js';
+import { eventOrder } from './listing-order.js';
 import type { EventDeps } from './service.js';
 
 const ALL_BUT_TRASH: PostStatus[] = ['publish', 'future', 'draft', 'pending', 'private'];
@@ -267,6 +268,7 @@ export function createEventListing(
       parent: input.post_parent,
       featured: input.featured,
       geo: geoFilter(input),
+      order: eventOrder(input),
     };
   }
 
@@ -333,6 +335,8 @@ export function createEventListing(
       ['geoloc_lat', geo ? input.geoloc_lat : undefined],
       ['geoloc_lng', geo ? input.geoloc_lng : undefined],
       ['geoloc_radius', geo ? (input.geoloc_radius ?? DEFAULT_GEOLOC_RADIUS_KM) : undefined],
+      ['orderby', input.orderby],
+      ['order', input.order],
     ];
     const url = (page: number | undefined) => links.rest('events/', args(page));
 

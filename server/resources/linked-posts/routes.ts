@@ -227,6 +227,8 @@ function archive<Row extends LinkedRow, Input extends LinkedInput, Wire>(
       ['has_events', flag(params.has_events)],
       ['only_with_upcoming', flag(params.only_with_upcoming)],
       ['status', status],
+      ['orderby', params.orderby],
+      ['order', params.order],
     ];
     return ctx.links.rest(`${kind.table}/`, query);
   };

@@ -35,7 +35,8 @@ import {
 } from './kind.js';
 import { createEntries, readable } from './entries.js';
 import { presentLinked } from './present.js';
-import { createLinkedStore, type ListFilter } from './store.js';
+import { createLinkedStore, listOrder, type ListFilter } from './store.js';
+import type { LinkedOrderby, SortDirection } from '../../../shared/schemas/order.js';
 
 export interface ListInput {
   page: number;
@@ -45,6 +46,8 @@ export interface ListInput {
   has_events?: boolean | undefined;
   only_with_upcoming?: boolean | undefined;
   status?: PostStatus[] | undefined;
+  orderby?: LinkedOrderby | undefined;
+  order?: SortDirection | undefined;
 }
 
 /**
@@ -180,6 +183,7 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
         ? { now: now(), statuses: canEditOthers(actor) ? UPCOMING_FOR_EDITORS : ['publish'] }
         : undefined,
       fragments: input.search === undefined ? undefined : linkedSearchFragments(input.search),
+      order: listOrder(input),
     };
     return store.list(filter, perPage, (input.page - 1) * perPage);
   }

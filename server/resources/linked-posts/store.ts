@@ -7,6 +7,11 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { PostStatus } from '../../../shared/roles.js';
+import {
+  defaultOrder,
+  type LinkedOrderby,
+  type SortDirection,
+} from '../../../shared/schemas/order.js';
 import type { Db } from '../../db/open.js';
 import { prepareSlugVariants } from '../../db/slug-variants.js';
 import {
@@ -29,6 +34,30 @@ export interface ListFilter {
   upcoming?: { now: string; statuses: readonly string[] } | undefined;
   /** Search fragments: an item matches when one field contains them all. */
   fragments?: readonly string[] | undefined;
+  order: ListOrder;
+}
+
+export interface ListOrder {
+  by: LinkedOrderby;
+  dir: SortDirection;
+}
+
+/** The listing's order: publication date, newest first, unless `orderby`/`order` say otherwise. */
+export function listOrder(input: { orderby?: LinkedOrderby; order?: SortDirection }): ListOrder {
+  const by = input.orderby ?? 'date';
+  return { by, dir: input.order ?? defaultOrder(by) };
+}
+
+/** Sort columns from this fixed map only; each has an index (migrations 0003 and 0014). */
+const ORDER_COLUMNS: Record<LinkedOrderby, string> = {
+  date: 't.date_utc',
+  title: 't.title COLLATE NOCASE',
+  modified: 't.modified_utc',
+};
+
+function orderSql({ by, dir }: ListOrder): string {
+  const direction = dir === 'asc' ? 'ASC' : 'DESC';
+  return `${ORDER_COLUMNS[by]} ${direction}, t.id ${direction}`;
 }
 
 export interface TrashMeta {
@@ -115,10 +144,12 @@ export function createLinkedStore<Row extends LinkedRow>(db: Db, kind: LinkedTab
   const countCache = new Map<string, Statement<Params, { total: number }>>();
 
   function where(filter: ListFilter, params: Params): { key: string; sql: string } {
-    // One status (the anonymous case) walks the (status, date_utc, id) index in order: no sort.
+    // One status (the anonymous case) walks the (status, <order>, id) index in order: no sort.
+    // Several would each walk their own part and need a sort: `+` leaves them out of index
+    // selection, so the order's own index is walked instead.
     const single = filter.statuses.length === 1;
     const parts = [
-      single ? 't.status = @status' : 't.status IN (SELECT value FROM json_each(@statuses))',
+      single ? 't.status = @status' : '+t.status IN (SELECT value FROM json_each(@statuses))',
     ];
     const key: string[] = [single ? 'one' : 'many'];
     if (single) params.status = filter.statuses[0]!;
@@ -232,11 +263,12 @@ export function createLinkedStore<Row extends LinkedRow>(db: Db, kind: LinkedTab
     list(filter: ListFilter, limit: number, offset: number): { rows: Row[]; total: number } {
       const params: Params = {};
       const clause = where(filter, params);
+      const order = orderSql(filter.order);
       const page = prepared(
         cache,
-        clause.key,
+        `${clause.key};${order}`,
         () =>
-          `SELECT t.* FROM ${t} t WHERE ${clause.sql} ORDER BY t.date_utc DESC, t.id DESC LIMIT @limit OFFSET @offset`,
+          `SELECT t.* FROM ${t} t WHERE ${clause.sql} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
       );
       const count = prepared(
         countCache,
