@@ -1,7 +1,7 @@
 /**
  * `orderby` and `order` of the event, venue and organizer listings (docs/api/events.md, docs/api/venues-organizers-media.md): an
  * extension, as the reference sorts these archives one fixed way. Each column has an index, so a
- * page of any order reads only that page (migration 0014).
+ * page of any order reads only that page (migration 0015).
  */
 import { z } from 'zod';
 

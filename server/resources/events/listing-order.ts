@@ -1,7 +1,7 @@
 /**
  * The ORDER BY of an event listing page (docs/api/events.md, docs/api/venues-organizers-media.md). Columns come from this fixed map
  * only, each backed by an index: events_start and events_listing for start_date, the rest from
- * migration 0014.
+ * migration 0015.
  */
 import {
   defaultOrder,

@@ -48,7 +48,7 @@ export function listOrder(input: { orderby?: LinkedOrderby; order?: SortDirectio
   return { by, dir: input.order ?? defaultOrder(by) };
 }
 
-/** Sort columns from this fixed map only; each has an index (migrations 0003 and 0014). */
+/** Sort columns from this fixed map only; each has an index (migrations 0003 and 0015). */
 const ORDER_COLUMNS: Record<LinkedOrderby, string> = {
   date: 't.date_utc',
   title: 't.title COLLATE NOCASE',

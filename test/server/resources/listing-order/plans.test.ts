@@ -1,6 +1,6 @@
 /**
  * Every orderby of the event, venue and organizer listings reads its page through an index in
- * that order (migration 0014): EXPLAIN QUERY PLAN of the statement the listing ran shows the
+ * that order (migration 0015): EXPLAIN QUERY PLAN of the statement the listing ran shows the
  * index and no sort of the whole result.
  */
 import { describe, expect, it } from 'vitest';
