@@ -3,7 +3,11 @@
  * venues, a search word), read from the file itself so any seeded database can be benchmarked.
  */
 import Database from 'better-sqlite3';
-import { DEEP_PAGE } from './scenarios.js';
+import { pageToken } from '../server/resources/sync/tokens.js';
+import { SYNC_KINDS } from '../server/resources/sync/store.js';
+
+/** The page the "deep page" listing reaches: far from the first, present at 10k events too. */
+export const DEEP_PAGE = 200;
 
 export interface Fixture {
   events: number;
@@ -17,6 +21,14 @@ export interface Fixture {
   /** A category and venues that, combined, select a handful of upcoming events. */
   filter: { category: number; venues: number[] };
   search: string;
+  /** Search words drawn from the seeded titles, the varied searches' vocabulary. */
+  words: string[];
+  /** Category and venue pairs that select upcoming events together, for varied filters. */
+  pairs: Array<{ category: number; venue: number }>;
+  /** Where the change feed's history stands, to ask for full-sync pages at any event. */
+  sync: { epoch: string; seq: number } | undefined;
+  /** Days (YYYY-MM-DD) around today that varied listings start their window on. */
+  days: string[];
   /** A far page of the default listing that exists at this size: page 200 from ~10k events on. */
   deepPage: number;
 }
@@ -61,8 +73,43 @@ export function readFixture(file: string, sample = 2000): Fixture {
         )
         .get(now.slice(0, 10), `${Number(now.slice(0, 4)) + 2}${now.slice(4, 10)}`) as { n: number }
     ).n;
+    // Every 97th title of a sample spread over the ids: the words real searches would use.
+    const titles = db
+      .prepare(`SELECT title FROM events WHERE status = 'publish' AND id % 97 = 5 LIMIT 3000`)
+      .pluck()
+      .all() as string[];
+    const words = [
+      ...new Set(
+        titles.flatMap((t) =>
+          t
+            .toLowerCase()
+            .split(/[^\p{L}]+/u)
+            .filter((w) => w.length >= 3 && w !== 'with'),
+        ),
+      ),
+    ].sort();
+    const pairs = db
+      .prepare(
+        `SELECT et.term_id AS category, e.venue_id AS venue FROM events e
+         JOIN event_terms et ON et.event_id = e.id
+         JOIN terms t ON t.id = et.term_id AND t.taxonomy = 'category'
+         JOIN venues v ON v.id = e.venue_id AND v.status = 'publish'
+         WHERE e.status = 'publish' AND e.start_utc >= ? AND e.id % 13 = 2
+         ORDER BY e.id LIMIT 500`,
+      )
+      .all(now) as Array<{ category: number; venue: number }>;
+    const today = Date.parse(`${now.slice(0, 10)}T00:00:00Z`);
+    const days = Array.from({ length: 400 }, (_, k) =>
+      new Date(today + (k - 30) * 86_400_000).toISOString().slice(0, 10),
+    );
     return {
       events,
+      words,
+      pairs:
+        pairs.length > 0 ? pairs : [{ category: category?.id ?? 1, venue: busy[0]?.venue ?? 1 }],
+      days,
+      sync: db.prepare('SELECT epoch, seq FROM sync_state WHERE id = 1').get() as
+        { epoch: string; seq: number } | undefined,
       deepPage: Math.max(1, Math.min(DEEP_PAGE, Math.floor(listed / 10 / 2))),
       eventIds: picked.map((r) => r.id),
       slugs: picked.map((r) => r.slug),
@@ -77,3 +124,13 @@ export function readFixture(file: string, sample = 2000): Fixture {
     db.close();
   }
 }
+
+/** A full sync's page token that resumes among the events, after `after` (its id order). */
+export const syncPageToken = (sync: { epoch: string; seq: number }, after: number): string =>
+  pageToken({
+    mode: 'full',
+    epoch: sync.epoch,
+    upTo: sync.seq,
+    kind: SYNC_KINDS.indexOf('event'),
+    after: Math.max(0, after),
+  });

@@ -1,7 +1,8 @@
 /**
  * The benchmark run: seed, start the bare-Express ceiling and the Almanac server as separate
- * processes, measure every scenario at every concurrency from this process, compare one and N
- * server processes on the same data, and put the figures and verdicts in a report.
+ * processes, measure every scenario at every concurrency from this process, without and with
+ * remembered answers, compare one and N server processes on the same data, and put the figures
+ * and verdicts in a report.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,18 +10,18 @@ import Database from 'better-sqlite3';
 import { readFixture } from './fixture.js';
 import type { LoadResult } from './load.js';
 import { measureCeiling, measureScenario, type MeasureContext } from './measure.js';
-import type { BenchOptions } from './options.js';
-import { spawnCeiling, spawnServer, type Spawned } from './processes.js';
-import { describeMachine, type Report, type Row, type ScalingEntry } from './report.js';
-import { ALL_SCENARIOS, MIXED, type Scenario } from './scenarios.js';
+import type { AnswerMode, BenchOptions } from './options.js';
+import { measureBoot, spawnCeiling, spawnServer, type Spawned } from './processes.js';
+import { describeMachine, reportHead, type Report, type Row, type Startup } from './report.js';
+import { ACCEPT_COMPRESSED, ALL_SCENARIOS, MIXED, NS, type Scenario } from './scenarios.js';
 import { seedDatabase, type SeedResult } from './seed.js';
-import { mainTargets, scalingTargets } from './targets.js';
+import { mainTargets } from './targets.js';
 
-const MB = 2 ** 20;
+export const MB = 2 ** 20;
 /** Read scenarios compared between one and N server processes. */
-const MULTICORE_READS = ['events.list', 'events.get', 'events.list.filtered', 'events.list.search'];
+const MULTICORE_READS = ['events.list', 'events.get'];
 
-const basicAuth = (password: string) =>
+export const basicAuth = (password: string) =>
   `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
 
 function seededCount(file: string): number {
@@ -35,7 +36,7 @@ function seededCount(file: string): number {
   }
 }
 
-async function prepareData(
+export async function prepareData(
   options: BenchOptions,
   events: number,
   log: (line: string) => void,
@@ -52,7 +53,7 @@ async function prepareData(
   return { file, seed };
 }
 
-const selected = (options: BenchOptions, scenarios: readonly Scenario[]) =>
+export const selected = (options: BenchOptions, scenarios: readonly Scenario[]) =>
   options.only.length === 0
     ? scenarios
     : scenarios.filter((s) =>
@@ -61,7 +62,7 @@ const selected = (options: BenchOptions, scenarios: readonly Scenario[]) =>
         ),
       );
 
-async function ceilings(
+export async function ceilings(
   ceiling: Spawned,
   options: BenchOptions,
   log: (line: string) => void,
@@ -78,6 +79,42 @@ async function ceilings(
   return result;
 }
 
+/** Starts and stops the server a few times on `file`: the median start, and the runtime's part. */
+export async function measureStartup(
+  file: string,
+  options: BenchOptions,
+  times = 3,
+): Promise<Startup> {
+  const starts: number[] = [];
+  for (let k = 0; k < times; k++) {
+    const server = await spawnServer({ db: file, adminPassword: options.adminPassword });
+    starts.push(server.startMs);
+    await server.stop();
+  }
+  const bootMs = await measureBoot();
+  const startMs = [...starts].sort((a, b) => a - b)[Math.floor(starts.length / 2)]!;
+  return { startMs, bootMs, serverMs: Math.max(0, startMs - bootMs) };
+}
+
+/** The server as measured: one process, SQL statements counted, profiled on request. */
+export const spawnMeasured = (file: string, options: BenchOptions, answers: AnswerMode) =>
+  spawnServer({
+    db: file,
+    adminPassword: options.adminPassword,
+    countQueries: true,
+    cpuProfDir: options.profileDir,
+    noAnswerCache: answers === 'off',
+  });
+
+/** The encoding the server answers a listing with when compression is accepted (null: none). */
+async function answeredEncoding(server: Spawned): Promise<string | null> {
+  const response = await fetch(`${server.url}${NS}/events`, {
+    headers: { 'accept-encoding': ACCEPT_COMPRESSED },
+  });
+  await response.arrayBuffer();
+  return response.headers.get('content-encoding');
+}
+
 export async function runBenchmark(
   options: BenchOptions,
   log: (line: string) => void = () => undefined,
@@ -89,104 +126,81 @@ export async function runBenchmark(
   const auth = basicAuth(options.adminPassword);
   const scenarios = selected(options, ALL_SCENARIOS);
   const target = options.connections[options.connections.length - 1]!;
+  const startup = await measureStartup(file, options, options.quick ? 1 : 3);
+  log(`Start to listening: ${startup.startMs} ms (Node + tsx alone: ${startup.bootMs} ms).`);
 
   const ceiling = await spawnCeiling();
-  const noAnswerCache = options.noAnswerCache ?? false;
-  const server = await spawnServer({
-    db: file,
-    adminPassword: options.adminPassword,
-    countQueries: true,
-    cpuProfDir: options.profileDir,
-    noAnswerCache,
-  });
   const rows: Row[] = [];
   const multicore: Report['multicore'] = [];
+  let peakRss = 0;
+  let compression: string | null = null;
   let ceilingEnd: LoadResult | null;
   let ceiling1: Record<string, LoadResult>;
+  const serve = async (answers: AnswerMode, phase: (server: Spawned) => Promise<void>) => {
+    const server = await spawnMeasured(file, options, answers);
+    log(`Almanac, remembered answers ${answers} (${server.url}, pid ${server.pid}):`);
+    try {
+      await phase(server);
+    } catch (error) {
+      log(server.output().slice(-4000));
+      throw error;
+    } finally {
+      await server.stop();
+      peakRss = Math.max(peakRss, server.peakRss());
+    }
+  };
   try {
     log('Ceiling (bare Express):');
     ceiling1 = await ceilings(ceiling, options, log);
-    const ctx: MeasureContext = {
+    const ctx = (answers: AnswerMode): MeasureContext => ({
       options,
       fixture,
       auth,
+      answers,
       ceiling: ceiling1,
       ceilingProcess: ceiling,
       log,
+    });
+    const measureAll = async (server: Spawned, answers: AnswerMode, list: readonly Scenario[]) => {
+      for (const scenario of list)
+        rows.push(...(await measureScenario(server, scenario, ctx(answers), options.connections)));
     };
-    log(`Almanac (${server.url}, pid ${server.pid}):`);
-    for (const scenario of scenarios.filter((s) => s.kind === 'read'))
-      rows.push(...(await measureScenario(server, scenario, ctx, options.connections)));
-
-    // Several processes on the same data, before any write changes it.
-    // Quick mode only checks that the cluster serves; the full run compares four listings.
-    const names = options.quick ? ['events.get'] : MULTICORE_READS;
-    const reads = scenarios.filter((s) => names.includes(s.name));
-    if (options.workers > 1 && reads.length > 0) {
-      const cluster = await spawnServer({
-        db: file,
-        adminPassword: options.adminPassword,
-        workers: options.workers,
-        noAnswerCache,
+    // Every mode's reads before any write changes the data they read.
+    const reads = scenarios.filter((s) => s.kind === 'read');
+    for (const answers of options.answers)
+      await serve(answers, async (server) => {
+        compression ??= await answeredEncoding(server);
+        await measureAll(server, answers, reads);
+        if (answers === options.answers[0])
+          await compareProcesses(server, answers, file, ctx(answers), multicore, rows, scenarios);
       });
-      try {
-        log(`Almanac with ${options.workers} worker processes (${cluster.url}):`);
-        for (const scenario of reads) {
-          // One process and N processes measured back to back, so that other load on the
-          // machine affects both alike; the one-process figure here is that fresh measurement.
-          const quiet = { ...ctx, ceilingProcess: undefined };
-          const [single] = await measureScenario(server, scenario, quiet, [target], 1);
-          const [row] = await measureScenario(cluster, scenario, ctx, [target], options.workers);
-          rows.push(row!);
-          if (single!.rps > 0)
-            multicore.push({
-              scenario: scenario.name,
-              workers: options.workers,
-              rps1: single!.rps,
-              rpsN: row!.rps,
-              gain: Math.round((row!.rps / single!.rps) * 100) / 100,
-            });
-        }
-      } finally {
-        await cluster.stop();
-      }
-    }
-
-    for (const scenario of scenarios.filter((s) => s.kind !== 'read'))
-      rows.push(...(await measureScenario(server, scenario, ctx, options.connections)));
+    const writes = scenarios.filter((s) => s.kind !== 'read');
+    for (const answers of options.answers)
+      await serve(answers, (server) => measureAll(server, answers, writes));
 
     if (options.workers > 1 && scenarios.includes(MIXED) && !options.quick) {
       const cluster = await spawnServer({
         db: file,
         adminPassword: options.adminPassword,
         workers: options.workers,
-        noAnswerCache,
+        noAnswerCache: options.answers[0] === 'off',
       });
       try {
         log(`Mixed workload with ${options.workers} worker processes:`);
-        rows.push(...(await measureScenario(cluster, MIXED, ctx, [target], options.workers)));
+        const c = ctx(options.answers[0]!);
+        rows.push(...(await measureScenario(cluster, MIXED, c, [target], options.workers)));
       } finally {
         await cluster.stop();
       }
     }
     ceilingEnd = await measureCeiling(ceiling, target, options.seconds, 0);
     log(`  ceiling again c${target}: ${ceilingEnd.rps} req/s`);
-  } catch (error) {
-    log(server.output().slice(-4000));
-    throw error;
   } finally {
-    server.peakRss();
-    await server.stop();
     await ceiling.stop();
   }
 
-  const after = describeMachine();
   const report: Report = {
-    version: 1,
-    startedAt: new Date(started).toISOString(),
-    seconds: Math.round((Date.now() - started) / 1000),
-    machine,
-    machineAfter: { loadAverage: after.loadAverage, freeMemoryGb: after.freeMemoryGb },
+    ...reportHead(started, machine),
     options: {
       events: options.events,
       connections: options.connections,
@@ -194,12 +208,14 @@ export async function runBenchmark(
       targetSeconds: options.targetSeconds,
       workers: options.workers,
       quick: options.quick,
-      answerCache: !noAnswerCache,
+      answers: options.answers,
     },
     seed,
     ceiling: ceiling1,
     ceilingEnd,
-    serverPeakRssMb: Math.round(server.peakRss() / MB),
+    serverPeakRssMb: Math.round(peakRss / MB),
+    startup,
+    compression,
     rows,
     multicore,
     scaling: null,
@@ -209,77 +225,45 @@ export async function runBenchmark(
   return report;
 }
 
-/** Listings at each size (10k and 1M by default): p50 latency and memory as the data grows. */
-export async function runScaling(
-  options: BenchOptions,
-  log: (line: string) => void = () => undefined,
-): Promise<Report> {
-  const started = Date.now();
-  const machine = describeMachine();
-  const scenarios = selected(
-    options,
-    ALL_SCENARIOS.filter((s) => s.listing),
-  );
-  const entries: ScalingEntry[] = [];
-  const ceiling = await spawnCeiling();
-  let ceiling1: Record<string, LoadResult>;
+/** Several processes on the same data: one and N measured back to back, so drift hits both. */
+async function compareProcesses(
+  server: Spawned,
+  answers: AnswerMode,
+  file: string,
+  ctx: MeasureContext,
+  multicore: Report['multicore'],
+  rows: Row[],
+  scenarios: readonly Scenario[],
+) {
+  const { options, log } = ctx;
+  const target = options.connections[options.connections.length - 1]!;
+  // Quick mode only checks that the cluster serves.
+  const names = options.quick ? ['events.get'] : MULTICORE_READS;
+  const reads = scenarios.filter((s) => names.includes(s.name));
+  if (options.workers <= 1 || reads.length === 0) return;
+  const cluster = await spawnServer({
+    db: file,
+    adminPassword: options.adminPassword,
+    workers: options.workers,
+    noAnswerCache: answers === 'off',
+  });
   try {
-    log('Ceiling (bare Express):');
-    ceiling1 = await ceilings(ceiling, options, log);
-    for (const events of options.sizes) {
-      const { file, seed } = await prepareData(options, events, log);
-      const fixture = readFixture(file);
-      const server = await spawnServer({
-        db: file,
-        adminPassword: options.adminPassword,
-        countQueries: true,
-        noAnswerCache: options.noAnswerCache ?? true,
-      });
-      const ctx: MeasureContext = {
-        options,
-        fixture,
-        auth: basicAuth(options.adminPassword),
-        ceiling: ceiling1,
-        log,
-      };
-      const rows: Row[] = [];
-      try {
-        log(`Almanac at ${events.toLocaleString('en')} events:`);
-        for (const scenario of scenarios)
-          rows.push(...(await measureScenario(server, scenario, ctx, options.connections)));
-      } finally {
-        await server.stop();
-      }
-      entries.push({
-        events,
-        seedSeconds: seed ? seed.ms.total! / 1000 : 0,
-        serverPeakRssMb: Math.round(server.peakRss() / MB),
-        rows,
-      });
+    log(`Almanac with ${options.workers} worker processes (${cluster.url}):`);
+    for (const scenario of reads) {
+      const quiet = { ...ctx, ceilingProcess: undefined };
+      const [single] = await measureScenario(server, scenario, quiet, [target], 1);
+      const [row] = await measureScenario(cluster, scenario, ctx, [target], options.workers);
+      rows.push(row!);
+      if (single!.rps > 0)
+        multicore.push({
+          scenario: scenario.name,
+          workers: options.workers,
+          rps1: single!.rps,
+          rpsN: row!.rps,
+          gain: Math.round((row!.rps / single!.rps) * 100) / 100,
+        });
     }
   } finally {
-    await ceiling.stop();
+    await cluster.stop();
   }
-  const after = describeMachine();
-  return {
-    version: 1,
-    startedAt: new Date(started).toISOString(),
-    seconds: Math.round((Date.now() - started) / 1000),
-    machine,
-    machineAfter: { loadAverage: after.loadAverage, freeMemoryGb: after.freeMemoryGb },
-    options: {
-      sizes: options.sizes,
-      connections: options.connections,
-      seconds: options.seconds,
-      answerCache: !(options.noAnswerCache ?? true),
-    },
-    seed: null,
-    ceiling: ceiling1,
-    ceilingEnd: null,
-    serverPeakRssMb: Math.max(...entries.map((e) => e.serverPeakRssMb)),
-    rows: [],
-    multicore: [],
-    scaling: entries,
-    targets: scalingTargets(entries, options.connections),
-  };
 }

@@ -8,7 +8,7 @@ import type { Spawned } from './processes.js';
 import type { Row } from './report.js';
 import type { Scenario } from './scenarios.js';
 import type { Fixture } from './fixture.js';
-import type { BenchOptions } from './options.js';
+import type { AnswerMode, BenchOptions } from './options.js';
 
 const MB = 2 ** 20;
 
@@ -64,6 +64,8 @@ export interface MeasureContext {
   options: BenchOptions;
   fixture: Fixture;
   auth: string;
+  /** Whether the server measured remembers answers. */
+  answers: AnswerMode;
   /** Ceiling throughput per concurrency, for the ratio column. */
   ceiling: Record<string, LoadResult>;
   /**
@@ -129,6 +131,7 @@ export async function measureScenario(
       ...result,
       scenario: scenario.name,
       label: scenario.label,
+      answers: ctx.answers,
       workers,
       ceilingRps: ceiling?.rps ?? null,
       ratio:
@@ -142,7 +145,7 @@ export async function measureScenario(
     };
     rows.push(row);
     ctx.log(
-      `  ${scenario.name.padEnd(22)} w${workers} c${String(c).padEnd(3)} ${String(row.rps).padStart(6)} req/s` +
+      `  ${scenario.name.padEnd(22)} ${ctx.answers.padEnd(3)} w${workers} c${String(c).padEnd(3)} ${String(row.rps).padStart(6)} req/s` +
         `  p50 ${row.latencyMs.p50.toFixed(2)} ms  p99 ${row.latencyMs.p99.toFixed(2)} ms` +
         `  ${row.ratio === null ? '' : `${Math.round(row.ratio * 100)}% of ceiling`}` +
         `  cpu ${row.cpuMsPerRequest ?? '?'} ms/req` +

@@ -16,6 +16,8 @@ const STARTUP_TIMEOUT_MS = 60_000;
 export interface Spawned {
   pid: number;
   url: string;
+  /** Wall time from spawning the process to its line saying it listens, in milliseconds. */
+  startMs: number;
   child: ChildProcess;
   /** Peak resident memory (VmHWM) summed over the process and its children, in bytes. */
   peakRss(): number;
@@ -82,6 +84,7 @@ interface SpawnOptions {
 }
 
 async function spawnNode(options: SpawnOptions): Promise<Spawned> {
+  const spawnedAt = performance.now();
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', ...(options.nodeArgs ?? []), options.script, ...options.args],
@@ -126,6 +129,7 @@ async function spawnNode(options: SpawnOptions): Promise<Spawned> {
     });
   });
 
+  const startMs = Math.round(performance.now() - spawnedAt);
   let peak = 0;
   const tree = () => processTree(child.pid!);
   const peakRss = () => {
@@ -136,6 +140,7 @@ async function spawnNode(options: SpawnOptions): Promise<Spawned> {
   return {
     pid: child.pid!,
     url,
+    startMs,
     child,
     peakRss,
     rss: () => tree().reduce((total, pid) => total + statusField(pid, 'VmRSS'), 0),
@@ -213,4 +218,18 @@ export function spawnCeiling(): Promise<Spawned> {
     args: [],
     ready: /Ceiling listening on (http:\/\/\S+)/,
   });
+}
+
+/**
+ * Wall time for Node with tsx to run a script that only prints a line: the part of a start to
+ * listening that is the runtime's, not the server's (the server runs from TypeScript sources).
+ */
+export async function measureBoot(): Promise<number> {
+  const probe = await spawnNode({
+    script: '-e',
+    args: ['console.log("Booted on http://x"); setInterval(() => undefined, 1000);'],
+    ready: /Booted on (http:\/\/\S+)/,
+  });
+  await probe.stop();
+  return probe.startMs;
 }

@@ -112,7 +112,7 @@ export async function runRecurrenceBench(
   const server = await spawnServer({
     db: file,
     adminPassword: options.adminPassword,
-    noAnswerCache: options.noAnswerCache ?? false,
+    noAnswerCache: !options.answers.includes('on'),
   });
   const auth = `Basic ${Buffer.from(`admin:${options.adminPassword}`).toString('base64')}`;
   const write = (body: unknown): RequestInit => ({

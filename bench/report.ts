@@ -4,6 +4,7 @@
  */
 import { cpus, freemem, loadavg, platform, release, totalmem } from 'node:os';
 import type { LoadResult } from './load.js';
+import type { AnswerMode } from './options.js';
 import type { SeedResult } from './seed.js';
 
 export interface Machine {
@@ -29,9 +30,23 @@ export function describeMachine(): Machine {
   };
 }
 
+/** The fields every report opens with: when, how long, and the machine before and after. */
+export function reportHead(started: number, machine: Machine) {
+  const after = describeMachine();
+  return {
+    version: 1 as const,
+    startedAt: new Date(started).toISOString(),
+    seconds: Math.round((Date.now() - started) / 1000),
+    machine,
+    machineAfter: { loadAverage: after.loadAverage, freeMemoryGb: after.freeMemoryGb },
+  };
+}
+
 export interface Row extends LoadResult {
   scenario: string;
   label: string;
+  /** Remembered answers on or off in the server measured. */
+  answers: AnswerMode;
   /** Server processes serving (1 unless a multi-core row). */
   workers: number;
   /** The ceiling this row is compared with (measured just before it at the target concurrency). */
@@ -46,6 +61,15 @@ export interface Row extends LoadResult {
   /** Highest resident memory of the server process tree sampled during the run, in MB. */
   rssMb: number;
   queriesPerRequest: number | null;
+}
+
+export interface Startup {
+  /** Median wall time from spawning `server/cli.ts` to its "listening" line. */
+  startMs: number;
+  /** The same for Node with tsx running a script that only prints: the runtime's share. */
+  bootMs: number;
+  /** startMs − bootMs: the server's own start (opening, checking and warming the database). */
+  serverMs: number;
 }
 
 export interface Target {
@@ -68,6 +92,9 @@ export interface Report {
   ceiling: Record<string, LoadResult>;
   ceilingEnd: LoadResult | null;
   serverPeakRssMb: number;
+  startup: Startup | null;
+  /** The Content-Encoding of a listing when gzip and brotli are accepted (null: uncompressed). */
+  compression: string | null;
   rows: Row[];
   multicore: Array<{ scenario: string; workers: number; rps1: number; rpsN: number; gain: number }>;
   scaling: ScalingEntry[] | null;
@@ -78,6 +105,7 @@ export interface ScalingEntry {
   events: number;
   seedSeconds: number;
   serverPeakRssMb: number;
+  startup: Startup;
   rows: Row[];
 }
 
@@ -89,6 +117,7 @@ const fmt = (n: number | null, digits = 0) =>
 export function rowsTable(rows: Row[]): string {
   const header = [
     'Scenario',
+    'Answers',
     'Workers',
     'Conns',
     'req/s',
@@ -103,6 +132,7 @@ export function rowsTable(rows: Row[]): string {
   ];
   const lines = rows.map((r) => [
     r.label,
+    r.answers,
     String(r.workers),
     String(r.connections),
     fmt(r.rps),
@@ -157,7 +187,14 @@ export function toMarkdown(report: Report): string {
       .join(', ')}` +
       (report.ceilingEnd ? `; ${fmt(report.ceilingEnd.rps)} req/s at 32 again at the end.` : '.'),
     `Server peak RSS over the run: ${fmt(report.serverPeakRssMb)} MB. Run time ${fmt(report.seconds)} s. ` +
-      `Remembered answers (server/http/answer-cache.ts): ${report.options.answerCache === false ? 'off (every request runs its queries)' : 'on'}.`,
+      'Answers: remembered answers (server/http/answer-cache.ts) `off` (every request runs its queries; the targets use these rows) or `on`. ' +
+      'Queries vary per request (windows, filters, pages, search words drawn from the data).',
+    report.startup
+      ? `Start to listening: ${fmt(report.startup.startMs)} ms (Node + tsx alone ${fmt(report.startup.bootMs)} ms). `
+      : '',
+    report.compression !== undefined && !report.scaling
+      ? `Listing answered with Accept-Encoding \`gzip, deflate, br\`: ${report.compression ?? 'uncompressed'}.`
+      : '',
     '',
     rowsTable(report.rows),
     '',
@@ -185,7 +222,7 @@ export function toMarkdown(report: Report): string {
     parts.push('## Scaling', '');
     for (const s of report.scaling) {
       parts.push(
-        `### ${fmt(s.events)} events (seeded in ${fmt(s.seedSeconds, 1)} s, server peak RSS ${fmt(s.serverPeakRssMb)} MB)`,
+        `### ${fmt(s.events)} events (seeded in ${fmt(s.seedSeconds, 1)} s, server peak RSS ${fmt(s.serverPeakRssMb)} MB, start to listening ${fmt(s.startup.startMs)} ms of which Node + tsx ${fmt(s.startup.bootMs)} ms)`,
         '',
         rowsTable(s.rows),
         '',

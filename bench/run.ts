@@ -1,16 +1,20 @@
 /**
- * `npm run bench`: the benchmark of issue 8. Seeds a database, drives the real server (started
- * through `server/cli.ts`, as `npm start` does) and a bare Express ceiling from this process with
- * autocannon, prints the table and writes bench/results/latest.json and latest.md
- * (`--scaling` writes scaling.json and scaling.md), then the calendar feed's and the recurrence
- * scenario's (bench/feeds.ts, bench/recurrence.ts). See docs/benchmark.md.
+ * `npm run bench`: the benchmark of issues 8 and 19. Seeds a database, drives the real server
+ * (started through `server/cli.ts`, as `npm start` does) without and with remembered answers and
+ * a bare Express ceiling from this process with autocannon, prints the table and writes
+ * bench/results/latest.json and latest.md (`--scaling`: scaling.json and scaling.md), then the
+ * calendar feed's and the recurrence scenario's (bench/feeds.ts, bench/recurrence.ts), prints
+ * every target with its verdict and appends the figures to bench/results/history.jsonl.
+ * See docs/benchmark.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runBenchmark, runScaling } from './harness.js';
+import { runBenchmark } from './harness.js';
+import { runScaling } from './scaling.js';
 import { defaultOptions, parseOptions, type BenchOptions } from './options.js';
-import { rowsTable, targetsTable, toMarkdown, type Report } from './report.js';
+import { rowsTable, targetsTable, toMarkdown, type Report, type Target } from './report.js';
+import { appendHistory, historyLines, targetLines } from './history.js';
 import { benchFeeds, feedMarkdown } from './feeds.js';
 import { benchRecurrence, recurrenceMarkdown } from './recurrence.js';
 
@@ -36,6 +40,7 @@ export async function bench(
   const markdown = join(options.outDir, `${name}.md`);
   writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(markdown, toMarkdown(report));
+  appendHistory(options.outDir, historyLines(report));
   return { report, json, markdown };
 }
 
@@ -59,12 +64,20 @@ async function main() {
     );
     console.log(rowsTable(entry.rows), '\n');
   }
-  console.log(targetsTable(report.targets));
-  console.log(`\nWrote ${json} and ${markdown} (${report.seconds} s).`);
+  console.log(`Wrote ${json} and ${markdown} (${report.seconds} s).`);
+  const more: Target[] = [];
   if (!options.scaling && options.only.length === 0) {
-    console.log(`\n${feedMarkdown(await benchFeeds(options, log))}`);
-    console.log(`\n${recurrenceMarkdown(await benchRecurrence(options, log))}`);
+    const feeds = await benchFeeds(options, log);
+    console.log(`\n${feedMarkdown(feeds)}`);
+    const recurrence = await benchRecurrence(options, log);
+    console.log(`\n${recurrenceMarkdown(recurrence)}`);
+    more.push(...feeds.targets, ...recurrence.targets);
+    appendHistory(options.outDir, targetLines(report, more));
   }
+  const all = [...report.targets, ...more];
+  const missed = all.filter((t) => t.met === false).length;
+  console.log(`\nTargets (${all.length - missed} met, ${missed} missed):\n`);
+  console.log(targetsTable(all));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -3,14 +3,12 @@
  * ids, slugs and payloads instead of hitting one cached object. Reads are anonymous, as the
  * public calendar's are; writes use the administrator's Basic credentials.
  */
-import type { Fixture } from './fixture.js';
+import { syncPageToken, type Fixture } from './fixture.js';
 import type { RequestSource, RequestSpec } from './load.js';
 import { ADJECTIVES, FORMATS, TOPICS, DAY_MS, wall } from './seed-data.js';
 
 export const NS = '/api/calendar/events/v1';
-
-/** The page the "deep page" listing asks for: far from the first, present at 10k events too. */
-export const DEEP_PAGE = 200;
+export const SYNC = '/api/calendar/sync/v1';
 
 export type ScenarioKind = 'read' | 'write' | 'mixed';
 
@@ -61,56 +59,109 @@ function updateBody(i: number): string {
 
 const json = { 'content-type': 'application/json' };
 
+/** A window for a varied listing: the default one, or from a day, open or 7/30/90 days long. */
+function window(fx: Fixture, h: number): string {
+  const day = at(fx.days, h);
+  const variant = (h >>> 12) % 5;
+  if (variant === 0) return '';
+  if (variant === 1) return `start_date=${day}`;
+  const end = new Date(Date.parse(day) + [7, 30, 90][variant - 2]! * DAY_MS);
+  return `start_date=${day}&end_date=${end.toISOString().slice(0, 10)}`;
+}
+
+const query = (...parts: string[]) => {
+  const joined = parts.filter((p) => p !== '').join('&');
+  return joined === '' ? '' : `?${joined}`;
+};
+
+/** The varied default listing: random windows, page 1. */
+const listing =
+  (fx: Fixture) =>
+  (i: number): RequestSpec =>
+    get(`${NS}/events${query(window(fx, mix(i)))}`);
+
+/** Encodings browsers accept: the server picks what it supports (or none). */
+export const ACCEPT_COMPRESSED = 'gzip, deflate, br';
+
 export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'events.list',
-    label: 'GET /events (default window, page 1)',
+    label: 'GET /events (varied windows, page 1)',
     kind: 'read',
     listing: true,
-    source: () => () => get(`${NS}/events`),
+    source: listing,
   },
   {
     name: 'events.list.filtered',
-    label: 'GET /events?categories=…&venue=…',
+    label: 'GET /events?categories=…&venue=… (varied)',
     kind: 'read',
     listing: true,
-    source: (fx) => () =>
-      get(`${NS}/events?categories=${fx.filter.category}&venue=${fx.filter.venues.join(',')}`),
+    source: (fx) => (i) => {
+      const h = mix(i);
+      const pair = at(fx.pairs, h);
+      const venues = (h >>> 9) % 3 === 0 ? `${pair.venue},${at(fx.venueIds, h >>> 3)}` : pair.venue;
+      return get(
+        `${NS}/events${query(`categories=${pair.category}`, `venue=${venues}`, (h >>> 20) % 2 ? window(fx, h >>> 1) : '')}`,
+      );
+    },
   },
   {
     name: 'events.list.search',
-    label: `GET /events?search=…`,
+    label: 'GET /events?search=… (varied words)',
     kind: 'read',
     listing: true,
-    source: (fx) => () => get(`${NS}/events?search=${encodeURIComponent(fx.search)}`),
+    source: (fx) => (i) => {
+      const h = mix(i);
+      const words = fx.words.length > 0 ? fx.words : [fx.search];
+      const text = (h >>> 7) % 4 === 0 ? `${at(words, h)} ${at(words, h >>> 14)}` : at(words, h);
+      return get(
+        `${NS}/events${query(`search=${encodeURIComponent(text)}`, (h >>> 21) % 3 === 0 ? window(fx, h >>> 2) : '')}`,
+      );
+    },
   },
   {
     name: 'events.list.deep',
-    label: `GET /events?page=${DEEP_PAGE} (deep page)`,
+    label: 'GET /events?page=N (deep pages, varied)',
     kind: 'read',
     listing: true,
-    source: (fx) => () => get(`${NS}/events?page=${fx.deepPage}`),
+    source: (fx) => (i) => {
+      const low = Math.max(1, Math.floor(fx.deepPage / 2));
+      return get(`${NS}/events?page=${low + (mix(i) % (fx.deepPage - low + 1))}`);
+    },
+  },
+  {
+    name: 'events.list.compressed',
+    label: 'GET /events (varied, Accept-Encoding: gzip, br)',
+    kind: 'read',
+    listing: false,
+    source: (fx) => (i) => ({
+      ...listing(fx)(i),
+      headers: { 'accept-encoding': ACCEPT_COMPRESSED },
+    }),
   },
   {
     name: 'events.get',
     label: 'GET /events/<id>',
     kind: 'read',
-    listing: false,
-    source: (fx) => (i) => get(`${NS}/events/${at(fx.eventIds, i)}`),
+    listing: true,
+    source: (fx) => (i) => get(`${NS}/events/${at(fx.eventIds, mix(i))}`),
   },
   {
     name: 'events.by-slug',
     label: 'GET /events/by-slug/<slug>',
     kind: 'read',
     listing: false,
-    source: (fx) => (i) => get(`${NS}/events/by-slug/${encodeURIComponent(at(fx.slugs, i))}`),
+    source: (fx) => (i) => get(`${NS}/events/by-slug/${encodeURIComponent(at(fx.slugs, mix(i)))}`),
   },
   {
     name: 'venues.list',
     label: 'GET /venues',
     kind: 'read',
     listing: false,
-    source: () => () => get(`${NS}/venues`),
+    source: (fx) => (i) => {
+      const pages = Math.max(1, Math.floor(fx.venueIds.length / 10));
+      return get(`${NS}/venues${query(i % 4 === 0 ? '' : `page=${1 + (mix(i) % pages)}`)}`);
+    },
   },
   {
     name: 'categories.list',
@@ -118,6 +169,17 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'read',
     listing: false,
     source: () => () => get(`${NS}/categories`),
+  },
+  {
+    name: 'sync.changes',
+    label: 'GET /sync/v1/changes (full-sync pages of events)',
+    kind: 'read',
+    listing: true,
+    source: (fx) => (i) => {
+      const h = mix(i);
+      const token = fx.sync ? `&page_token=${syncPageToken(fx.sync, at(fx.eventIds, h) - 1)}` : '';
+      return get(`${SYNC}/changes?per_page=100${token}`);
+    },
   },
   {
     name: 'events.create',

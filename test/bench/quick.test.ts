@@ -33,7 +33,14 @@ describe('benchmark quick mode', () => {
     expect(report.ceiling['4']!.rps).toBeGreaterThan(0);
 
     const single = report.rows.filter((r) => r.workers === 1);
-    expect(single.map((r) => r.scenario).sort()).toEqual(ALL_SCENARIOS.map((s) => s.name).sort());
+    for (const answers of ['off', 'on'])
+      expect(
+        single
+          .filter((r) => r.answers === answers)
+          .map((r) => r.scenario)
+          .sort(),
+        answers,
+      ).toEqual(ALL_SCENARIOS.map((s) => s.name).sort());
     for (const row of report.rows) {
       expect(row, row.scenario).toMatchObject({
         connections: 4,
@@ -59,14 +66,44 @@ describe('benchmark quick mode', () => {
       expect.objectContaining({ scenario: 'events.get', workers: 2 }),
     ]);
     expect(report.serverPeakRssMb).toBeGreaterThan(0);
+    expect(report.startup).toEqual({
+      startMs: expect.any(Number),
+      bootMs: expect.any(Number),
+      serverMs: expect.any(Number),
+    });
     expect(report.targets.map((t) => t.id)).toEqual(
-      expect.arrayContaining(['list-ratio', 'list-p99', 'get-ratio', 'create-rps', 'mixed-errors']),
+      expect.arrayContaining([
+        'list-ratio',
+        'list-p99',
+        'get-ratio',
+        'filtered-ratio',
+        'search-ratio',
+        'deep-ratio',
+        'mixed-ratio',
+        'create-rps',
+        'update-rps',
+        'compressed-ratio',
+        'startup',
+        'mixed-errors',
+      ]),
     );
+    // Every target has a verdict from figures of this run, not "not measured".
+    for (const t of report.targets) expect(t.met, t.id).not.toBeNull();
     expect(report.targets.find((t) => t.id === 'mixed-errors')!.met).toBe(true);
     expect(report.targets.find((t) => t.id === 'no-errors')!.met).toBe(true);
 
     expect(JSON.parse(readFileSync(json, 'utf8'))).toEqual(JSON.parse(JSON.stringify(report)));
     expect(existsSync(markdown)).toBe(true);
     expect(readFileSync(markdown, 'utf8')).toContain('| GET /events/<id>');
-  }, 180_000);
+    // One history line per row and per target, naming the commit measured.
+    const history = readFileSync(join(dir, 'history.jsonl'), 'utf8').trim().split('\n');
+    expect(history).toHaveLength(report.rows.length + report.targets.length);
+    expect(JSON.parse(history[0]!)).toMatchObject({
+      commit: expect.stringMatching(/^[0-9a-f]{7,}/),
+      run: 'quick',
+      events: 300,
+      scenario: report.rows[0]!.scenario,
+      answers: 'off',
+    });
+  }, 300_000);
 });
