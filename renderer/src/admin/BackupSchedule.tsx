@@ -2,10 +2,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BackupScheduleWire } from '../../../shared/schemas/wire';
 import { admin, api } from '../api/client';
-import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
-import { FormFields, type FieldSpec } from '../ui/FormFields';
 import { useSettingsForm } from './useSettings';
+import { type FieldSpec } from '../ui/FormFields';
+import { FieldGrid, SubmitRow } from '../ui/FormLayout';
 
 const FIELDS: FieldSpec[] = [
   {
@@ -84,19 +84,8 @@ export function BackupSchedule() {
           </p>
         </>
       )}
-      <div className="form-grid">
-        <FormFields
-          fields={FIELDS}
-          values={form.values}
-          errors={form.errors}
-          onChange={(n, v) => form.set(n, String(v))}
-        />
-      </div>
-      <div className="form-actions">
-        <Button type="submit" variant="primary" busy={save.isPending} disabled={!form.dirty}>
-          Save schedule
-        </Button>
-      </div>
+      <FieldGrid fields={FIELDS} form={form} />
+      <SubmitRow label="Save schedule" busy={save.isPending} disabled={!form.dirty} />
     </form>
   );
 }

@@ -2,10 +2,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackupFileWire, BackupListWire } from '../../../shared/schemas/wire';
 import { admin, api, download } from '../api/client';
-import { Button } from '../ui/Button';
+import { Button, ConfirmButton } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { PageHeader } from '../ui/PageHeader';
-import { Spinner } from '../ui/Spinner';
+import { DataTable } from '../ui/DataTable';
 import { useToast } from '../ui/toasts';
 import { BackupSchedule } from './BackupSchedule';
 
@@ -75,64 +75,41 @@ export default function Backups() {
         error={list.error ?? create.error ?? restore.error ?? remove.error ?? fetchFile.error}
       />
       <BackupSchedule />
-      <div className="table-wrap">
-        <table className="table">
-          <caption className="visually-hidden">Backups, newest first</caption>
-          <thead>
-            <tr>
-              <th>Backup</th>
-              <th>Made</th>
-              <th>Size</th>
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {backups.map((backup) => (
-              <tr key={backup.name}>
-                <td className="title-cell">{backup.name}</td>
-                <td data-label="Made">{backup.created_utc} UTC</td>
-                <td data-label="Size">{size(backup.size)}</td>
-                <td className="row-actions">
-                  <Button small onClick={() => fetchFile.mutate(backup.name)}>
-                    Download
-                  </Button>
-                  <Button
-                    small
-                    busy={restore.isPending && restore.variables === backup.name}
-                    onClick={() =>
-                      window.confirm(
-                        `Replace all the data with ${backup.name}? The data as it is now is backed up first, so this can be undone.`,
-                      ) && restore.mutate(backup.name)
-                    }
-                  >
-                    Restore
-                  </Button>
-                  <Button
-                    small
-                    variant="danger"
-                    onClick={() =>
-                      window.confirm(`Delete ${backup.name} for good?`) &&
-                      remove.mutate(backup.name)
-                    }
-                  >
-                    Delete
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.isPending && (
-          <div className="empty">
-            <Spinner />
-          </div>
+      <DataTable
+        caption="Backups, newest first"
+        rows={backups}
+        rowKey={(backup) => backup.name}
+        pending={list.isPending}
+        empty="No backup yet: make one with “Back up now”."
+        columns={[
+          { label: 'Backup', cell: (backup) => backup.name },
+          { label: 'Made', cell: (backup) => `${backup.created_utc} UTC` },
+          { label: 'Size', cell: (backup) => size(backup.size) },
+        ]}
+        actions={(backup) => (
+          <>
+            <Button small onClick={() => fetchFile.mutate(backup.name)}>
+              Download
+            </Button>
+            <ConfirmButton
+              small
+              busy={restore.isPending && restore.variables === backup.name}
+              question={`Replace all the data with ${backup.name}? The data as it is now is backed up first, so this can be undone.`}
+              onConfirm={() => restore.mutate(backup.name)}
+            >
+              Restore
+            </ConfirmButton>
+            <ConfirmButton
+              small
+              variant="danger"
+              question={`Delete ${backup.name} for good?`}
+              onConfirm={() => remove.mutate(backup.name)}
+            >
+              Delete
+            </ConfirmButton>
+          </>
         )}
-        {!list.isPending && backups.length === 0 && (
-          <div className="empty">No backup yet: make one with “Back up now”.</div>
-        )}
-      </div>
+      />
     </>
   );
 }

@@ -4,10 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appPasswordCreateSchema } from '../../../shared/schemas/users';
 import { admin, api } from '../api/client';
 import type { AppPasswordWire, NewAppPasswordWire } from '../../../shared/schemas/wire';
-import { Button } from '../ui/Button';
+import { Button, ConfirmButton } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { Field } from '../ui/Field';
 import { serverErrors, zodErrors } from '../ui/form';
+import { DataTable } from '../ui/DataTable';
 import { Spinner } from '../ui/Spinner';
 import { useToast } from '../ui/toasts';
 
@@ -110,40 +111,28 @@ export function PasswordList({ userId, login, title = 'Application passwords' }:
       ) : (list.data ?? []).length === 0 ? (
         <p className="muted">No application passwords yet.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Created</th>
-                <th>Last used</th>
-                <th>
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {(list.data ?? []).map((p) => (
-                <tr key={p.uuid}>
-                  <td className="title-cell">{p.name}</td>
-                  <td data-label="Created">{p.created_utc} UTC</td>
-                  <td data-label="Last used">
-                    {p.last_used_utc ? `${p.last_used_utc} UTC` : 'Never'}
-                  </td>
-                  <td>
-                    <Button
-                      small
-                      variant="danger"
-                      onClick={() => window.confirm(`Revoke “${p.name}”?`) && revoke.mutate(p.uuid)}
-                    >
-                      Revoke
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={list.data ?? []}
+          rowKey={(p) => p.uuid}
+          columns={[
+            { label: 'Name', cell: (p) => p.name },
+            { label: 'Created', cell: (p) => `${p.created_utc} UTC` },
+            {
+              label: 'Last used',
+              cell: (p) => (p.last_used_utc ? `${p.last_used_utc} UTC` : 'Never'),
+            },
+          ]}
+          actions={(p) => (
+            <ConfirmButton
+              small
+              variant="danger"
+              question={`Revoke “${p.name}”?`}
+              onConfirm={() => revoke.mutate(p.uuid)}
+            >
+              Revoke
+            </ConfirmButton>
+          )}
+        />
       )}
     </section>
   );

@@ -1,11 +1,10 @@
-import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
-import { FormFields, type FieldSpec } from '../ui/FormFields';
-import { serverErrors } from '../ui/form';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
 import { TimezoneField } from '../events/TimezoneField';
 import { useSettingsForm } from './useSettings';
+import { type FieldSpec } from '../ui/FormFields';
+import { FieldGrid, FormError, SubmitRow } from '../ui/FormLayout';
 
 const FIELDS: FieldSpec[] = [
   {
@@ -78,27 +77,15 @@ export default function SettingsScreen() {
             {overridden.join(', ')}.
           </div>
         )}
-        {save.error && Object.keys(serverErrors(save.error)).length === 0 ? (
-          <ErrorNote error={save.error} />
-        ) : null}
-        <div className="form-grid">
+        <FormError error={save.error} />
+        <FieldGrid fields={FIELDS} form={form}>
           <TimezoneField
             value={form.values.timezone ?? ''}
             error={form.errors.timezone}
             onChange={(v) => form.set('timezone', v)}
           />
-          <FormFields
-            fields={FIELDS}
-            values={form.values}
-            errors={form.errors}
-            onChange={(n, v) => form.set(n, String(v))}
-          />
-        </div>
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={save.isPending} disabled={!form.dirty}>
-            Save settings
-          </Button>
-        </div>
+        </FieldGrid>
+        <SubmitRow label="Save settings" busy={save.isPending} disabled={!form.dirty} />
       </form>
     </>
   );

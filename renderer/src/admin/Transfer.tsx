@@ -9,15 +9,34 @@ import type { ImportReport } from '../../../shared/schemas/transfer';
 import { admin, api, download } from '../api/client';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
-import { Field } from '../ui/Field';
+import { type FieldSpec } from '../ui/FormFields';
+import { FieldGrid, SubmitRow } from '../ui/FormLayout';
 import { PageHeader } from '../ui/PageHeader';
 import { useToast } from '../ui/toasts';
 
-interface Site {
+// A type, not an interface: the form's field grid reads it as a record of values.
+type Site = {
   url: string;
   username: string;
   password: string;
-}
+};
+
+const SITE_FIELDS: FieldSpec[] = [
+  {
+    name: 'url',
+    label: 'Site address',
+    type: 'url',
+    wide: true,
+    placeholder: 'https://example.org',
+  },
+  { name: 'username', label: 'Login (optional)', autoComplete: 'off' },
+  {
+    name: 'password',
+    label: 'Password or application password',
+    type: 'password',
+    autoComplete: 'new-password',
+  },
+];
 
 function Report({ report }: { report: ImportReport }) {
   const verb = report.dry_run ? 'Would be' : 'Were';
@@ -113,7 +132,7 @@ export default function Transfer() {
     event.preventDefault();
     void run(true);
   };
-  const set = (name: keyof Site) => (value: string) => {
+  const set = (name: string, value: string) => {
     setSite({ ...site, [name]: value });
     setReport(null);
   };
@@ -150,41 +169,12 @@ export default function Transfer() {
           venues, organizers and events are created here, or updated when imported before. Without a
           login only published content is read.
         </p>
-        <div className="form-grid">
-          <Field label="Site address" wide>
-            <input
-              type="url"
-              value={site.url}
-              placeholder="https://example.org"
-              onChange={(e) => set('url')(e.target.value)}
-            />
-          </Field>
-          <Field label="Login (optional)">
-            <input
-              value={site.username}
-              autoComplete="off"
-              onChange={(e) => set('username')(e.target.value)}
-            />
-          </Field>
-          <Field label="Password or application password">
-            <input
-              type="password"
-              value={site.password}
-              autoComplete="new-password"
-              onChange={(e) => set('password')(e.target.value)}
-            />
-          </Field>
-        </div>
-        <div className="form-actions">
-          <Button
-            type="submit"
-            variant="primary"
-            busy={started !== null}
-            disabled={site.url === ''}
-          >
-            Check what would change
-          </Button>
-        </div>
+        <FieldGrid fields={SITE_FIELDS} form={{ values: site, errors: {}, set }} />
+        <SubmitRow
+          label="Check what would change"
+          busy={started !== null}
+          disabled={site.url === ''}
+        />
         {started !== null && (
           <p className="muted" role="status">
             Reading {site.url}… {elapsed} s

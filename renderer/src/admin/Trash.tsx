@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { admin, api } from '../api/client';
 import { invalidate } from '../api/hooks';
-import { Button } from '../ui/Button';
+import { Button, ConfirmButton } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { PageHeader } from '../ui/PageHeader';
 import { Pager } from '../ui/Pager';
-import { Spinner } from '../ui/Spinner';
+import { DataTable } from '../ui/DataTable';
 import { StatusBadge } from '../ui/StatusBadge';
 import { useToast } from '../ui/toasts';
 import type { TrashPageWire } from '../../../shared/schemas/wire';
@@ -71,69 +71,48 @@ export default function Trash() {
       <PageHeader
         title="Trash"
         actions={
-          <Button
+          <ConfirmButton
             variant="danger"
             disabled={total === 0}
             busy={empty.isPending}
-            onClick={() =>
-              window.confirm('Delete everything in the trash forever?') && empty.mutate()
-            }
+            question="Delete everything in the trash forever?"
+            onConfirm={() => empty.mutate()}
           >
             Empty trash
-          </Button>
+          </ConfirmButton>
         }
       >
         Deleted events, venues and organizers wait here until you restore them or delete them for
         good.
       </PageHeader>
       <ErrorNote error={list.error ?? restore.error ?? remove.error ?? empty.error} />
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Title</th>
-              <th>Kind</th>
-              <th>Trashed</th>
-              <th>Was</th>
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.id}>
-                <td className="title-cell">{item.title || '(untitled)'}</td>
-                <td data-label="Kind">{item.kind}</td>
-                <td data-label="Trashed">{item.trashed_utc} UTC</td>
-                <td data-label="Was">
-                  <StatusBadge status={item.previous_status} />
-                </td>
-                <td className="row-actions">
-                  <Button small onClick={() => restore.mutate(item.id)}>
-                    Restore
-                  </Button>
-                  <Button
-                    small
-                    variant="danger"
-                    onClick={() =>
-                      window.confirm(`Delete “${item.title}” forever?`) && remove.mutate(item.id)
-                    }
-                  >
-                    Delete forever
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.isPending && (
-          <div className="empty">
-            <Spinner />
-          </div>
+      <DataTable
+        rows={items}
+        rowKey={(item) => item.id}
+        pending={list.isPending}
+        empty="The trash is empty."
+        columns={[
+          { label: 'Title', cell: (item) => item.title || '(untitled)' },
+          { label: 'Kind', cell: (item) => item.kind },
+          { label: 'Trashed', cell: (item) => `${item.trashed_utc} UTC` },
+          { label: 'Was', cell: (item) => <StatusBadge status={item.previous_status} /> },
+        ]}
+        actions={(item) => (
+          <>
+            <Button small onClick={() => restore.mutate(item.id)}>
+              Restore
+            </Button>
+            <ConfirmButton
+              small
+              variant="danger"
+              question={`Delete “${item.title}” forever?`}
+              onConfirm={() => remove.mutate(item.id)}
+            >
+              Delete forever
+            </ConfirmButton>
+          </>
         )}
-        {!list.isPending && items.length === 0 && <div className="empty">The trash is empty.</div>}
-      </div>
+      />
       <Pager
         page={page}
         total={total}

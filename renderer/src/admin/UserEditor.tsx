@@ -6,15 +6,15 @@ import type { UserWire } from '../../../shared/schemas/wire';
 import { Link } from '../app/Link';
 import { navigate } from '../app/router';
 import { useAuth } from '../app/auth';
-import { Button } from '../ui/Button';
+import { ConfirmButton } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
-import { FormFields } from '../ui/FormFields';
 import { serverErrors, useForm, zodErrors } from '../ui/form';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
 import { useToast } from '../ui/toasts';
 import { PasswordList } from './PasswordList';
 import { USER_FIELDS } from './Users';
+import { FieldGrid, FormError, SubmitRow } from '../ui/FormLayout';
 
 const FIELDS = USER_FIELDS.map((f) =>
   f.name === 'password'
@@ -99,32 +99,21 @@ export default function UserEditor({ id }: { id: string }) {
         Registered {user.data.registered_utc} UTC
       </PageHeader>
       <form className="card" onSubmit={submit} noValidate aria-label="User">
-        {save.error && Object.keys(serverErrors(save.error)).length === 0 ? (
-          <ErrorNote error={save.error} />
-        ) : null}
-        <div className="form-grid">
-          <FormFields
-            fields={me?.id === user.data.id ? OWN_FIELDS : FIELDS}
-            values={form.values}
-            errors={form.errors}
-            onChange={(n, v) => form.set(n, String(v))}
-          />
-        </div>
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={save.isPending}>
-            Save changes
-          </Button>
+        <FormError error={save.error} />
+        <FieldGrid fields={me?.id === user.data.id ? OWN_FIELDS : FIELDS} form={form} />
+        <SubmitRow label="Save changes" busy={save.isPending}>
           <span className="form-actions__spacer" />
           {me?.id !== user.data.id && (
-            <Button
+            <ConfirmButton
               variant="danger"
               busy={remove.isPending}
-              onClick={() => window.confirm(`Delete ${user.data.login}?`) && remove.mutate()}
+              question={`Delete ${user.data.login}?`}
+              onConfirm={() => remove.mutate()}
             >
               Delete user
-            </Button>
+            </ConfirmButton>
           )}
-        </div>
+        </SubmitRow>
         <ErrorNote error={remove.error} />
       </form>
       <PasswordList userId={user.data.id} />

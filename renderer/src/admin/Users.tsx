@@ -5,13 +5,13 @@ import { userCreateSchema } from '../../../shared/schemas/users';
 import { admin, api } from '../api/client';
 import type { UserArchiveWire, UserWire } from '../../../shared/schemas/wire';
 import { Link } from '../app/Link';
-import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
-import { FormFields, type FieldSpec } from '../ui/FormFields';
 import { serverErrors, useForm, zodErrors } from '../ui/form';
 import { PageHeader } from '../ui/PageHeader';
-import { Spinner } from '../ui/Spinner';
+import { DataTable } from '../ui/DataTable';
 import { useToast } from '../ui/toasts';
+import { type FieldSpec } from '../ui/FormFields';
+import { FieldGrid, FormError, SubmitRow } from '../ui/FormLayout';
 
 export const USER_FIELDS: FieldSpec[] = [
   { name: 'login', label: 'Login', required: true, autoComplete: 'off' },
@@ -65,55 +65,22 @@ export default function Users() {
         People who can sign in, and what their role lets them do.
       </PageHeader>
       <ErrorNote error={users.error} />
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Login</th>
-              <th>Name</th>
-              <th>E-mail</th>
-              <th>Role</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(users.data?.users ?? []).map((u) => (
-              <tr key={u.id}>
-                <td className="title-cell">
-                  <Link to={`/admin/users/${u.id}`}>{u.login}</Link>
-                </td>
-                <td data-label="Name">{u.display_name || '—'}</td>
-                <td data-label="E-mail">{u.email || '—'}</td>
-                <td data-label="Role">
-                  <span className="badge">{u.role}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {users.isPending && (
-          <div className="empty">
-            <Spinner />
-          </div>
-        )}
-      </div>
+      <DataTable
+        rows={users.data?.users ?? []}
+        rowKey={(u) => u.id}
+        pending={users.isPending}
+        columns={[
+          { label: 'Login', cell: (u) => <Link to={`/admin/users/${u.id}`}>{u.login}</Link> },
+          { label: 'Name', cell: (u) => u.display_name || '—' },
+          { label: 'E-mail', cell: (u) => u.email || '—' },
+          { label: 'Role', cell: (u) => <span className="badge">{u.role}</span> },
+        ]}
+      />
       <form className="card admin-form" onSubmit={submit} noValidate aria-labelledby="new-user">
         <h2 id="new-user">Add a user</h2>
-        {create.error && Object.keys(serverErrors(create.error)).length === 0 ? (
-          <ErrorNote error={create.error} />
-        ) : null}
-        <div className="form-grid">
-          <FormFields
-            fields={USER_FIELDS}
-            values={form.values}
-            errors={form.errors}
-            onChange={(n, v) => form.set(n, String(v))}
-          />
-        </div>
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={create.isPending}>
-            Add user
-          </Button>
-        </div>
+        <FormError error={create.error} />
+        <FieldGrid fields={USER_FIELDS} form={form} />
+        <SubmitRow label="Add user" busy={create.isPending} />
       </form>
     </>
   );

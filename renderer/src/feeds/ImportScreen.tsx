@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { admin, api, messageOf } from '../api/client';
 import { invalidate } from '../api/hooks';
 import { Button } from '../ui/Button';
+import { DataTable } from '../ui/DataTable';
 import { ErrorNote } from '../ui/ErrorNote';
 import { PageHeader } from '../ui/PageHeader';
 import { useToast } from '../ui/toasts';
@@ -52,45 +53,28 @@ function ReportView({ report, dryRun }: { report: IcsImportReport; dryRun: boole
       {report.skipped.length > 0 && (
         <>
           <h2>Skipped</h2>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">UID</th>
-                <th scope="col">Why</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.skipped.map((item, i) => (
-                <tr key={`${item.uid}-${i}`}>
-                  <td className="import-report__uid">{item.uid}</td>
-                  <td>{item.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            rows={report.skipped}
+            rowKey={(item, i) => `${item.uid}-${i}`}
+            columns={[
+              { label: 'UID', cell: (item) => item.uid, className: 'import-report__uid' },
+              { label: 'Why', cell: (item) => item.reason },
+            ]}
+          />
         </>
       )}
       {report.errors.length > 0 && (
         <>
           <h2>Errors</h2>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">UID</th>
-                <th scope="col">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.errors.map((item, i) => (
-                <tr key={`${item.line}-${i}`}>
-                  <td>{item.line}</td>
-                  <td className="import-report__uid">{item.uid ?? '—'}</td>
-                  <td>{item.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            rows={report.errors}
+            rowKey={(item, i) => `${item.line}-${i}`}
+            columns={[
+              { label: 'Line', cell: (item) => item.line },
+              { label: 'UID', cell: (item) => item.uid ?? '—', className: 'import-report__uid' },
+              { label: 'Problem', cell: (item) => item.message },
+            ]}
+          />
         </>
       )}
     </div>

@@ -10,7 +10,7 @@ import { RESOURCE, type Kind } from '../api/resources';
 import { ErrorNote } from '../ui/ErrorNote';
 import { Field } from '../ui/Field';
 import { Pager } from '../ui/Pager';
-import { Spinner } from '../ui/Spinner';
+import { TableStatus } from '../ui/DataTable';
 import { useToast } from '../ui/toasts';
 import { applyLocally, runOne, type BulkAction } from './bulk';
 import { BulkBar } from './BulkBar';
@@ -225,16 +225,15 @@ export function ResourceList<T extends Item>({
             ))}
           </tbody>
         </table>
-        {list.isPending && (
-          <div className="empty">
-            <Spinner label={`Loading ${info.plural}…`} />
-          </div>
-        )}
-        {!list.isPending && items.length === 0 && !list.error && (
-          <div className="empty">
-            No {info.plural} {term ? `match “${term}”` : 'yet'}.
-          </div>
-        )}
+        <TableStatus
+          pending={list.isPending}
+          label={`Loading ${info.plural}…`}
+          empty={
+            items.length === 0 &&
+            !list.error &&
+            `No ${info.plural} ${term ? `match “${term}”` : 'yet'}.`
+          }
+        />
       </div>
       {list.data && (
         <Pager

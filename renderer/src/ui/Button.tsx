@@ -29,3 +29,12 @@ export function Button({
     </button>
   );
 }
+
+/** A button that asks `question` first and runs `onConfirm` only when the answer is yes. */
+export function ConfirmButton({
+  question,
+  onConfirm,
+  ...rest
+}: Omit<Props, 'onClick'> & { question: string; onConfirm(): void }) {
+  return <Button {...rest} onClick={() => window.confirm(question) && onConfirm()} />;
+}

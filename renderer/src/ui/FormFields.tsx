@@ -11,6 +11,7 @@ export interface FieldSpec {
   hint?: string;
   required?: boolean;
   autoComplete?: string;
+  placeholder?: string;
 }
 
 interface Props {
@@ -31,6 +32,7 @@ export function FormFields({ fields, values, errors, onChange }: Props) {
           value: text,
           required: spec.required,
           autoComplete: spec.autoComplete,
+          placeholder: spec.placeholder,
         };
         const label = spec.required ? `${spec.label} *` : spec.label;
         const wide = spec.wide ?? spec.type === 'textarea';

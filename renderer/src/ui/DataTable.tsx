@@ -1,0 +1,94 @@
+/**
+ * The console's list table: a title column, labelled columns (their label shows before the value
+ * when rows become cards on phones), an optional actions column, and the loading and empty states.
+ */
+import type { ReactNode } from 'react';
+import { Spinner } from './Spinner';
+
+export interface Column<T> {
+  label: string;
+  cell(row: T): ReactNode;
+  className?: string;
+}
+
+interface Props<T> {
+  columns: Array<Column<T>>;
+  rows: readonly T[];
+  rowKey(row: T, index: number): string | number;
+  /** Buttons for one row, in a last column whose heading only screen readers hear. */
+  actions?: (row: T) => ReactNode;
+  caption?: string;
+  pending?: boolean;
+  /** What an empty, loaded list says; nothing when absent. */
+  empty?: ReactNode;
+}
+
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  actions,
+  caption,
+  pending,
+  empty,
+}: Props<T>) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        {caption && <caption className="visually-hidden">{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.label}>{column.label}</th>
+            ))}
+            {actions && (
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={rowKey(row, index)}>
+              {columns.map((column, at) => (
+                <td
+                  key={column.label}
+                  data-label={at === 0 ? undefined : column.label}
+                  className={cellClass(at === 0, column.className)}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+              {actions && <td className="row-actions">{actions(row)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <TableStatus pending={pending ?? false} empty={rows.length === 0 ? empty : undefined} />
+    </div>
+  );
+}
+
+/** Below a table: a spinner while it loads, then what an empty list says. */
+export function TableStatus({
+  pending,
+  label,
+  empty,
+}: {
+  pending: boolean;
+  label?: string;
+  empty?: ReactNode;
+}) {
+  if (pending)
+    return (
+      <div className="empty">
+        <Spinner label={label} />
+      </div>
+    );
+  return empty ? <div className="empty">{empty}</div> : null;
+}
+
+function cellClass(title: boolean, own: string | undefined): string | undefined {
+  return [title ? 'title-cell' : undefined, own].filter(Boolean).join(' ') || undefined;
+}
