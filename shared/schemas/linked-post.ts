@@ -49,6 +49,9 @@ export const linkedPostListFields = {
   order: orderInput,
 };
 
+/** The listing's arguments, the same for venues and organizers. */
+export const linkedPostListSchema = z.object(linkedPostListFields);
+
 /** A path id (digits only; the route pattern already guarantees it). */
 export const pathId = integerLike.meta({
   type: 'integer',

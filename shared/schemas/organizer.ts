@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { nonEmptyString } from './coerce.js';
 import { text, websiteInput } from './fields.js';
-import { linkedPostFields, linkedPostListFields } from './linked-post.js';
+import { linkedPostFields } from './linked-post.js';
 
 /** Every organizer field except the name, all optional. */
 export const organizerDetailFields = {
@@ -32,6 +32,3 @@ export type OrganizerCreateInput = z.output<typeof organizerCreateSchema>;
 export type OrganizerUpdateInput = z.output<typeof organizerUpdateSchema>;
 
 export const organizerInlineSchema = organizerCreateSchema;
-
-export const organizerListSchema = z.object(linkedPostListFields);
-export type OrganizerListInput = z.output<typeof organizerListSchema>;

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { nonEmptyString, numberLike } from './coerce.js';
 import { flag, text, websiteInput } from './fields.js';
-import { linkedPostFields, linkedPostListFields } from './linked-post.js';
+import { linkedPostFields } from './linked-post.js';
 
 /** A coordinate in range, or `""` to clear it. */
 const coordinate = (limit: number, description: string) =>
@@ -67,6 +67,3 @@ export const venueInlineSchema = venueCreateSchema
       ? { ...venue, stateprovince: stateProvince }
       : venue,
   );
-
-export const venueListSchema = z.object(linkedPostListFields);
-export type VenueListInput = z.output<typeof venueListSchema>;

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackupFileWire, BackupListWire } from '../../../shared/schemas/wire';
 import { admin, api, download } from '../api/client';
-import { Button, ConfirmButton } from '../ui/Button';
+import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { PageHeader } from '../ui/PageHeader';
 import { DataTable } from '../ui/DataTable';
@@ -86,29 +86,21 @@ export default function Backups() {
           { label: 'Made', cell: (backup) => `${backup.created_utc} UTC` },
           { label: 'Size', cell: (backup) => size(backup.size) },
         ]}
-        actions={(backup) => (
-          <>
-            <Button small onClick={() => fetchFile.mutate(backup.name)}>
-              Download
-            </Button>
-            <ConfirmButton
-              small
-              busy={restore.isPending && restore.variables === backup.name}
-              question={`Replace all the data with ${backup.name}? The data as it is now is backed up first, so this can be undone.`}
-              onConfirm={() => restore.mutate(backup.name)}
-            >
-              Restore
-            </ConfirmButton>
-            <ConfirmButton
-              small
-              variant="danger"
-              question={`Delete ${backup.name} for good?`}
-              onConfirm={() => remove.mutate(backup.name)}
-            >
-              Delete
-            </ConfirmButton>
-          </>
-        )}
+        actions={(backup) => [
+          { label: 'Download', run: () => fetchFile.mutate(backup.name) },
+          {
+            label: 'Restore',
+            busy: restore.isPending && restore.variables === backup.name,
+            confirm: `Replace all the data with ${backup.name}? The data as it is now is backed up first, so this can be undone.`,
+            run: () => restore.mutate(backup.name),
+          },
+          {
+            label: 'Delete',
+            danger: true,
+            confirm: `Delete ${backup.name} for good?`,
+            run: () => remove.mutate(backup.name),
+          },
+        ]}
       />
     </>
   );

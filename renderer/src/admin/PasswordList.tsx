@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appPasswordCreateSchema } from '../../../shared/schemas/users';
 import { admin, api } from '../api/client';
 import type { AppPasswordWire, NewAppPasswordWire } from '../../../shared/schemas/wire';
-import { Button, ConfirmButton } from '../ui/Button';
+import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { Field } from '../ui/Field';
 import { serverErrors, zodErrors } from '../ui/form';
@@ -122,16 +122,14 @@ export function PasswordList({ userId, login, title = 'Application passwords' }:
               cell: (p) => (p.last_used_utc ? `${p.last_used_utc} UTC` : 'Never'),
             },
           ]}
-          actions={(p) => (
-            <ConfirmButton
-              small
-              variant="danger"
-              question={`Revoke “${p.name}”?`}
-              onConfirm={() => revoke.mutate(p.uuid)}
-            >
-              Revoke
-            </ConfirmButton>
-          )}
+          actions={(p) => [
+            {
+              label: 'Revoke',
+              danger: true,
+              confirm: `Revoke “${p.name}”?`,
+              run: () => revoke.mutate(p.uuid),
+            },
+          ]}
         />
       )}
     </section>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { admin, api } from '../api/client';
 import { invalidate } from '../api/hooks';
-import { Button, ConfirmButton } from '../ui/Button';
+import { ConfirmButton } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { PageHeader } from '../ui/PageHeader';
 import { Pager } from '../ui/Pager';
@@ -97,21 +97,15 @@ export default function Trash() {
           { label: 'Trashed', cell: (item) => `${item.trashed_utc} UTC` },
           { label: 'Was', cell: (item) => <StatusBadge status={item.previous_status} /> },
         ]}
-        actions={(item) => (
-          <>
-            <Button small onClick={() => restore.mutate(item.id)}>
-              Restore
-            </Button>
-            <ConfirmButton
-              small
-              variant="danger"
-              question={`Delete “${item.title}” forever?`}
-              onConfirm={() => remove.mutate(item.id)}
-            >
-              Delete forever
-            </ConfirmButton>
-          </>
-        )}
+        actions={(item) => [
+          { label: 'Restore', run: () => restore.mutate(item.id) },
+          {
+            label: 'Delete forever',
+            danger: true,
+            confirm: `Delete “${item.title}” forever?`,
+            run: () => remove.mutate(item.id),
+          },
+        ]}
       />
       <Pager
         page={page}

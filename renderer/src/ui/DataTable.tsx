@@ -3,7 +3,17 @@
  * when rows become cards on phones), an optional actions column, and the loading and empty states.
  */
 import type { ReactNode } from 'react';
+import { Button, ConfirmButton } from './Button';
 import { Spinner } from './Spinner';
+
+/** A row's button: `confirm` is a question asked first, and the action runs only on yes. */
+export interface RowAction {
+  label: string;
+  run(): void;
+  confirm?: string;
+  danger?: boolean;
+  busy?: boolean;
+}
 
 export interface Column<T> {
   label: string;
@@ -16,7 +26,7 @@ interface Props<T> {
   rows: readonly T[];
   rowKey(row: T, index: number): string | number;
   /** Buttons for one row, in a last column whose heading only screen readers hear. */
-  actions?: (row: T) => ReactNode;
+  actions?: (row: T) => RowAction[];
   caption?: string;
   pending?: boolean;
   /** What an empty, loaded list says; nothing when absent. */
@@ -60,7 +70,13 @@ export function DataTable<T>({
                   {column.cell(row)}
                 </td>
               ))}
-              {actions && <td className="row-actions">{actions(row)}</td>}
+              {actions && (
+                <td className="row-actions">
+                  {actions(row).map((action) => (
+                    <ActionButton key={action.label} action={action} />
+                  ))}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
@@ -91,4 +107,23 @@ export function TableStatus({
 
 function cellClass(title: boolean, own: string | undefined): string | undefined {
   return [title ? 'title-cell' : undefined, own].filter(Boolean).join(' ') || undefined;
+}
+
+function ActionButton({ action }: { action: RowAction }) {
+  const look = {
+    small: true,
+    busy: action.busy,
+    variant: action.danger ? 'danger' : undefined,
+  } as const;
+  if (action.confirm === undefined)
+    return (
+      <Button {...look} onClick={action.run}>
+        {action.label}
+      </Button>
+    );
+  return (
+    <ConfirmButton {...look} question={action.confirm} onConfirm={action.run}>
+      {action.label}
+    </ConfirmButton>
+  );
 }

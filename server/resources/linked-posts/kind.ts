@@ -191,3 +191,14 @@ export function textDetails<K extends string>(
   }
   return values;
 }
+
+/** `details` of a type whose own columns are all text given as they are (organizers). */
+export const textOnlyDetails =
+  <K extends string>(columns: readonly K[]) =>
+  (
+    input: { readonly [C in K]?: string | undefined },
+    existing: { readonly [C in K]: string } | undefined,
+  ) => {
+    const given: Partial<Record<K, Detail>> = {};
+    return { values: textDetails(columns, input, existing, given), given };
+  };

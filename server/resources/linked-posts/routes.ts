@@ -14,7 +14,7 @@ import {
   type Actor,
 } from '../../../shared/roles.js';
 import { booleanLike } from '../../../shared/schemas/coerce.js';
-import { pathId, pathSlug } from '../../../shared/schemas/linked-post.js';
+import { linkedPostListSchema, pathId, pathSlug } from '../../../shared/schemas/linked-post.js';
 import type { Problems } from '../../errors.js';
 import type { RequestContext } from '../../http/context.js';
 import type { QueryValue } from '../../http/links.js';
@@ -51,16 +51,16 @@ export interface LinkedArgs<Input> {
 }
 
 /**
- * The argument schemas of a type's routes from its create, update and list schemas
- * (shared/schemas/venue.ts, organizer.ts). Called with the resource's own schemas, so the result
- * carries their exact types.
+ * The argument schemas of a type's routes from its create and update schemas
+ * (shared/schemas/venue.ts, organizer.ts); both types list with the same arguments. Called with
+ * the resource's own schemas, so the result carries their exact types.
  */
-export function linkedArgs<
-  C extends z.ZodObject,
-  U extends z.core.$ZodShape,
-  L extends z.ZodObject,
->(schemas: { create: C; update: z.ZodObject<U>; list: L }) {
-  const { create, update, list } = schemas;
+export function linkedArgs<C extends z.ZodObject, U extends z.core.$ZodShape>(schemas: {
+  create: C;
+  update: z.ZodObject<U>;
+}) {
+  const { create, update } = schemas;
+  const list = linkedPostListSchema;
   const force = {
     force: booleanLike
       .optional()

@@ -6,14 +6,7 @@ import { pick } from '../../../shared/pick.js';
 import type { OrganizerUpdateInput } from '../../../shared/schemas/organizer.js';
 import type { OrganizerWire } from '../../../shared/schemas/wire/index.js';
 import { compact, jsonLdBase } from '../linked-posts/json-ld.js';
-import {
-  linkedKind,
-  ownColumnsOf,
-  textDetails,
-  type Detail,
-  type LinkedRow,
-  type Own,
-} from '../linked-posts/kind.js';
+import { linkedKind, ownColumnsOf, textOnlyDetails, type LinkedRow } from '../linked-posts/kind.js';
 
 /** One `organizers` row as stored. */
 export interface OrganizerRow extends LinkedRow {
@@ -34,10 +27,7 @@ export const organizerKind = linkedKind<OrganizerRow, OrganizerUpdateInput, Orga
   name: (input) => input.organizer,
   columns: ownColumnsOf<OrganizerRow>()({ searched: ORGANIZER_TEXT_COLUMNS, stored: [] }),
 
-  details(input, existing) {
-    const given: Partial<Record<keyof Own<OrganizerRow>, Detail>> = {};
-    return { values: textDetails(ORGANIZER_TEXT_COLUMNS, input, existing, given), given };
-  },
+  details: textOnlyDetails(ORGANIZER_TEXT_COLUMNS),
 
   present: (row, { head, body, json_ld, ids }) => ({
     ...head,

@@ -1,9 +1,5 @@
 /** REST routes of organizers (docs/contract/calendar-api.md §4.4). */
-import {
-  organizerCreateSchema as create,
-  organizerListSchema as list,
-  organizerUpdateSchema as update,
-} from '../../../shared/schemas/organizer.js';
+import { organizerCreateSchema, organizerUpdateSchema } from '../../../shared/schemas/organizer.js';
 import type { RouteDef } from '../../http/route.js';
 import { linkedArgs, linkedRoutes } from '../linked-posts/routes.js';
 import { organizerKind } from './kind.js';
@@ -11,5 +7,5 @@ import { organizerKind } from './kind.js';
 export const organizersRoutes: RouteDef[] = linkedRoutes({
   kind: organizerKind,
   service: (ctx) => ctx.services.organizers,
-  args: linkedArgs({ create, update, list }),
+  args: linkedArgs({ create: organizerCreateSchema, update: organizerUpdateSchema }),
 });
