@@ -24,3 +24,8 @@ export function withWriteHooks<T>(hooks: WriteHooks, work: () => T): T {
 export function activeWriteHooks(): readonly WriteHooks[] {
   return storage.getStore() ?? [];
 }
+
+/** Runs `work` with exactly these hooks, whatever the caller's (a group of writes, group-commit.ts). */
+export function runWithHooks<T>(hooks: readonly WriteHooks[], work: () => T): T {
+  return storage.run([...hooks], work);
+}

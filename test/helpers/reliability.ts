@@ -458,3 +458,10 @@ export async function holdWriteLock(
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Whether a request failed because the server was killed under it (so it was not acknowledged). */
+export function cutOffByKill(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ECONNABORTED'].includes(code ?? '')) return true;
+  return (error as Error).message === 'socket hang up';
+}

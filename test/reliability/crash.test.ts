@@ -17,6 +17,7 @@ import {
   ADMIN_API,
   EVENTS_API,
   basicAuth,
+  cutOffByKill,
   derivedDataProblems,
   foreignKeyProblems,
   integrityCheck,
@@ -176,9 +177,7 @@ async function writer(base: string, worker: number, round: number, stop: () => b
       }
     } catch (error) {
       // The kill: the request was cut off, so it is not acknowledged. Anything else is a bug.
-      const code = (error as NodeJS.ErrnoException).code;
-      if (['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ECONNABORTED'].includes(code ?? '')) return;
-      if ((error as Error).message === 'socket hang up') return;
+      if (cutOffByKill(error)) return;
       throw error;
     }
   }

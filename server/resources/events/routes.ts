@@ -91,9 +91,9 @@ export const eventsRoutes: RouteDef[] = [
         check: (params, ctx) => ctx.services.events.payloadProblems(params, ctx.actor, 'create'),
         permission: (ctx, params) =>
           canEditPosts(ctx.actor) && canAssignAuthor(ctx.actor, params.author),
-        handler: (params, ctx) => ({
+        handler: async (params, ctx) => ({
           status: 201,
-          body: ctx.services.events.create(params, ctx.actor, ctx.links),
+          body: await ctx.services.events.submit.create(params, ctx.actor, ctx.links),
         }),
       }),
     ],
@@ -116,8 +116,8 @@ export const eventsRoutes: RouteDef[] = [
         permission: (ctx, params) =>
           ctx.services.events.canUpdate(ctx.actor, ctx.services.events.find(params.id)) &&
           canAssignAuthor(ctx.actor, params.author),
-        handler: ({ id, scope, ...input }, ctx) => ({
-          body: ctx.services.events.update(id, input, ctx.actor, ctx.links, scope),
+        handler: async ({ id, scope, ...input }, ctx) => ({
+          body: await ctx.services.events.submit.update(id, input, ctx.actor, ctx.links, scope),
         }),
       }),
       endpoint({
@@ -126,8 +126,13 @@ export const eventsRoutes: RouteDef[] = [
         args: idArgs.extend(scoped),
         permission: (ctx, params) =>
           ctx.services.events.canDelete(ctx.actor, ctx.services.events.find(params.id)),
-        handler: (params, ctx) => ({
-          body: ctx.services.events.trash(params.id, ctx.links, ctx.actor, params.scope),
+        handler: async (params, ctx) => ({
+          body: await ctx.services.events.submit.trash(
+            params.id,
+            ctx.links,
+            ctx.actor,
+            params.scope,
+          ),
         }),
       }),
     ],
@@ -156,9 +161,11 @@ export const eventsRoutes: RouteDef[] = [
         permission: (ctx, params) =>
           ctx.services.events.canUpdate(ctx.actor, bySlug(params, ctx)) &&
           canAssignAuthor(ctx.actor, params.author),
-        handler: ({ slug: _slug, scope, ...input }, ctx) => {
+        handler: async ({ slug: _slug, scope, ...input }, ctx) => {
           const id = bySlug({ slug: _slug }, ctx)!.id;
-          return { body: ctx.services.events.update(id, input, ctx.actor, ctx.links, scope) };
+          return {
+            body: await ctx.services.events.submit.update(id, input, ctx.actor, ctx.links, scope),
+          };
         },
       }),
       endpoint({
@@ -167,8 +174,8 @@ export const eventsRoutes: RouteDef[] = [
         args: slugArgs.extend(scoped),
         check: slugExists,
         permission: (ctx, params) => ctx.services.events.canDelete(ctx.actor, bySlug(params, ctx)),
-        handler: (params, ctx) => ({
-          body: ctx.services.events.trash(
+        handler: async (params, ctx) => ({
+          body: await ctx.services.events.submit.trash(
             bySlug(params, ctx)!.id,
             ctx.links,
             ctx.actor,

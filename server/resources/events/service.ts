@@ -174,6 +174,32 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     return store.get(row.id)!;
   }
 
+  const createRow = (input: EventUpdateInput, actor: Actor | null): EventRow =>
+    startSeries(writeRow(input, undefined, actor), input);
+
+  function updateRow(id: number, input: EventUpdateInput, actor: Actor | null, scope: Scope) {
+    const existing = load(id);
+    if (existing.series_id !== null) {
+      return editor.update(existing, input, scope, actor, portsFor(actor));
+    }
+    return startSeries(writeRow(input, existing, actor), input);
+  }
+
+  function trashOne(id: number, actor: Actor | null, scope: Scope): EventRow {
+    const row = load(id);
+    if (row.series_id !== null && scope !== 'this') {
+      return editor.trash(row, scope, actor, portsFor(actor));
+    }
+    if (row.status === 'trash') {
+      throw new Gone('event-is-in-trash', 'The event is already trashed');
+    }
+    trashRow(row);
+    return store.get(row.id)!;
+  }
+
+  const present = (row: EventRow, links: Links, reader: Actor | null) =>
+    embedder.one(row, links, { jsonLd: false, reader });
+
   return {
     /**
      * Scheduled events whose date has come are published (WordPress's cron job). Every read
@@ -258,8 +284,11 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       embedder.many(rows, links, { jsonLd: false, reader: actor }),
 
     create(input: EventUpdateInput, actor: Actor | null, links: Links) {
-      const row = store.write(() => startSeries(writeRow(input, undefined, actor), input));
-      return embedder.one(row, links, { jsonLd: false, reader: actor });
+      return present(
+        store.write(() => createRow(input, actor)),
+        links,
+        actor,
+      );
     },
 
     /** An update; of an occurrence, with its scope (docs/contract/extensions.md §E1). One transaction. */
@@ -270,14 +299,11 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       links: Links,
       scope: Scope = 'this',
     ) {
-      const row = store.write(() => {
-        const existing = load(id);
-        if (existing.series_id !== null) {
-          return editor.update(existing, input, scope, actor, portsFor(actor));
-        }
-        return startSeries(writeRow(input, existing, actor), input);
-      });
-      return embedder.one(row, links, { jsonLd: false, reader: actor });
+      return present(
+        store.write(() => updateRow(id, input, actor, scope)),
+        links,
+        actor,
+      );
     },
 
     /**
@@ -285,18 +311,30 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
      * `__trashed`. An occurrence's scope may widen it to later or all occurrences.
      */
     trash(id: number, links: Links, actor: Actor | null = null, scope: Scope = 'this') {
-      const trashed = store.write(() => {
-        const row = load(id);
-        if (row.series_id !== null && scope !== 'this') {
-          return editor.trash(row, scope, actor, portsFor(actor));
-        }
-        if (row.status === 'trash') {
-          throw new Gone('event-is-in-trash', 'The event is already trashed');
-        }
-        trashRow(row);
-        return store.get(row.id)!;
-      });
-      return embedder.one(trashed, links, { jsonLd: false, reader: actor });
+      return present(
+        store.write(() => trashOne(id, actor, scope)),
+        links,
+        actor,
+      );
+    },
+
+    /**
+     * The same three writes for a request: grouped with the other requests' writes of the same
+     * moment into one transaction, and resolved once it has committed. The answer is built
+     * inside the request's own savepoint, so it is exactly what this request wrote.
+     */
+    submit: {
+      create: (input: EventUpdateInput, actor: Actor | null, links: Links) =>
+        store.writeInGroup(() => present(createRow(input, actor), links, actor)),
+      update: (
+        id: number,
+        input: EventUpdateInput,
+        actor: Actor | null,
+        links: Links,
+        scope: Scope = 'this',
+      ) => store.writeInGroup(() => present(updateRow(id, input, actor, scope), links, actor)),
+      trash: (id: number, links: Links, actor: Actor | null = null, scope: Scope = 'this') =>
+        store.writeInGroup(() => present(trashOne(id, actor, scope), links, actor)),
     },
 
     /** The events a full-text query finds, for `EventQuery.search` (at most a fixed number). */

@@ -1,5 +1,6 @@
 /** SQL for single events: rows, their links to organizers and terms, slugs and the trash. */
 import type { Db } from '../../db/open.js';
+import { writeInGroup } from '../../db/group-commit.js';
 import { prepareSlugVariants } from '../../db/slug-variants.js';
 import { POST_COLUMNS, type PostRow } from '../../db/post-row.js';
 
@@ -131,6 +132,11 @@ export function createEventsStore(db: Db) {
 
     /** Runs one use case's writes atomically; the callback must be synchronous. */
     write: <T>(work: () => T): T => db.transaction(work)(),
+    /**
+     * `write` for a request: run with the other requests' writes of the same moment in one
+     * transaction (db/group-commit.ts), resolved once that transaction has committed.
+     */
+    writeInGroup: <T>(work: () => T): Promise<T> => writeInGroup(db, work),
 
     /** Takes the next id of the shared id space for a new event (inside `write`). */
     newId: (): number => Number(s.insertPost.run().lastInsertRowid),
