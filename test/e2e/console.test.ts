@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium)('console end to end', () => {
     await venue.getByLabel('City').fill('Lisbon');
     await venue.getByRole('button', { name: 'Create venue' }).click();
     await venue.waitFor({ state: 'detached' });
-    await expect(page.getByLabel('Venue', { exact: true }).inputValue()).resolves.not.toBe('');
+    await page.getByRole('list', { name: 'Selected venue' }).getByText('Harbour Hall').waitFor();
 
     await page.getByRole('button', { name: '+ New organizer' }).click();
     const organizer = page.getByRole('group', { name: 'New organizer' });

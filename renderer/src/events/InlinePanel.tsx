@@ -1,10 +1,14 @@
-/** The frame of an inline "+ New …" panel inside the event editor. */
+/** The frame of an inline "+ New …" panel inside the event editor, with its Create and Cancel. */
 import type { KeyboardEvent, ReactNode } from 'react';
+import { Button } from '../ui/Button';
 
 interface Props {
-  label: string;
-  /** What Enter in one of the panel's text fields does: the panel's own Create. */
-  onEnter(): void;
+  /** What is created: "organizer", "category"… */
+  noun: string;
+  busy: boolean;
+  /** The panel's own Create, also what Enter in one of its text fields does. */
+  onCreate(): void;
+  onCancel(): void;
   children: ReactNode;
 }
 
@@ -13,17 +17,25 @@ interface Props {
  * event (implicit submission). Enter here acts on the panel instead; buttons, text areas and
  * selects keep their own Enter.
  */
-export function InlinePanel({ label, onEnter, children }: Props) {
+export function InlinePanel({ noun, busy, onCreate, onCancel, children }: Props) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     if (!(event.target instanceof HTMLInputElement)) return;
     if (['button', 'submit', 'checkbox', 'radio', 'file'].includes(event.target.type)) return;
     event.preventDefault();
-    onEnter();
+    onCreate();
   };
   return (
-    <div className="inline-create" role="group" aria-label={label} onKeyDown={onKeyDown}>
+    <div className="inline-create" role="group" aria-label={`New ${noun}`} onKeyDown={onKeyDown}>
       {children}
+      <div className="form-actions">
+        <Button small variant="primary" busy={busy} onClick={onCreate}>
+          Create {noun}
+        </Button>
+        <Button small variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
     </div>
   );
 }

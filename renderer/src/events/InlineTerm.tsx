@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ev } from '../api/client';
 import type { TermWire } from '../../../shared/schemas/wire';
-import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
 import { serverErrors } from '../ui/form';
 import { messageOf } from '../api/client';
@@ -34,7 +33,7 @@ export function InlineTerm({ kind, done }: Props) {
     }
   };
   return (
-    <InlinePanel label={`New ${noun}`} onEnter={() => void create()}>
+    <InlinePanel noun={noun} busy={busy} onCreate={() => void create()} onCancel={() => done(null)}>
       <Field label={`New ${noun} name`} error={error}>
         <input
           value={name}
@@ -45,14 +44,6 @@ export function InlineTerm({ kind, done }: Props) {
           }}
         />
       </Field>
-      <div className="form-actions">
-        <Button small variant="primary" busy={busy} onClick={() => void create()}>
-          Create {noun}
-        </Button>
-        <Button small variant="ghost" onClick={() => done(null)}>
-          Cancel
-        </Button>
-      </div>
     </InlinePanel>
   );
 }

@@ -7,10 +7,14 @@ interface Props {
   /** The single form control; it receives id, aria-invalid and aria-describedby. */
   children: ReactElement<Record<string, unknown>>;
   wide?: boolean;
+  /** Shown between the label and the control (a combobox's chips). */
+  before?: ReactNode;
+  /** Shown right after the control (a combobox's list of options). */
+  after?: ReactNode;
 }
 
 /** A labelled control with its hint and its error message (client-side or from the server). */
-export function Field({ label, error, hint, children, wide }: Props) {
+export function Field({ label, error, hint, children, wide, before, after }: Props) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -18,11 +22,13 @@ export function Field({ label, error, hint, children, wide }: Props) {
   return (
     <div className={`field${wide ? ' field--wide' : ''}${error ? ' field--error' : ''}`}>
       <label htmlFor={id}>{label}</label>
+      {before}
       {cloneElement(children, {
         id,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': described || undefined,
       })}
+      {after}
       {hint && (
         <p className="field__hint" id={hintId}>
           {hint}
