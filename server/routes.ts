@@ -16,6 +16,7 @@ import { docRoutes } from './openapi/routes.js';
 import { syncRoutes } from './resources/sync/routes.js';
 import { transferRoutes } from './resources/transfer/routes.js';
 import { importRoutes } from './resources/feeds/import-routes.js';
+import { searchRoutes } from './resources/search/routes.js';
 
 export const NAMESPACE = 'calendar/events/v1';
 export const ADMIN_NAMESPACE = 'calendar/admin/v1';
@@ -45,6 +46,7 @@ export function buildRegistry(): Registry {
     ...backupRoutes,
     ...transferRoutes,
     ...importRoutes,
+    ...searchRoutes,
   ]);
   registry.add(SYNC_NAMESPACE, [indexRoute(registry), ...docRoutes(registry), ...syncRoutes]);
   registry.alias(REFERENCE_NAMESPACE, NAMESPACE);

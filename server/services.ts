@@ -29,6 +29,7 @@ import type { RemoteLimits } from './resources/transfer/remote-fetch.js';
 import { createFeedService } from './resources/feeds/service.js';
 import { createImportService } from './resources/feeds/import.js';
 import { createFeedStore } from './resources/feeds/store.js';
+import { createSearchService } from './resources/search/service.js';
 
 export interface ServiceOptions {
   auth?: AuthOptions;
@@ -81,6 +82,7 @@ export function createServices(
   const transfer = { importDocument: importer.run, importRemote: remote.run };
   const feeds = createFeedService(core, { events, terms, venues, organizers });
   const icsImport = createImportService(core, events, createFeedStore(core.db));
+  const search = createSearchService(core, { venues, organizers, terms });
   return {
     ...core,
     media,
@@ -96,6 +98,7 @@ export function createServices(
     transfer,
     feeds,
     icsImport,
+    search,
   };
 }
 

@@ -57,7 +57,7 @@ export interface EventQuery {
 
 type Params = Record<string, string | number>;
 
-function visibilitySql(v: Visibility, params: Params, column: string): string {
+export function visibilitySql(v: Visibility, params: Params, column: string): string {
   if (v.kind === 'all') {
     if (v.statuses.length === 1) {
       params.status0 = v.statuses[0]!;

@@ -169,7 +169,7 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     return rows.map((row) => presentLinked(kind, row, { images, links, timezone, jsonLd }));
   }
 
-  function page(input: ListInput, actor: Actor | null, perPage: number) {
+  function page(input: ListInput, actor: Actor | null, perPage: number, counted = true) {
     if (input.event !== undefined && !mayReadEvent(actor, store.eventOwner(input.event))) {
       // The links of an event the caller may not read are not theirs to see.
       return { rows: [], total: 0 };
@@ -185,7 +185,7 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
       fragments: input.search === undefined ? undefined : linkedSearchFragments(input.search),
       order: listOrder(input),
     };
-    return store.list(filter, perPage, (input.page - 1) * perPage);
+    return store.list(filter, perPage, (input.page - 1) * perPage, counted);
   }
 
   const entries = createEntries<Input>({
@@ -297,6 +297,10 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
       }
       return { rows, total, perPage };
     },
+
+    /** The first `limit` items a listing would show, newest first, without counting them all. */
+    first: (input: ListInput, actor: Actor | null, limit: number): Row[] =>
+      page(input, actor, limit, false).rows,
 
     /** `undefined` when an event's field value is acceptable, else why not. */
     validateEntries: entries.validate,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { POST_STATUSES, ROLES } from '../../roles.js';
 import { BACKUP_SCHEDULES, LANGUAGES } from '../settings.js';
+import { SEARCH_TYPES } from '../admin-search.js';
 
 const utc = z.string();
 const total = z.number().int();
@@ -126,3 +127,18 @@ export type TrashKind = z.infer<typeof trashKind>;
 export type TrashItemWire = z.infer<typeof trashItem>;
 export type TrashPageWire = z.infer<typeof trashPage>;
 export type RestoredWire = z.infer<typeof restored>;
+
+/** One search result: what it is, its name and where the console shows it. */
+export const searchHit = z.object({
+  type: z.enum(SEARCH_TYPES),
+  id: z.number().int(),
+  title: z.string(),
+  status: z.string(),
+  /** The console page of the item, from the site root (`/console/events/12`). */
+  link: z.string(),
+});
+export const searchAnswer = z.object({
+  groups: z.array(z.object({ type: z.enum(SEARCH_TYPES), items: z.array(searchHit) })),
+});
+export type SearchHit = z.infer<typeof searchHit>;
+export type SearchAnswer = z.infer<typeof searchAnswer>;

@@ -1,0 +1,79 @@
+/**
+ * The console's one search box (docs/api/admin.md): events, venues, organizers, categories and
+ * tags matching a text, a few of each, only what the caller may read. Each type goes through
+ * the same reading rules as its own listing (drafts of others stay hidden from contributors and
+ * authors; subscribers see published items only), and never counts its matches, so the cost is
+ * a few index reads whatever the calendar's size.
+ */
+import type { Actor } from '../../../shared/roles.js';
+import type { AdminSearchInput, SearchType } from '../../../shared/schemas/admin-search.js';
+import type { SearchAnswer, SearchHit } from '../../../shared/schemas/wire/admin.js';
+import type { CoreServices } from '../../services.js';
+import { ftsQuery, visibility } from '../events/listing.js';
+import type { OrganizersService } from '../organizers/service.js';
+import type { TermsService } from '../terms/service.js';
+import type { VenuesService } from '../venues/service.js';
+import { createSearchStore } from './store.js';
+
+const CONSOLE = '/console';
+const PATHS: Record<SearchType, string> = {
+  event: 'events',
+  venue: 'venues',
+  organizer: 'organizers',
+  category: 'categories',
+  tag: 'tags',
+};
+
+const hit = (type: SearchType, id: number, title: string, status: string): SearchHit => ({
+  type,
+  id,
+  title,
+  status,
+  link: `${CONSOLE}/${PATHS[type]}/${id}`,
+});
+
+export function createSearchService(
+  core: CoreServices,
+  deps: { venues: VenuesService; organizers: OrganizersService; terms: TermsService },
+) {
+  const store = createSearchStore(core.db);
+
+  function events(q: string, actor: Actor, limit: number): SearchHit[] {
+    const fts = ftsQuery(q);
+    if (fts === undefined) return [];
+    return store
+      .events(fts, visibility(actor, undefined), limit)
+      .map((row) => hit('event', row.id, row.title, row.status));
+  }
+
+  function linked(kind: 'venue' | 'organizer', q: string, actor: Actor, limit: number) {
+    const service = kind === 'venue' ? deps.venues : deps.organizers;
+    const rows = service.first({ page: 1, search: q }, actor, limit);
+    return rows.map((row) => hit(kind, row.id, row.title, row.status));
+  }
+
+  function terms(kind: 'category' | 'tag', q: string, actor: Actor, limit: number) {
+    const { rows } = deps.terms.list(
+      kind,
+      { page: 1, per_page: limit, search: q, hide_empty: false },
+      actor,
+    );
+    return rows.map((row) => hit(kind, row.id, row.name, 'publish'));
+  }
+
+  return {
+    search(input: AdminSearchInput, actor: Actor): SearchAnswer {
+      const { q, per_type: limit } = input;
+      const groups: SearchAnswer['groups'] = [
+        { type: 'event', items: events(q, actor, limit) },
+        { type: 'venue', items: linked('venue', q, actor, limit) },
+        { type: 'organizer', items: linked('organizer', q, actor, limit) },
+        { type: 'category', items: terms('category', q, actor, limit) },
+        { type: 'tag', items: terms('tag', q, actor, limit) },
+      ];
+      return { groups };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

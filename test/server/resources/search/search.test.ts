@@ -1,0 +1,169 @@
+/** GET /api/calendar/admin/v1/search: the console's one search box (docs/api/admin.md). */
+import { describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../helpers/server.js';
+import { create, createEvent } from '../../../helpers/fixtures.js';
+import { searchAnswer } from '../../../../shared/schemas/wire/admin.js';
+
+const SEARCH = '/api/calendar/admin/v1/search';
+
+async function search(server: TestServer, q: string, auth?: string, extra = {}) {
+  return server.call('GET', SEARCH, { auth, query: { q, ...extra } });
+}
+
+/** The titles found per type. */
+function titles(body: unknown): Record<string, string[]> {
+  const answer = searchAnswer.parse(body);
+  return Object.fromEntries(answer.groups.map((g) => [g.type, g.items.map((i) => i.title)]));
+}
+
+describe('admin search', () => {
+  it('finds every type, grouped, with console links', async () => {
+    const server = await startTestServer();
+    const event = await createEvent(server, { title: 'Harbour jazz night' });
+    const venue = await create(server, 'venues', { venue: 'Harbour Hall' });
+    const organizer = await create(server, 'organizers', { organizer: 'Harbour Society' });
+    const category = await create(server, 'categories', { name: 'Harbour walks' });
+    const tag = await create(server, 'tags', { name: 'harbourside' });
+    await createEvent(server, { title: 'Something else' });
+    const res = await search(server, 'harbour', server.admin);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({
+      groups: [
+        {
+          type: 'event',
+          items: [
+            {
+              type: 'event',
+              id: event.id,
+              title: 'Harbour jazz night',
+              status: 'publish',
+              link: `/console/events/${event.id}`,
+            },
+          ],
+        },
+        {
+          type: 'venue',
+          items: [
+            {
+              type: 'venue',
+              id: venue.id,
+              title: 'Harbour Hall',
+              status: 'publish',
+              link: `/console/venues/${venue.id}`,
+            },
+          ],
+        },
+        {
+          type: 'organizer',
+          items: [
+            {
+              type: 'organizer',
+              id: organizer.id,
+              title: 'Harbour Society',
+              status: 'publish',
+              link: `/console/organizers/${organizer.id}`,
+            },
+          ],
+        },
+        {
+          type: 'category',
+          items: [
+            {
+              type: 'category',
+              id: category.id,
+              title: 'Harbour walks',
+              status: 'publish',
+              link: `/console/categories/${category.id}`,
+            },
+          ],
+        },
+        {
+          type: 'tag',
+          items: [
+            {
+              type: 'tag',
+              id: tag.id,
+              title: 'harbourside',
+              status: 'publish',
+              link: `/console/tags/${tag.id}`,
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('finds past events too, newest first, at most per_type of each', async () => {
+    const server = await startTestServer();
+    const made: number[] = [];
+    for (let i = 1; i <= 4; i++)
+      made.push(
+        (
+          await createEvent(server, {
+            title: `Quiz ${i}`,
+            start_date: `2020-0${i}-01 10:00:00`,
+            end_date: `2020-0${i}-01 11:00:00`,
+          })
+        ).id,
+      );
+    const res = await search(server, 'quiz', server.admin, { per_type: 2 });
+    expect(res.status).toBe(200);
+    expect(titles(res.body).event).toEqual(['Quiz 4', 'Quiz 3']);
+  });
+
+  it('hides drafts and trash from roles that may not read them', async () => {
+    const server = await startTestServer();
+    const contributor = await server.userWith('contributor', 'carla');
+    const subscriber = await server.userWith('subscriber', 'sam');
+    await createEvent(server, { title: 'Secret gala', status: 'draft' });
+    await createEvent(server, { title: 'Secret picnic' });
+    await createEvent(server, { title: 'Secret rehearsal', status: 'draft' }, contributor.auth);
+    const trashed = await createEvent(server, { title: 'Secret binned' });
+    await server.call('DELETE', `/api/calendar/events/v1/events/${trashed.id}`, {
+      auth: server.admin,
+    });
+    await create(server, 'venues', { venue: 'Secret cellar', status: 'draft' });
+    await create(server, 'organizers', { organizer: 'Secret club', status: 'private' });
+
+    const admin = titles((await search(server, 'secret', server.admin)).body);
+    expect(admin.event!.sort()).toEqual(['Secret gala', 'Secret picnic', 'Secret rehearsal']);
+    expect(admin.venue).toEqual(['Secret cellar']);
+    expect(admin.organizer).toEqual(['Secret club']);
+
+    const mine = titles((await search(server, 'secret', contributor.auth)).body);
+    expect(mine.event!.sort()).toEqual(['Secret picnic', 'Secret rehearsal']);
+    expect(mine.venue).toEqual([]);
+    expect(mine.organizer).toEqual([]);
+
+    const reader = titles((await search(server, 'secret', subscriber.auth)).body);
+    expect(reader.event).toEqual(['Secret picnic']);
+    expect(reader.venue).toEqual([]);
+  });
+
+  it('refuses anonymous callers with 401', async () => {
+    const server = await startTestServer();
+    const res = await search(server, 'anything');
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ data: { status: 401 } });
+  });
+
+  it('refuses a missing, empty, too long or too wide search with a 400 naming it', async () => {
+    const server = await startTestServer();
+    const missing = await server.call('GET', SEARCH, { auth: server.admin });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ code: 'rest_missing_callback_param' });
+    const bad = await search(server, 'x'.repeat(201), server.admin, { per_type: 21 });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: {
+        status: 400,
+        params: {
+          q: expect.stringContaining('200 characters'),
+          per_type: expect.stringContaining('at most 20'),
+        },
+      },
+    });
+    expect((await search(server, '', server.admin)).status).toBe(400);
+  });
+});
