@@ -167,7 +167,7 @@ export async function runBenchmark(
     };
     // Every mode's reads before any write changes the data they read.
     const reads = scenarios.filter((s) => s.kind === 'read');
-    for (const answers of options.answers)
+    for (const answers of reads.length > 0 ? options.answers : [])
       await serve(answers, async (server) => {
         compression ??= await answeredEncoding(server);
         await measureAll(server, answers, reads);
@@ -175,7 +175,7 @@ export async function runBenchmark(
           await compareProcesses(server, answers, file, ctx(answers), multicore, rows, scenarios);
       });
     const writes = scenarios.filter((s) => s.kind !== 'read');
-    for (const answers of options.answers)
+    for (const answers of writes.length > 0 ? options.answers : [])
       await serve(answers, (server) => measureAll(server, answers, writes));
 
     if (options.workers > 1 && scenarios.includes(MIXED) && !options.quick) {

@@ -35,6 +35,7 @@ import {
 } from './kind.js';
 import { createEntries, readable } from './entries.js';
 import { presentLinked } from './present.js';
+import { presentContext, presentedMemo } from './remembered.js';
 import { createLinkedStore, listOrder, type ListFilter } from './store.js';
 import type { LinkedOrderby, SortDirection } from '../../../shared/schemas/order.js';
 
@@ -160,13 +161,20 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     return problems;
   }
 
+  const remembered = presentedMemo<Wire>(4096);
+
   function present(rows: readonly Row[], links: Links, jsonLd: boolean): Wire[] {
     const images = media.present(
       rows.flatMap((row) => (row.image_id === null ? [] : [row.image_id])),
       links,
     );
     const timezone = core.settings.get().timezone;
-    return rows.map((row) => presentLinked(kind, row, { images, links, timezone, jsonLd }));
+    const context = presentContext(links, timezone, jsonLd);
+    return rows.map((row) =>
+      remembered.get(row, context, () =>
+        presentLinked(kind, row, { images, links, timezone, jsonLd }),
+      ),
+    );
   }
 
   function page(input: ListInput, actor: Actor | null, perPage: number, counted = true) {

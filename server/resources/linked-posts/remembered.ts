@@ -1,0 +1,38 @@
+/**
+ * Presented venues and organizers remembered by what they are made of. A listing page embeds the
+ * same venues and organizers again and again, and presenting one (HTML paragraphs, dates in the
+ * site zone, links, empty fields dropped) costs more than reading its row. The key is everything
+ * the presentation reads: the row's columns, the site zone, whether JSON-LD is wanted, and the
+ * links' origin, REST root and namespace (every link is made from these). A changed row is a
+ * new key, so nothing needs clearing on writes; rows with an image are presented afresh (the
+ * image is read from another table). Values are shared between requests: callers never mutate
+ * them.
+ */
+import type { Links } from '../../http/links.js';
+import type { LinkedRow } from './kind.js';
+
+export interface PresentedMemo<Wire> {
+  /** The wire of `row`, made by `make` unless remembered for the same inputs. */
+  get(row: LinkedRow, context: string, make: () => Wire): Wire;
+}
+
+/** What a presentation depends on besides the row, as one string. */
+export const presentContext = (links: Links, timezone: string, jsonLd: boolean): string =>
+  `${links.origin}\n${links.root}\n${links.namespace}\n${timezone}\n${jsonLd ? 1 : 0}`;
+
+export function presentedMemo<Wire>(limit: number): PresentedMemo<Wire> {
+  const entries = new Map<string, Wire>();
+  return {
+    get(row, context, make) {
+      if (row.image_id !== null) return make();
+      const key = `${context}\n${JSON.stringify(row)}`;
+      const known = entries.get(key);
+      if (known !== undefined) return known;
+      const wire = make();
+      // Oldest first out: a calendar's venues and organizers in use fit many times over.
+      if (entries.size >= limit) entries.delete(entries.keys().next().value!);
+      entries.set(key, wire);
+      return wire;
+    },
+  };
+}
