@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { positiveInt } from './coerce.js';
+import { optionalString } from './wire/common.js';
 
 export const MAX_SYNC_PER_PAGE = 200;
 export const DEFAULT_SYNC_PER_PAGE = 100;
@@ -12,14 +13,8 @@ export const SYNC_COLLECTIONS = ['events', 'venues', 'organizers', 'categories',
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 
 export const syncChangesSchema = z.object({
-  sync_token: z
-    .string()
-    .optional()
-    .meta({ description: 'The next_sync_token of an earlier sync: only what changed since.' }),
-  page_token: z
-    .string()
-    .optional()
-    .meta({ description: 'The next_page_token of the previous page of this sync.' }),
+  sync_token: optionalString('The next_sync_token of an earlier sync: only what changed since.'),
+  page_token: optionalString('The next_page_token of the previous page of this sync.'),
   per_page: positiveInt
     .transform((n) => Math.min(n, MAX_SYNC_PER_PAGE))
     .default(DEFAULT_SYNC_PER_PAGE)

@@ -87,6 +87,12 @@ export const globalIdLineage = z
   .array(z.string())
   .meta({ description: 'The global IDs this object has had, starting with its own.' });
 
+/** The two global-ID keys every post-like shape carries (events, venues, organizers). */
+export const globalIds = { global_id: globalId, global_id_lineage: globalIdLineage };
+
+/** A string the answer may leave out. */
+export const optionalString = (description: string) => z.string().optional().meta({ description });
+
 const detail = z.object({
   code: z.string().meta({ description: 'The error code of the parameter.' }),
   message: z.string().meta({ description: 'What is wrong with the parameter.' }),
@@ -120,14 +126,8 @@ export const apiError = z
 /** `rest_url` and the neighbouring pages of an archive (docs/contract/compat-notes.md §2.2). */
 export const archiveLinks = {
   rest_url: z.string().meta({ description: 'The URL of this archive page.' }),
-  next_rest_url: z
-    .string()
-    .optional()
-    .meta({ description: 'The URL of the next page, absent on the last page.' }),
-  previous_rest_url: z
-    .string()
-    .optional()
-    .meta({ description: 'The URL of the previous page, absent on the first page.' }),
+  next_rest_url: optionalString('The URL of the next page, absent on the last page.'),
+  previous_rest_url: optionalString('The URL of the previous page, absent on the first page.'),
 };
 
 export const archiveTotals = {

@@ -6,8 +6,7 @@ import {
   dateDetails,
   dateTime,
   emptyList,
-  globalId,
-  globalIdLineage,
+  globalIds,
   image,
   jsonLd,
   postStatus,
@@ -20,8 +19,7 @@ const flag = (description: string) => z.boolean().meta({ description });
 export const event = z
   .object({
     id: z.number().int().meta({ description: 'The event ID.' }),
-    global_id: globalId,
-    global_id_lineage: globalIdLineage,
+    ...globalIds,
     author: z.string().meta({ description: "The ID of the event's author, as a string." }),
     status: postStatus("The event's status."),
     date: dateTime("The event's publication date in the site time zone."),

@@ -7,10 +7,10 @@ import { z } from 'zod';
 import {
   archiveOf,
   dateTime,
-  globalId,
-  globalIdLineage,
+  globalIds,
   image,
   jsonLd,
+  optionalString as text,
   postStatus,
 } from './common.js';
 
@@ -47,13 +47,8 @@ const body = (what: string) => ({
   image: image.optional(),
 });
 
-const text = (description: string) => z.string().optional().meta({ description });
-
 /** The contact fields both shapes have, in the reference's order. */
 const contact = { phone: text('The phone number.'), website: text('The website URL.') };
-
-/** The keys both shapes end with. */
-const ids = { global_id: globalId, global_id_lineage: globalIdLineage };
 
 export const venue = z
   .object({
@@ -75,7 +70,7 @@ export const venue = z
     show_map_link: z
       .boolean()
       .meta({ description: 'Whether a link to a map is shown for the venue.' }),
-    ...ids,
+    ...globalIds,
   })
   .meta({ description: 'A venue; empty fields are left out.' });
 
@@ -87,7 +82,7 @@ export const organizer = z
     ...contact,
     email: text('The e-mail address.'),
     json_ld: jsonLd.optional(),
-    ...ids,
+    ...globalIds,
   })
   .meta({ description: 'An organizer; empty fields are left out.' });
 
