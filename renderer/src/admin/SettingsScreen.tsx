@@ -49,6 +49,12 @@ const FIELDS: FieldSpec[] = [
   },
 ];
 
+/** What the server does with the site's zone (server/resources/events/fields.ts, listing.ts). */
+const ZONE_HINT =
+  'Used for new events saved without a zone, for dates in listings and feeds, and for the ' +
+  'calendar’s default display. Changing it moves no existing event: each keeps the zone it ' +
+  'was saved with and its exact time.';
+
 export default function SettingsScreen() {
   const { settings, save, form, submit } = useSettingsForm(
     (s) => ({
@@ -83,6 +89,7 @@ export default function SettingsScreen() {
             value={form.values.timezone ?? ''}
             error={form.errors.timezone}
             onChange={(v) => form.set('timezone', v)}
+            hint={ZONE_HINT}
           />
         </FieldGrid>
         <SubmitRow label="Save settings" busy={save.isPending} disabled={!form.dirty} />

@@ -26,6 +26,30 @@ interface Props {
   onChange(value: Filters): void;
 }
 
+interface ChoiceProps {
+  label: string;
+  value: string;
+  onChange(e: { target: { value: string } }): void;
+  /** `[id, name]` of each item to narrow to. */
+  children: Array<[number, string]>;
+}
+
+/** One "All, or this one" select. */
+function Choice({ label, value, onChange, children }: ChoiceProps) {
+  return (
+    <Field label={label}>
+      <select value={value} onChange={onChange}>
+        <option value="">All</option>
+        {children.map(([id, name]) => (
+          <option key={id} value={id}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 /** Narrow the calendar by text, category, tag, venue, organizer and status. */
 export function CalendarFilters({ value, onChange }: Props) {
   const categories = useAll('categories', { hide_empty: false });
@@ -45,46 +69,18 @@ export function CalendarFilters({ value, onChange }: Props) {
           placeholder="Title or description"
         />
       </Field>
-      <Field label="Category">
-        <select value={value.categories} onChange={set('categories')}>
-          <option value="">All</option>
-          {(categories.data ?? []).map((c) => (
-            <option key={c.id} value={c.id}>
-              {decodeEntities(c.name)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Tag">
-        <select value={value.tags} onChange={set('tags')}>
-          <option value="">All</option>
-          {(tags.data ?? []).map((t) => (
-            <option key={t.id} value={t.id}>
-              {decodeEntities(t.name)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Venue">
-        <select value={value.venue} onChange={set('venue')}>
-          <option value="">All</option>
-          {(venues.data ?? []).map((v) => (
-            <option key={v.id} value={v.id}>
-              {nameOf('venues', v)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Organizer">
-        <select value={value.organizer} onChange={set('organizer')}>
-          <option value="">All</option>
-          {(organizers.data ?? []).map((o) => (
-            <option key={o.id} value={o.id}>
-              {nameOf('organizers', o)}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <Choice label="Category" value={value.categories} onChange={set('categories')}>
+        {(categories.data ?? []).map((c): [number, string] => [c.id, decodeEntities(c.name)])}
+      </Choice>
+      <Choice label="Tag" value={value.tags} onChange={set('tags')}>
+        {(tags.data ?? []).map((t): [number, string] => [t.id, decodeEntities(t.name)])}
+      </Choice>
+      <Choice label="Venue" value={value.venue} onChange={set('venue')}>
+        {(venues.data ?? []).map((v): [number, string] => [v.id, nameOf('venues', v)])}
+      </Choice>
+      <Choice label="Organizer" value={value.organizer} onChange={set('organizer')}>
+        {(organizers.data ?? []).map((o): [number, string] => [o.id, nameOf('organizers', o)])}
+      </Choice>
       <Field label="Status">
         <select value={value.status} onChange={set('status')}>
           <option value="">All but trash</option>

@@ -1,59 +1,54 @@
 /**
- * Month, week, day and list views (FullCalendar). Clicking an event opens it, clicking a day
- * starts a new event there, and dragging an event moves it with an Undo.
+ * Month, week, day and list views (FullCalendar). Events sit at their true instant in the
+ * display zone (the site's, or this device's); clicking an event opens it, clicking a day
+ * starts a new event there (on a phone's month view it lists the day's events below the grid),
+ * and dragging an event moves it with an Undo.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import FullCalendar from '@fullcalendar/react';
-import type { EventDropArg, EventClickArg } from '@fullcalendar/core';
+import type { EventClickArg, EventContentArg, EventDropArg } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import listPlugin from '@fullcalendar/list';
+import luxonPlugin from '@fullcalendar/luxon3';
 import interactionPlugin, {
   type DateClickArg,
   type EventResizeDoneArg,
 } from '@fullcalendar/interaction';
+import { DateTime } from 'luxon';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ev, messageOf } from '../api/client';
-import { invalidate } from '../api/hooks';
+import { invalidate, useAll } from '../api/hooks';
 import { decodeEntities } from '../api/resources';
 import type { EventWire } from '../../../shared/schemas/wire';
 import { navigate } from '../app/router';
-import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { PageHeader } from '../ui/PageHeader';
 import { useToast } from '../ui/toasts';
+import { NewEventButton } from '../events/NewEventButton';
 import { CalendarFilters, NO_FILTERS, type Filters } from './CalendarFilters';
+import { DayList } from './DayList';
+import { useDisplayZone } from './displayZone';
+import { Legend } from './Legend';
+import { labelArrows, mountEvent } from './mountEvent';
+import { clockFormat, usesTwelveHours } from './timeFormat';
 import { datesAfterMove } from './toCalendar';
-import { formatRange } from '../events/dates';
-import { isOccurrence } from '../events/SeriesMark';
 import { useEventSource } from './useEventSource';
+import { ZoneSwitch } from './ZoneSwitch';
 import { useDebounced } from '../lists/useDebounced';
 import './calendar.css';
 
 const PHONE = '(max-width: 640px)';
 
-/** Text arrows need a spoken name: the hint FullCalendar keeps in their title. */
-function labelArrows(root: HTMLElement | null): (() => void) | undefined {
-  if (!root) return undefined;
-  const apply = () =>
-    root
-      .querySelectorAll<HTMLButtonElement>('.fc-prev-button, .fc-next-button')
-      .forEach((button) => {
-        if (button.title && button.getAttribute('aria-label') !== button.title)
-          button.setAttribute('aria-label', button.title);
-      });
-  apply();
-  const observer = new MutationObserver(apply);
-  observer.observe(root, {
-    subtree: true,
-    childList: true,
-    attributes: true,
-    attributeFilter: ['title'],
-  });
-  return () => observer.disconnect();
-}
-
 const activeFilters = (filters: Filters) => Object.values(filters).filter((v) => v !== '').length;
+
+/** A phone month cell has room for a dot per event, coloured like the event. */
+const dot = (arg: EventContentArg) => (
+  <span
+    className="fc-daygrid-event-dot"
+    style={arg.borderColor ? { borderColor: arg.borderColor } : undefined}
+  />
+);
 
 export default function CalendarScreen() {
   const client = useQueryClient();
@@ -65,8 +60,22 @@ export default function CalendarScreen() {
   const [loading, setLoading] = useState(false);
   const settled = useDebounced(filters, 250);
   const onError = useCallback((e: unknown) => setError(e), []);
-  const source = useEventSource(settled, onError);
+  const categories = useAll('categories', { hide_empty: false });
+  const colors = useMemo(
+    () => new Map((categories.data ?? []).flatMap((c) => (c.color ? [[c.id, c.color]] : []))),
+    [categories.data],
+  );
+  const source = useEventSource(settled, colors, onError);
   const phone = typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches;
+  const display = useDisplayZone();
+  const zone = display.zone;
+  const twelve = useMemo(() => usesTwelveHours(), []);
+  const clock = useMemo(() => clockFormat(twelve), [twelve]);
+  const [view, setView] = useState(phone ? 'listWeek' : 'dayGridMonth');
+  const [shown, setShown] = useState<EventWire[]>([]);
+  const [day, setDay] = useState(() => DateTime.now().setZone(zone).toISODate()!);
+  const phoneMonth = phone && view === 'dayGridMonth';
+  const timeGrid = view.startsWith('timeGrid');
 
   useEffect(() => {
     setError(null);
@@ -80,7 +89,8 @@ export default function CalendarScreen() {
 
   const move = async (info: EventDropArg | EventResizeDoneArg) => {
     const original = info.event.extendedProps.event as EventWire;
-    const dates = datesAfterMove(info.event.start!, info.event.end, info.event.allDay, original);
+    const { start, end, allDay } = info.event;
+    const dates = datesAfterMove(start!, end, allDay, original, zone);
     const title = decodeEntities(original.title);
     try {
       // The calendar already shows the new place (optimistic); revert() puts it back on failure.
@@ -109,35 +119,38 @@ export default function CalendarScreen() {
     }
   };
 
+  const dayOf = (date: Date) => DateTime.fromJSDate(date, { zone }).toISODate()!;
+
   return (
     <>
-      <PageHeader
-        title="Calendar"
-        actions={
-          <Button variant="primary" onClick={() => navigate('/events/new')}>
-            New event
-          </Button>
-        }
-      />
-      {/* On a phone the filters fold away so the calendar comes first. */}
-      <details className="calendar-filters-fold" open={!phone}>
-        <summary>
-          Filters
-          {activeFilters(filters) > 0 ? ` (${activeFilters(filters)} on)` : ''}
-        </summary>
-        <CalendarFilters value={filters} onChange={setFilters} />
-      </details>
+      <PageHeader title="Calendar" actions={<NewEventButton />} />
+      <div className="calendar-options">
+        {/* On a phone the filters fold away so the calendar comes first. */}
+        <details className="calendar-filters-fold" open={!phone}>
+          <summary>
+            Filters
+            {activeFilters(filters) > 0 ? ` (${activeFilters(filters)} on)` : ''}
+          </summary>
+          <CalendarFilters value={filters} onChange={setFilters} />
+        </details>
+        <ZoneSwitch
+          choice={display.choice}
+          site={display.site}
+          device={display.device}
+          onChange={display.choose}
+        />
+      </div>
       <ErrorNote error={error} title="Could not load events." />
       <div
         ref={box}
-        className={`calendar card${loading ? ' calendar--loading' : ''}`}
+        className={`calendar card${loading ? ' calendar--loading' : ''}${phoneMonth ? ' calendar--dots' : ''}`}
         aria-busy={loading}
       >
         <FullCalendar
           ref={calendar}
-          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
-          initialView={phone ? 'listWeek' : 'dayGridMonth'}
-          timeZone="UTC"
+          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
+          initialView={view}
+          timeZone={zone}
           firstDay={1}
           headerToolbar={
             phone
@@ -162,8 +175,18 @@ export default function CalendarScreen() {
             day: 'Day',
             list: 'List',
           }}
-          height="auto"
-          dayMaxEvents={3}
+          // Week and day views scroll inside a fixed height so that working hours come into view;
+          // the whole day stays reachable, night events included.
+          height={timeGrid ? (phone ? 560 : 720) : 'auto'}
+          scrollTime="08:00:00"
+          eventTimeFormat={clock}
+          slotLabelFormat={clock}
+          dayMaxEvents={phoneMonth ? false : 3}
+          eventDisplay={phoneMonth ? 'list-item' : 'auto'}
+          eventContent={phoneMonth ? dot : undefined}
+          dayCellClassNames={(arg) =>
+            phoneMonth && dayOf(arg.date) === day ? ['calendar-day--selected'] : []
+          }
           nowIndicator
           editable
           eventStartEditable
@@ -171,31 +194,26 @@ export default function CalendarScreen() {
           eventAllow={(span, moving) => span.allDay === (moving?.allDay ?? span.allDay)}
           events={source}
           loading={setLoading}
+          datesSet={(info) => setView(info.view.type)}
+          eventsSet={(events) => setShown(events.map((e) => e.extendedProps.event as EventWire))}
           eventClick={(info: EventClickArg) => {
             info.jsEvent.preventDefault();
-            navigate(`/events/${info.event.id}`);
+            if (phoneMonth) setDay(info.event.startStr.slice(0, 10));
+            else navigate(`/events/${info.event.id}`);
           }}
-          dateClick={(info: DateClickArg) =>
-            navigate(`/events/new?date=${info.dateStr.slice(0, 10)}`)
-          }
+          dateClick={(info: DateClickArg) => {
+            if (phoneMonth) setDay(info.dateStr.slice(0, 10));
+            else navigate(`/events/new?date=${info.dateStr.slice(0, 10)}`);
+          }}
           eventDrop={(info) => void move(info)}
           eventResize={(info) => void move(info)}
-          eventDidMount={(info) => {
-            const event = info.event.extendedProps.event as EventWire;
-            const repeats = isOccurrence(event) ? ', repeating event' : '';
-            info.el.setAttribute(
-              'aria-label',
-              `${info.event.title}, ${formatRange(event)}${repeats}`,
-            );
-            // Reachable from the keyboard like a link: Enter opens the event.
-            info.el.tabIndex = 0;
-            info.el.setAttribute('role', 'link');
-            info.el.addEventListener('keydown', (key) => {
-              if (key.key === 'Enter') navigate(`/events/${info.event.id}`);
-            });
-          }}
+          eventDidMount={(info) => mountEvent(info, zone, twelve)}
         />
       </div>
+      {phoneMonth && (
+        <DayList day={day} events={shown} zone={zone} twelve={twelve} colors={colors} />
+      )}
+      <Legend categories={categories.data ?? []} />
     </>
   );
 }

@@ -8,11 +8,15 @@ import type { EventSourceFuncArg } from '@fullcalendar/core';
 import { fetchPage } from '../api/hooks';
 import type { EventWire } from '../../../shared/schemas/wire';
 import type { Filters } from './CalendarFilters';
-import { rangeQuery, toCalendarEvent } from './toCalendar';
+import { rangeQuery, toCalendarEvent, type CategoryColors } from './toCalendar';
 
 const MAX_PAGES = 20;
 
-export function useEventSource(filters: Filters, onError: (error: unknown) => void) {
+export function useEventSource(
+  filters: Filters,
+  colors: CategoryColors,
+  onError: (error: unknown) => void,
+) {
   const client = useQueryClient();
   return useCallback(
     async (info: EventSourceFuncArg) => {
@@ -26,7 +30,7 @@ export function useEventSource(filters: Filters, onError: (error: unknown) => vo
         status: filters.status || undefined,
       };
       try {
-        return await client.fetchQuery({
+        const events = await client.fetchQuery({
           queryKey: ['events', 'calendar', query],
           staleTime: 5_000,
           queryFn: async () => {
@@ -36,14 +40,15 @@ export function useEventSource(filters: Filters, onError: (error: unknown) => vo
               events.push(...result.items);
               if (page >= result.total_pages) break;
             }
-            return events.map(toCalendarEvent);
+            return events;
           },
         });
+        return events.map((event) => toCalendarEvent(event, colors));
       } catch (error) {
         onError(error);
         throw error;
       }
     },
-    [client, filters, onError],
+    [client, filters, colors, onError],
   );
 }

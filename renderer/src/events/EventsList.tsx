@@ -1,18 +1,17 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from '../app/Link';
-import { navigate } from '../app/router';
 import { decodeEntities, nameOf } from '../api/resources';
 import type { EventWire } from '../../../shared/schemas/wire';
 import { ResourceList, type Column } from '../lists/ResourceList';
-import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
 import { PageHeader } from '../ui/PageHeader';
 import { StatusBadge } from '../ui/StatusBadge';
 import { formatRange } from './dates';
 import { SeriesMark } from './SeriesMark';
+import { NewEventButton } from './NewEventButton';
+import { upcomingFilter } from './upcoming';
 
 const WHEN: Record<string, Record<string, string>> = {
-  upcoming: {},
   past: { start_date: '1970-01-01', end_date: 'today' },
   all: { start_date: '1970-01-01', end_date: '2999-12-31' },
 };
@@ -52,23 +51,18 @@ const columns: Array<Column<EventWire>> = [
 
 export default function EventsList() {
   const [when, setWhen] = useState('upcoming');
+  // "Upcoming" is read at the minute it is chosen: events still going on or yet to start.
+  const filters = useMemo(() => (when === 'upcoming' ? upcomingFilter() : WHEN[when]), [when]);
   return (
     <>
-      <PageHeader
-        title="Events"
-        actions={
-          <Button variant="primary" onClick={() => navigate('/events/new')}>
-            New event
-          </Button>
-        }
-      >
+      <PageHeader title="Events" actions={<NewEventButton />}>
         Upcoming events by default; choose “All” to include the past.
       </PageHeader>
       <ResourceList<EventWire>
         kind="events"
         columns={columns}
         statusFilter
-        filters={WHEN[when]}
+        filters={filters}
         bulk={['trash', 'restore', 'status', 'category']}
         filterControls={
           <Field label="When">

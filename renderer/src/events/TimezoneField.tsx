@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useSiteZone } from '../calendar/displayZone';
 import { Field } from '../ui/Field';
 
 function zones(): string[] {
@@ -17,14 +18,27 @@ interface Props {
   value: string;
   error?: string | undefined;
   onChange(value: string): void;
+  /** What the field means where it is used; by default, an event's zone. */
+  hint?: ReactNode;
+}
+
+/** An event saved with no zone is given the site's zone of that moment, and keeps it. */
+function EventZoneHint() {
+  const site = useSiteZone();
+  return (
+    <>
+      Empty: the site’s time zone{site ? ` (${site})` : ''}, stored with the event when it is saved;
+      a later change of the site’s zone does not move it.
+    </>
+  );
 }
 
 /** A time zone picker: type to filter the IANA zones, or give an offset such as UTC+2. */
-export function TimezoneField({ value, error, onChange }: Props) {
+export function TimezoneField({ value, error, onChange, hint }: Props) {
   const list = useMemo(zones, []);
   return (
     <div className="field">
-      <Field label="Time zone" error={error} hint="Empty: the site time zone.">
+      <Field label="Time zone" error={error} hint={hint ?? <EventZoneHint />}>
         <input
           list="almanac-timezones"
           value={value}

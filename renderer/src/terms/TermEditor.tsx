@@ -3,7 +3,8 @@ import { categoryCreateSchema, tagCreateSchema } from '../../../shared/schemas/t
 import { useAll } from '../api/hooks';
 import type { TermWire } from '../../../shared/schemas/wire';
 import type { FieldSpec } from '../ui/FormFields';
-import type { Values } from '../ui/form';
+import type { Errors, Values } from '../ui/form';
+import { CategoryColorField } from './CategoryColorField';
 import { ResourceEditor, type EditorConfig } from '../ui/ResourceEditor';
 
 const BASE_FIELDS: FieldSpec[] = [
@@ -12,16 +13,17 @@ const BASE_FIELDS: FieldSpec[] = [
   { name: 'description', label: 'Description', type: 'textarea' },
 ];
 
-// Terms reject "" for optional fields (docs/contract/compat-notes.md §7.5): empty fields are not sent.
+// Terms reject "" for optional fields (docs/contract/compat-notes.md §7.5): empty fields are not
+// sent. A category's `color` is the exception: "" is how a colour is removed.
 const compact = (values: Values) =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+  Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' || k === 'color'));
 
 function termValues(t: TermWire): Values {
   return {
     name: t.name,
     slug: t.slug,
     description: t.description ?? '',
-    ...('parent' in t ? { parent: String(t.parent) } : {}),
+    ...('parent' in t ? { parent: String(t.parent), color: t.color ?? '' } : {}),
   };
 }
 
@@ -46,11 +48,26 @@ export default function TermEditor({ kind, id }: { kind: 'categories' | 'tags'; 
       createSchema: schema,
       empty:
         kind === 'categories'
-          ? { name: '', slug: '', description: '', parent: '0' }
+          ? { name: '', slug: '', description: '', parent: '0', color: '' }
           : { name: '', slug: '', description: '' },
       toValues: termValues,
       posts: false,
       prepare: compact,
+      ...(kind === 'categories'
+        ? {
+            extras: (
+              values: Values,
+              set: (name: string, value: unknown) => void,
+              errors: Errors,
+            ) => (
+              <CategoryColorField
+                value={typeof values.color === 'string' ? values.color : ''}
+                error={errors.color}
+                onChange={(color) => set('color', color)}
+              />
+            ),
+          }
+        : {}),
     };
   }, [kind, id, categories.data]);
   return <ResourceEditor key={kind} id={id} config={config} />;

@@ -1,0 +1,11 @@
+import { navigate } from '../app/router';
+import { Button } from '../ui/Button';
+
+/** The "New event" action of the screens that show events (list and calendar). */
+export function NewEventButton() {
+  return (
+    <Button variant="primary" onClick={() => navigate('/events/new')}>
+      New event
+    </Button>
+  );
+}
