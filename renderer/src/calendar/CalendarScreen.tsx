@@ -81,6 +81,11 @@ export default function CalendarScreen() {
     setError(null);
   }, [settled]);
   useEffect(() => labelArrows(box.current), []);
+  // The fixed height of week and day views comes in after FullCalendar applied scrollTime to a
+  // view without a scroller: scroll again once it has one.
+  useEffect(() => {
+    if (timeGrid) calendar.current?.getApi().scrollToTime('08:00:00');
+  }, [timeGrid]);
 
   const refetch = () => {
     invalidate(client, 'events');

@@ -19,7 +19,7 @@ export function usesTwelveHours(locale = calendarLocale()): boolean {
 
 export function clockFormat(twelve = usesTwelveHours()): FormatterInput {
   return twelve
-    ? { hour: 'numeric', minute: '2-digit', meridiem: 'short', hour12: true }
+    ? { hour: 'numeric', minute: '2-digit', hour12: true }
     : { hour: '2-digit', minute: '2-digit', hour12: false };
 }
 
