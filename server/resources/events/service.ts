@@ -146,7 +146,8 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
         store.setTerms(eventId, taxonomy, terms, !existing);
       }
     }
-    return store.get(eventId)!;
+    // The row as written: every column comes from it and no trigger changes the events table.
+    return row;
   }
 
   /** Moves one event to the trash; the slug gets `__trashed` (docs/contract/decisions.md 7). */

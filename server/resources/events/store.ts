@@ -88,8 +88,10 @@ export function createEventsStore(db: Db) {
       `UPDATE events SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
     ),
     clearOrganizers: db.prepare<[number]>('DELETE FROM event_organizers WHERE event_id = ?'),
-    addOrganizer: db.prepare<[number, number, number]>(
-      'INSERT OR IGNORE INTO event_organizers (event_id, organizer_id, position) VALUES (?, ?, ?)',
+    // One statement per list: positions are the list's indexes, a repeated id keeps its first.
+    addOrganizers: db.prepare<[number, string]>(
+      `INSERT OR IGNORE INTO event_organizers (event_id, organizer_id, position)
+       SELECT ?, value, key FROM json_each(?) ORDER BY key`,
     ),
     organizersOf: db.prepare<[string], { event_id: number; organizer_id: number }>(
       `SELECT event_id, organizer_id FROM event_organizers
@@ -103,8 +105,9 @@ export function createEventsStore(db: Db) {
       `DELETE FROM event_terms WHERE event_id = ?
        AND term_id IN (SELECT id FROM terms WHERE taxonomy = ?)`,
     ),
-    addTerm: db.prepare<[number, number, number]>(
-      'INSERT OR IGNORE INTO event_terms (event_id, term_id, position) VALUES (?, ?, ?)',
+    addTerms: db.prepare<[number, string]>(
+      `INSERT OR IGNORE INTO event_terms (event_id, term_id, position)
+       SELECT ?, value, key FROM json_each(?) ORDER BY key`,
     ),
     trashMeta: db.prepare<[number], TrashMeta>('SELECT * FROM trash_meta WHERE post_id = ?'),
     putTrashMeta: db.prepare<TrashMeta>(
@@ -150,7 +153,7 @@ export function createEventsStore(db: Db) {
     /** `fresh`: the event was created in this transaction, so it has no links to clear. */
     setOrganizers(eventId: number, organizerIds: number[], fresh = false): void {
       if (!fresh) s.clearOrganizers.run(eventId);
-      organizerIds.forEach((id, position) => s.addOrganizer.run(eventId, id, position));
+      if (organizerIds.length > 0) s.addOrganizers.run(eventId, JSON.stringify(organizerIds));
     },
     /** Organizer ids of each event, in link order; one query for a whole page. */
     organizersOf(eventIds: number[]): Map<number, number[]> {
@@ -170,7 +173,7 @@ export function createEventsStore(db: Db) {
       fresh = false,
     ): void {
       if (!fresh) s.clearTerms.run(eventId, taxonomy);
-      termIds.forEach((id, position) => s.addTerm.run(eventId, id, position));
+      if (termIds.length > 0) s.addTerms.run(eventId, JSON.stringify(termIds));
     },
 
     trashMeta: (id: number): TrashMeta | undefined => s.trashMeta.get(id),
