@@ -309,4 +309,37 @@ describe.skipIf(!hasChromium)('the calendar', () => {
       await context.close();
     }
   });
+
+  it('lists as Upcoming what is not over yet, and says what the site’s zone does', async () => {
+    const auth = basic(ADMIN.login, ADMIN.password);
+    const now = DateTime.utc().startOf('minute');
+    for (const [title, from, to] of [
+      ['Finished a moment ago', -180, -2],
+      ['Going on now', -60, 60],
+    ] as const) {
+      const body = {
+        title,
+        status: 'publish',
+        timezone: 'UTC',
+        start_date: wall(now.plus({ minutes: from }), 'UTC'),
+        end_date: wall(now.plus({ minutes: to }), 'UTC'),
+      };
+      await call(server.url, `${EV}/events`, auth, { method: 'POST', body });
+    }
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await signIn(page, server.url);
+    await page.goto(`${server.url}/console/events`);
+    await page.getByRole('link', { name: 'Going on now' }).waitFor();
+    await settled(page);
+    expect(await page.getByRole('link', { name: 'Finished a moment ago' }).count()).toBe(0);
+
+    // An event's empty zone means the site's, named; Settings says existing events stay put.
+    await page.goto(`${server.url}/console/events/new`);
+    await page.getByText(`Empty: the site’s time zone (${SITE_ZONE})`).waitFor();
+    await page.goto(`${server.url}/console/admin/settings`);
+    await page.getByText(/Changing it moves no existing event/).waitFor();
+    await context.close();
+  });
 });
