@@ -323,4 +323,9 @@ export const frOperations: Readonly<Record<string, string>> = {
   'YYYY-MM-DD HH:MM:SS (seconds optional) of a day that exists, the form the API answers with; words such as "tomorrow 9am" are understood too.':
     'AAAA-MM-JJ HH:MM:SS (secondes facultatives) d’un jour qui existe, la forme des réponses de l’API ; des mots comme « tomorrow 9am » sont aussi compris.',
   'YYYY-MM-DD: the whole day.': 'AAAA-MM-JJ : toute la journée.',
+  // The admin search (docs/api).
+  'How many results of each type to return (at most 20).':
+    'Combien de résultats de chaque sorte renvoyer (au plus 20).',
+  'The text to find: events by the words of their title, description or excerpt, venues and organizers by any field holding every word, terms by name or slug.':
+    'Le texte à chercher : les évènements par les mots de leur titre, description ou extrait, les lieux et organisateurs par tout champ contenant chaque mot, les termes par nom ou par slug.',
 };

@@ -188,4 +188,9 @@ export const frShapes: Readonly<Record<string, string>> = {
     'L’identifiant du premier évènement de sa série (le même pour chaque occurrence), ou null.',
   'The start the rule gave this occurrence, in the event time zone, or null for a single event.':
     'Le début que la règle a donné à cette occurrence, dans le fuseau horaire de l’évènement, ou null pour un évènement unique.',
+  // Category colours (docs/api).
+  'The display colour of the category as #rrggbb (an Almanac extension); absent when none was chosen.':
+    'La couleur d’affichage de la catégorie en #rrggbb (une extension d’Almanac) ; absente quand aucune n’a été choisie.',
+  'The display colour of the category as #rrggbb (an Almanac extension); empty to remove it.':
+    'La couleur d’affichage de la catégorie en #rrggbb (une extension d’Almanac) ; vide pour la retirer.',
 };

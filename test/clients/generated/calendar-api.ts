@@ -917,6 +917,10 @@ export interface operations {
         post_parent?: number;
         /** @description Events with (true) or without (false) tickets; this server sells no tickets. */
         ticketed?: false;
+        /** @description Sort by start_date (the default), end_date, title, date (publication) or modified; ties by ID. */
+        orderby?: 'start_date' | 'end_date' | 'title' | 'date' | 'modified';
+        /** @description Sort ascending or descending; the default depends on orderby (ascending for names and event dates, descending for publication and modification dates). */
+        order?: 'asc' | 'desc';
       };
       header?: {
         /** @description Answer 304 without a body when this tag still names the answer. */
@@ -4781,6 +4785,10 @@ export interface operations {
         only_with_upcoming?: boolean;
         /** @description Only items with one of these statuses; publish only for those who cannot edit them. */
         status?: ('publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash')[];
+        /** @description Sort by date (publication, the default), title or modified; ties by ID. */
+        orderby?: 'date' | 'title' | 'modified';
+        /** @description Sort ascending or descending; the default depends on orderby (ascending for names and event dates, descending for publication and modification dates). */
+        order?: 'asc' | 'desc';
       };
       header?: {
         /** @description Answer 304 without a body when this tag still names the answer. */
@@ -6625,6 +6633,10 @@ export interface operations {
         only_with_upcoming?: boolean;
         /** @description Only items with one of these statuses; publish only for those who cannot edit them. */
         status?: ('publish' | 'future' | 'draft' | 'pending' | 'private' | 'trash')[];
+        /** @description Sort by date (publication, the default), title or modified; ties by ID. */
+        orderby?: 'date' | 'title' | 'modified';
+        /** @description Sort ascending or descending; the default depends on orderby (ascending for names and event dates, descending for publication and modification dates). */
+        order?: 'asc' | 'desc';
       };
       header?: {
         /** @description Answer 304 without a body when this tag still names the answer. */
