@@ -13,6 +13,7 @@ import { locateRestPath, restDispatcher } from './http/dispatch.js';
 import { errorHandler } from './http/error-handler.js';
 import { cors, hostGuard } from './http/guards.js';
 import { requestLog } from './http/request-log.js';
+import { compress } from './http/compress.js';
 import { noRoute } from './http/errors.js';
 import { consoleRouter } from './console.js';
 import { publicPages } from './public/router.js';
@@ -65,6 +66,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   );
 
   app.use(requestLog(services.log));
+  app.use(compress());
   app.use(hostGuard(services));
   app.use(cors(services));
   app.use(importBody);

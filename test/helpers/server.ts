@@ -61,7 +61,7 @@ export interface TestServerOptions {
   /** Delay after repeated failed logins; tests keep it tiny. */
   failureDelayMs?: (excess: number) => number;
   /** Passed to start(): connection deadlines, a logger to capture. */
-  start?: Pick<StartOptions, 'limits' | 'log' | 'sync' | 'remote'>;
+  start?: Pick<StartOptions, 'limits' | 'log' | 'sync' | 'remote' | 'consoleDir'>;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
