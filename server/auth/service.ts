@@ -268,6 +268,8 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
     /** Failures counted for a client and login. */
     failureCount: (client: string, login: string) =>
       throttle.failureCount(throttleKey(client, login)),
+    /** Whether credential checks for a client and login are running or queued. */
+    checking: (client: string, login: string) => throttle.busy(throttleKey(client, login)),
   };
 }
 

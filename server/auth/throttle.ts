@@ -85,6 +85,7 @@ export function createThrottle({ clock, delayFor: customDelay }: ThrottleOptions
 
     succeed: (key: string): void => void failures.delete(key),
     failureCount: (key: string): number => current(key)?.count ?? 0,
+    busy: (key: string): boolean => queues.has(key),
   };
 }
 
