@@ -1,7 +1,6 @@
 /** The backup schedule: how the last scheduled backup went, when the next is due, and the settings. */
-import { useQuery } from '@tanstack/react-query';
 import type { BackupScheduleWire } from '../../../shared/schemas/wire';
-import { admin, api } from '../api/client';
+import { useAdminRead } from '../api/hooks';
 import { ErrorNote } from '../ui/ErrorNote';
 import { useSettingsForm } from './useSettings';
 import { type FieldSpec } from '../ui/FormFields';
@@ -33,10 +32,7 @@ const FIELDS: FieldSpec[] = [
 ];
 
 export function useBackupSchedule() {
-  return useQuery({
-    queryKey: ['backup-schedule'],
-    queryFn: () => api<BackupScheduleWire>(admin('backup-schedule')),
-  });
+  return useAdminRead<BackupScheduleWire>('backup-schedule');
 }
 
 function LastRun({ status }: { status: BackupScheduleWire }) {

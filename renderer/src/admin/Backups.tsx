@@ -1,7 +1,8 @@
 /** Backups: make one now, download, restore or delete one, and the automatic schedule. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BackupFileWire, BackupListWire } from '../../../shared/schemas/wire';
 import { admin, api, download } from '../api/client';
+import { useAdminRead } from '../api/hooks';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { PageHeader } from '../ui/PageHeader';
@@ -22,10 +23,7 @@ function size(bytes: number): string {
 export default function Backups() {
   const client = useQueryClient();
   const toast = useToast();
-  const list = useQuery({
-    queryKey: ['backups'],
-    queryFn: () => api<BackupListWire>(admin('backups')),
-  });
+  const list = useAdminRead<BackupListWire>('backups');
   const refresh = () => {
     void client.invalidateQueries({ queryKey: ['backups'] });
     void client.invalidateQueries({ queryKey: ['backup-schedule'] });

@@ -1,8 +1,7 @@
 /** LAN sharing: the switch, the addresses the server answers on, and a QR code for phones. */
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { admin, api } from '../api/client';
+import { useAdminRead } from '../api/hooks';
 import { ErrorNote } from '../ui/ErrorNote';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
@@ -13,10 +12,7 @@ import type { NetworkWire } from '../../../shared/schemas/wire';
 export default function Sharing() {
   const settings = useSettings();
   const save = useSaveSettings();
-  const network = useQuery({
-    queryKey: ['network'],
-    queryFn: () => api<NetworkWire>(admin('network')),
-  });
+  const network = useAdminRead<NetworkWire>('network');
   const [chosen, setChosen] = useState<string | null>(null);
   const on = settings.data?.lan_sharing ?? false;
   const urls = network.data?.console_urls ?? [];

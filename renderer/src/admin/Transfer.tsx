@@ -11,6 +11,7 @@ import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { type FieldSpec } from '../ui/FormFields';
 import { FieldGrid, SubmitRow } from '../ui/FormLayout';
+import { ImportCounts } from '../ui/ImportCounts';
 import { PageHeader } from '../ui/PageHeader';
 import { useToast } from '../ui/toasts';
 
@@ -39,7 +40,6 @@ const SITE_FIELDS: FieldSpec[] = [
 ];
 
 function Report({ report }: { report: ImportReport }) {
-  const verb = report.dry_run ? 'Would be' : 'Were';
   const problems = [
     ...report.skipped.map((s) => ({
       key: `s${s.kind}${s.id}`,
@@ -54,22 +54,7 @@ function Report({ report }: { report: ImportReport }) {
   ];
   return (
     <div className="import-report">
-      <dl className="import-report__counts">
-        {(
-          [
-            [`${verb} created`, report.created],
-            [`${verb} updated`, report.updated],
-            ['Unchanged', report.unchanged],
-            ['Skipped', report.skipped.length],
-            ['Errors', report.errors.length],
-          ] as const
-        ).map(([label, count]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{count}</dd>
-          </div>
-        ))}
-      </dl>
+      <ImportCounts report={report} dryRun={report.dry_run} />
       {problems.length > 0 && (
         <ul className="import-report__problems">
           {problems.map((p) => (

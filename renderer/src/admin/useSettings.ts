@@ -1,13 +1,14 @@
 import { useEffect, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { settingsUpdateSchema } from '../../../shared/schemas/settings';
 import { admin, api } from '../api/client';
+import { useAdminRead } from '../api/hooks';
 import type { SettingsWire } from '../../../shared/schemas/wire';
 import { changed, serverErrors, useForm, zodErrors } from '../ui/form';
 import { useToast } from '../ui/toasts';
 
 export function useSettings() {
-  return useQuery({ queryKey: ['settings'], queryFn: () => api<SettingsWire>(admin('settings')) });
+  return useAdminRead<SettingsWire>('settings');
 }
 
 /** Optimistic: the new values show at once and roll back if the server refuses them. */

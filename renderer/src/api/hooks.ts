@@ -9,7 +9,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, ev, request, type Query } from './client';
+import { admin, api, ev, request, type Query } from './client';
 import { RESOURCE, type ItemOf, type Kind } from './resources';
 import { rememberVersion } from './versions';
 import type { ArchiveWire } from '../../../shared/schemas/wire';
@@ -169,4 +169,9 @@ function scalarFields(body: Record<string, unknown>): Record<string, unknown> {
 
 export async function trashItem(kind: Kind, id: number) {
   return (await request(ev(`${kind}/${id}`), { method: 'DELETE' })).body;
+}
+
+/** One admin resource, cached under its path: the key the screens that change it invalidate. */
+export function useAdminRead<T>(path: string, enabled = true) {
+  return useQuery({ queryKey: [path], queryFn: () => api<T>(admin(path)), enabled });
 }

@@ -4,6 +4,7 @@
  * status, timing, size, headers and JSON. Any request can be copied as curl.
  */
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { ErrorNote } from '../ui/ErrorNote';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
@@ -12,7 +13,7 @@ import { OperationList } from './OperationList';
 import type { Operation } from './operations';
 import { exampleBody, RequestForm } from './RequestForm';
 import { ResponseView } from './ResponseView';
-import { curlOf, send, type Draft, type Sent } from './send';
+import { curlOf, send, type Draft } from './send';
 import { useOperations } from './useOperations';
 import './explorer.css';
 
@@ -27,9 +28,9 @@ export default function Explorer() {
   const { data, error, isPending } = useOperations();
   const [selected, setSelected] = useState<string | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [result, setResult] = useState<Sent | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const call = useMutation({
+    mutationFn: ({ op, draft }: { op: Operation; draft: Draft }) => send(op, draft),
+  });
   const op = data?.operations.find((o) => o.key === selected) ?? null;
 
   const select = (key: string) => {
@@ -37,21 +38,11 @@ export default function Explorer() {
     if (!next) return;
     setSelected(key);
     setDraft(blank(next));
-    setResult(null);
-    setFailure(null);
+    call.reset();
   };
 
-  const run = async () => {
-    if (!op || !draft) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      setResult(await send(op, draft));
-    } catch (e) {
-      setFailure(e);
-    } finally {
-      setBusy(false);
-    }
+  const run = () => {
+    if (op && draft) call.mutate({ op, draft });
   };
 
   const copy = async () => {
@@ -83,12 +74,12 @@ export default function Explorer() {
                   op={op}
                   draft={draft}
                   onChange={setDraft}
-                  onSend={() => void run()}
+                  onSend={run}
                   onCopy={() => void copy()}
-                  busy={busy}
+                  busy={call.isPending}
                 />
-                <ErrorNote error={failure} title="The request failed." />
-                {result && <ResponseView result={result} />}
+                <ErrorNote error={call.error} title="The request failed." />
+                {call.data && <ResponseView result={call.data} />}
               </>
             ) : (
               <div className="card empty">

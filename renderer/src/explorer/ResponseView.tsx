@@ -1,6 +1,7 @@
 import { JsonView, darkStyles, defaultStyles } from 'react-json-view-lite';
 import { useEffect, useRef } from 'react';
 import 'react-json-view-lite/dist/index.css';
+import { TermList } from '../ui/TermList';
 import type { Sent } from './send';
 
 const INTERESTING = [
@@ -40,26 +41,10 @@ export function ResponseView({ result }: { result: Sent }) {
         <span>{result.ms} ms</span>
         <span>{size(result.bytes)}</span>
       </div>
-      {key.length > 0 && (
-        <dl className="explorer__headers">
-          {key.map(([name, value]) => (
-            <div key={name}>
-              <dt>{name}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {key.length > 0 && <TermList className="explorer__headers" items={key} />}
       <details>
         <summary>All headers ({result.headers.length})</summary>
-        <dl className="explorer__headers">
-          {result.headers.map(([name, value]) => (
-            <div key={name}>
-              <dt>{name}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <TermList className="explorer__headers" items={result.headers} />
       </details>
       <div className="explorer__json">
         {result.json !== undefined && typeof result.json === 'object' && result.json !== null ? (

@@ -3,11 +3,12 @@
  * left as it is, skipped and why), then confirm to import it for real.
  */
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { admin, api, messageOf } from '../api/client';
 import { invalidate } from '../api/hooks';
 import { Button } from '../ui/Button';
-import { DataTable } from '../ui/DataTable';
+import { DataTable, type Column } from '../ui/DataTable';
+import { ImportCounts } from '../ui/ImportCounts';
 import { ErrorNote } from '../ui/ErrorNote';
 import { PageHeader } from '../ui/PageHeader';
 import { useToast } from '../ui/toasts';
@@ -24,59 +25,44 @@ function send(file: File, dryRun: boolean): Promise<IcsImportReport> {
   });
 }
 
+type Skipped = IcsImportReport['skipped'][number];
+type Failed = IcsImportReport['errors'][number];
+
+const SKIPPED_COLUMNS: Array<Column<Skipped>> = [
+  { label: 'UID', cell: (item) => item.uid, className: 'import-report__uid' },
+  { label: 'Why', cell: (item) => item.reason },
+];
+const ERROR_COLUMNS: Array<Column<Failed>> = [
+  { label: 'Line', cell: (item) => item.line },
+  { label: 'UID', cell: (item) => item.uid ?? '—', className: 'import-report__uid' },
+  { label: 'Problem', cell: (item) => item.message },
+];
+
+/** A titled table of the report's skipped or failed entries, absent when there are none. */
+function Entries<T>({
+  title,
+  rows,
+  columns,
+}: {
+  title: string;
+  rows: T[];
+  columns: Array<Column<T>>;
+}) {
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <h2>{title}</h2>
+      <DataTable rows={rows} rowKey={(_row, index) => index} columns={columns} />
+    </>
+  );
+}
+
 function ReportView({ report, dryRun }: { report: IcsImportReport; dryRun: boolean }) {
-  const verb = dryRun ? 'Would be' : 'Were';
   return (
     <div className="import-report">
-      <dl className="import-report__counts">
-        <div>
-          <dt>{verb} created</dt>
-          <dd>{report.created}</dd>
-        </div>
-        <div>
-          <dt>{verb} updated</dt>
-          <dd>{report.updated}</dd>
-        </div>
-        <div>
-          <dt>Unchanged</dt>
-          <dd>{report.unchanged}</dd>
-        </div>
-        <div>
-          <dt>Skipped</dt>
-          <dd>{report.skipped.length}</dd>
-        </div>
-        <div>
-          <dt>Errors</dt>
-          <dd>{report.errors.length}</dd>
-        </div>
-      </dl>
-      {report.skipped.length > 0 && (
-        <>
-          <h2>Skipped</h2>
-          <DataTable
-            rows={report.skipped}
-            rowKey={(item, i) => `${item.uid}-${i}`}
-            columns={[
-              { label: 'UID', cell: (item) => item.uid, className: 'import-report__uid' },
-              { label: 'Why', cell: (item) => item.reason },
-            ]}
-          />
-        </>
-      )}
-      {report.errors.length > 0 && (
-        <>
-          <h2>Errors</h2>
-          <DataTable
-            rows={report.errors}
-            rowKey={(item, i) => `${item.line}-${i}`}
-            columns={[
-              { label: 'Line', cell: (item) => item.line },
-              { label: 'UID', cell: (item) => item.uid ?? '—', className: 'import-report__uid' },
-              { label: 'Problem', cell: (item) => item.message },
-            ]}
-          />
-        </>
-      )}
+      <ImportCounts report={report} dryRun={dryRun} />
+      <Entries title="Skipped" rows={report.skipped} columns={SKIPPED_COLUMNS} />
+      <Entries title="Errors" rows={report.errors} columns={ERROR_COLUMNS} />
     </div>
   );
 }
@@ -85,52 +71,33 @@ export default function ImportScreen() {
   const client = useQueryClient();
   const toast = useToast();
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<IcsImportReport | null>(null);
-  const [done, setDone] = useState<IcsImportReport | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  async function choose(chosen: File | null) {
-    setFile(chosen);
-    setPreview(null);
-    setDone(null);
-    setError(null);
-    if (!chosen) return;
-    if (chosen.size > MAX_BYTES) {
-      setError(new Error('The file is larger than 20 MB.'));
-      return;
-    }
-    setBusy(true);
-    try {
-      setPreview(await send(chosen, true));
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function confirm() {
-    if (!file) return;
-    setBusy(true);
-    try {
-      const report = await send(file, false);
-      setDone(report);
-      setPreview(null);
+  const [tooLarge, setTooLarge] = useState<Error | null>(null);
+  const preview = useMutation({ mutationFn: (chosen: File) => send(chosen, true) });
+  const commit = useMutation({
+    mutationFn: (chosen: File) => send(chosen, false),
+    onSuccess: (report) => {
+      preview.reset();
       invalidate(client, 'events', 'venues', 'organizers', 'categories');
       toast({
         tone: 'success',
         message: `Imported: ${report.created} created, ${report.updated} updated.`,
       });
-    } catch (failure) {
-      toast({ tone: 'error', message: messageOf(failure) });
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (failure) => toast({ tone: 'error', message: messageOf(failure) }),
+  });
+  const busy = preview.isPending || commit.isPending;
+
+  function choose(chosen: File | null) {
+    setFile(chosen);
+    preview.reset();
+    commit.reset();
+    setTooLarge(null);
+    if (!chosen) return;
+    if (chosen.size > MAX_BYTES) setTooLarge(new Error('The file is larger than 20 MB.'));
+    else preview.mutate(chosen);
   }
 
-  const changes = preview ? preview.created + preview.updated : 0;
+  const changes = preview.data ? preview.data.created + preview.data.updated : 0;
   return (
     <>
       <PageHeader title="Import">
@@ -143,35 +110,35 @@ export default function ImportScreen() {
           <input
             type="file"
             accept=".ics,text/calendar"
-            onChange={(e) => void choose(e.target.files?.[0] ?? null)}
+            onChange={(e) => choose(e.target.files?.[0] ?? null)}
           />
         </label>
         {busy && <p className="muted">Reading the file…</p>}
-        <ErrorNote error={error} />
+        <ErrorNote error={tooLarge ?? preview.error ?? commit.error} />
       </div>
-      {preview && (
+      {preview.data && (
         <div className="card">
           <h2>What this file would do</h2>
-          <ReportView report={preview} dryRun />
+          <ReportView report={preview.data} dryRun />
           <div className="import-report__actions">
             <Button
               variant="primary"
               busy={busy}
               disabled={changes === 0}
-              onClick={() => void confirm()}
+              onClick={() => file && commit.mutate(file)}
             >
               {changes === 0
                 ? 'Nothing to import'
                 : `Import ${changes} event${changes === 1 ? '' : 's'}`}
             </Button>
-            <Button onClick={() => void choose(null)}>Cancel</Button>
+            <Button onClick={() => choose(null)}>Cancel</Button>
           </div>
         </div>
       )}
-      {done && (
+      {commit.data && (
         <div className="card">
           <h2>Imported</h2>
-          <ReportView report={done} dryRun={false} />
+          <ReportView report={commit.data} dryRun={false} />
         </div>
       )}
     </>

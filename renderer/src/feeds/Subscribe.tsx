@@ -3,10 +3,8 @@
  * organizer) as a webcal link, an address to copy and a QR code for phones on the LAN.
  */
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { admin, api } from '../api/client';
-import { useAll } from '../api/hooks';
+import { useAdminRead, useAll } from '../api/hooks';
 import { nameOf, type Kind } from '../api/resources';
 import { useAuth } from '../app/auth';
 import { Button } from '../ui/Button';
@@ -27,11 +25,7 @@ const SCOPES: Array<{ value: FeedScope; label: string; kind?: Kind }> = [
 
 /** The origins others can reach: the LAN addresses when sharing is on, else this one. */
 function useOrigins(isAdmin: boolean): string[] {
-  const network = useQuery({
-    queryKey: ['network'],
-    queryFn: () => api<NetworkWire>(admin('network')),
-    enabled: isAdmin,
-  });
+  const network = useAdminRead<NetworkWire>('network', isAdmin);
   const lan = (network.data?.console_urls ?? []).map((url) => new URL(url).origin);
   return [...new Set([...lan, window.location.origin])];
 }
