@@ -5,6 +5,7 @@
  * headers. Both are applied after the route's handler, so no route needs to know about them.
  */
 import type { Query } from './wp-request.js';
+import { isRecord } from '../../shared/record.js';
 
 /** The fields to keep: `true` keeps the whole value, a nested tree keeps part of it. */
 export type FieldTree = Map<string, true | FieldTree>;
@@ -40,9 +41,6 @@ export function parseFields(raw: unknown): FieldTree | undefined {
   }
   return tree;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Keeps the fields of the tree, in the body's own order. A list is filtered item by item, so

@@ -18,14 +18,12 @@ import {
   type Bounds,
   type TypeInfo,
 } from '../http/describe.js';
+import { isRecord } from '../../shared/record.js';
 
 export type OasSchema = { [key: string]: unknown };
 
 const OAS_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object']);
 const SCHEMA_REF = '#/components/schemas/';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Rewrites one generated schema tree into valid OpenAPI 3.0, translating descriptions. */
 export function clean(node: unknown, t: Translate): unknown {

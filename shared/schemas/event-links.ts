@@ -10,6 +10,7 @@ import { positiveInt } from './coerce.js';
 import { organizerInlineSchema } from './organizer.js';
 import { venueInlineSchema, type VenueCreateInput } from './venue.js';
 import type { OrganizerCreateInput } from './organizer.js';
+import { isRecord } from '../record.js';
 
 /** An existing item by id (`given` is the id as sent, for messages), or data for a new one. */
 export type LinkEntry<Data> = { id: number; given: number | string } | { data: Data };
@@ -29,9 +30,6 @@ const isClearing = (value: unknown) =>
   value === '0' ||
   value === false ||
   (Array.isArray(value) && value.length === 0);
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The id an entry names (a number, digits, or `{id}`); -1 for one that cannot be an id. */
 function idOf(entry: unknown): number | undefined {
