@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
+import fc from 'fast-check';
 import {
   dateDetails,
   formatWall,
@@ -83,5 +84,28 @@ describe('dateDetails', () => {
       minutes: '03',
       seconds: '06',
     });
+  });
+});
+
+describe('formatWall', () => {
+  it("writes what luxon's yyyy-MM-dd HH:mm:ss writes, for any instant and zone", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -62_000_000_000_000, max: 260_000_000_000_000 }),
+        fc.constantFrom(
+          'UTC',
+          'Europe/Paris',
+          'America/St_Johns',
+          'Asia/Kathmandu',
+          'Pacific/Apia',
+        ),
+        (ms, zone) => {
+          const value = DateTime.fromMillis(ms, { zone });
+          expect(formatWall(value)).toBe(value.toFormat('yyyy-MM-dd HH:mm:ss'));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(formatWall(DateTime.invalid('test'))).toBe('Invalid DateTime');
   });
 });

@@ -79,8 +79,9 @@ function eventTimes(input: EventUpdateInput, existing: EventRow | undefined, ctx
     start = start.startOf('day');
     end = end.set({ hour: 23, minute: 59, second: 59, millisecond: 0 });
   }
-  start = start.set({ millisecond: 0 });
-  end = end.set({ millisecond: 0 });
+  // Every `set` recomputes the zone's offset: wall-time input, the usual case, has no milliseconds.
+  if (start.millisecond !== 0) start = start.set({ millisecond: 0 });
+  if (end.millisecond !== 0) end = end.set({ millisecond: 0 });
   if (end < start) {
     end = allDay === 1 ? start.set({ hour: 23, minute: 59, second: 59 }) : start;
   }
