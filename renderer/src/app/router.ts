@@ -2,7 +2,7 @@
  * A minimal History-API router: the console has a dozen flat screens, so a path matcher and a
  * navigate() cover it without a routing framework. Paths are relative to the /console/ base.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 
 export const BASE = '/console';
 
@@ -78,7 +78,10 @@ export function href(path: string): string {
  * Goes to `path`. A replacing navigation is the screen's own (a created item's address after
  * saving it) and never asks; any other asks first while a screen has unsaved changes.
  */
-export function navigate(path: string, options: { replace?: boolean } = {}): void {
+export function navigate(
+  path: string,
+  options: { replace?: boolean; keepScroll?: boolean } = {},
+): void {
   if (!options.replace && !mayLeave()) return;
   if (!options.replace) unsaved.clear();
   shown = path;
@@ -86,7 +89,52 @@ export function navigate(path: string, options: { replace?: boolean } = {}): voi
   if (options.replace) window.history.replaceState(null, '', url);
   else window.history.pushState(null, '', url);
   listeners.forEach((listener) => listener());
-  window.scrollTo?.(0, 0);
+  if (!options.keepScroll) window.scrollTo?.(0, 0);
+}
+
+/** A change to the address's query: a value, or `undefined` to drop the parameter. */
+export type UrlPatch = Record<string, string | undefined>;
+
+/**
+ * A screen's state kept in the query string (view, date, filters, page, sort), so reload,
+ * Back/Forward, bookmarks and shared links bring it back. A value equal to its default is left
+ * out of the address. `set` adds a history entry (Back undoes it) unless `replace` is given, as
+ * for each keystroke of a search.
+ */
+export function useUrlState<K extends string>(
+  defaults: Readonly<Record<K, string>>,
+): [
+  Record<K, string>,
+  (
+    patch: Partial<Record<K, string | undefined>> & UrlPatch,
+    options?: { replace?: boolean },
+  ) => void,
+] {
+  const { query } = useLocation();
+  const initial = useRef(defaults);
+  initial.current = defaults;
+  const values = {} as Record<K, string>;
+  for (const key of Object.keys(defaults) as K[]) values[key] = query.get(key) ?? defaults[key];
+  const set = useCallback((patch: UrlPatch, options: { replace?: boolean } = {}) => {
+    const [path = '/', search = ''] = current().split('?');
+    const next = new URLSearchParams(search);
+    const fallback: Readonly<Record<string, string>> = initial.current;
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined || value === fallback[key]) next.delete(key);
+      else next.set(key, value);
+    }
+    const text = next.toString();
+    const target = text === '' ? path : `${path}?${text}`;
+    if (target !== current()) navigate(target, { replace: options.replace, keepScroll: true });
+  }, []);
+  return [values, set];
+}
+
+/** Names the screen in the window title and the browser's history: "<title> — Almanac". */
+export function useDocumentTitle(title: string | undefined): void {
+  useEffect(() => {
+    if (title) document.title = `${title} — Almanac`;
+  }, [title]);
 }
 
 /** Matches `/events/:id` style patterns; returns the named segments or null. */

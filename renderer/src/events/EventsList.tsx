@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from '../app/Link';
+import { useUrlState } from '../app/router';
 import { decodeEntities, nameOf } from '../api/resources';
 import type { EventWire } from '../../../shared/schemas/wire';
 import { ResourceList, type Column } from '../lists/ResourceList';
@@ -16,6 +17,8 @@ const WHEN: Record<string, Record<string, string>> = {
   all: { start_date: '1970-01-01', end_date: '2999-12-31' },
 };
 
+const WHEN_DEFAULT = { when: 'upcoming' };
+
 const columns: Array<Column<EventWire>> = [
   {
     key: 'title',
@@ -27,14 +30,13 @@ const columns: Array<Column<EventWire>> = [
         {e.featured && <span className="badge">Featured</span>}
       </>
     ),
-    sortValue: (e) => e.title.toLowerCase(),
+    orderby: 'title',
   },
-  { key: 'when', label: 'When', render: (e) => formatRange(e), sortValue: (e) => e.utc_start_date },
+  { key: 'when', label: 'When', render: (e) => formatRange(e), orderby: 'start_date' },
   {
     key: 'venue',
     label: 'Venue',
     render: (e) => (Array.isArray(e.venue) ? '—' : nameOf('venues', e.venue)),
-    sortValue: (e) => (Array.isArray(e.venue) ? '' : nameOf('venues', e.venue).toLowerCase()),
   },
   {
     key: 'categories',
@@ -45,14 +47,13 @@ const columns: Array<Column<EventWire>> = [
     key: 'status',
     label: 'Status',
     render: (e) => <StatusBadge status={e.status} />,
-    sortValue: (e) => e.status,
   },
 ];
 
 export default function EventsList() {
-  const [when, setWhen] = useState('upcoming');
+  const [{ when }, setUrl] = useUrlState(WHEN_DEFAULT);
   // "Upcoming" is read at the minute it is chosen: events still going on or yet to start.
-  const filters = useMemo(() => (when === 'upcoming' ? upcomingFilter() : WHEN[when]), [when]);
+  const filters = useMemo(() => WHEN[when] ?? upcomingFilter(), [when]);
   return (
     <>
       <PageHeader title="Events" actions={<NewEventButton />}>
@@ -63,10 +64,14 @@ export default function EventsList() {
         columns={columns}
         statusFilter
         filters={filters}
+        defaultSort={{ by: 'start_date', dir: 'asc' }}
         bulk={['trash', 'restore', 'status', 'category']}
         filterControls={
           <Field label="When">
-            <select value={when} onChange={(e) => setWhen(e.target.value)}>
+            <select
+              value={when}
+              onChange={(e) => setUrl({ when: e.target.value, page: undefined })}
+            >
               <option value="upcoming">Upcoming</option>
               <option value="past">Past</option>
               <option value="all">All dates</option>

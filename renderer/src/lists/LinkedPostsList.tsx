@@ -30,14 +30,13 @@ export function LinkedPostsList<T extends Pick<VenueWire, 'id' | 'status'>>({
       key: kind === 'venues' ? 'venue' : 'organizer',
       label: 'Name',
       render: (item) => <Link to={`/${kind}/${item.id}`}>{nameOf(kind, item)}</Link>,
-      sortValue: (item) => nameOf(kind, item).toLowerCase(),
+      orderby: 'title',
     },
     ...columns,
     {
       key: 'status',
       label: 'Status',
       render: (item) => <StatusBadge status={item.status} />,
-      sortValue: (item) => item.status,
     },
   ];
   return (
@@ -57,6 +56,7 @@ export function LinkedPostsList<T extends Pick<VenueWire, 'id' | 'status'>>({
         columns={all}
         statusFilter
         bulk={['trash', 'restore', 'status']}
+        defaultSort={{ by: 'date', dir: 'desc' }}
       />
     </>
   );

@@ -1,8 +1,10 @@
 /**
  * The list screen shared by events, venues, organizers, categories and tags: search, filters,
- * paging, column sorting, selection and bulk actions with optimistic updates.
+ * paging, column sorting, selection and bulk actions with optimistic updates. Search, status,
+ * page and sort live in the address (useUrlState), and sorting is the server's (`orderby`), so
+ * it orders the whole result, not the page shown.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Query } from '../api/client';
 import { invalidate, keys, useList, type Page } from '../api/hooks';
@@ -16,12 +18,15 @@ import { applyLocally, runOne, type BulkAction } from './bulk';
 import { BulkBar } from './BulkBar';
 import { useDebounced } from './useDebounced';
 import { StatusOptions } from '../ui/StatusBadge';
+import { useUrlState } from '../app/router';
+import { SortHeader, type Sort } from './SortHeader';
 
 export interface Column<T> {
   key: string;
   label: string;
   render(item: T): ReactNode;
-  sortValue?(item: T): string | number;
+  /** The listing's `orderby` value that sorts by this column. */
+  orderby?: string;
 }
 
 interface Props<T> {
@@ -33,6 +38,8 @@ interface Props<T> {
   statusFilter?: boolean;
   bulk?: Array<BulkAction['type']>;
   perPage?: number;
+  /** The server's order when the address names none. */
+  defaultSort: Sort;
 }
 
 type Item = { id: number; status?: string; categories?: Array<{ id: number }> };
@@ -45,45 +52,41 @@ export function ResourceList<T extends Item>({
   statusFilter,
   bulk = [],
   perPage = 20,
+  defaultSort,
 }: Props<T>) {
   const client = useQueryClient();
   const toast = useToast();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
-  const [sort, setSort] = useState<{ key: string; dir: 1 | -1 } | null>(null);
+  const [state, setState] = useUrlState({
+    page: '1',
+    search: '',
+    status: '',
+    orderby: defaultSort.by,
+    order: defaultSort.dir,
+  });
+  const page = Math.max(1, Number.parseInt(state.page, 10) || 1);
+  const sort: Sort = { by: state.orderby, dir: state.order === 'desc' ? 'desc' : 'asc' };
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
-  const term = useDebounced(search.trim());
+  const term = useDebounced(state.search.trim());
+  const sorted = sort.by !== defaultSort.by || sort.dir !== defaultSort.dir;
   const query: Query = {
     ...filters,
     page,
     per_page: perPage,
     search: term || undefined,
-    status: status || undefined,
+    status: state.status || undefined,
+    orderby: sorted ? sort.by : undefined,
+    order: sorted ? sort.dir : undefined,
   };
   const list = useList(kind, query);
   const info = RESOURCE[kind];
+  const items = (list.data?.items ?? []) as unknown as T[];
 
-  const items = useMemo(() => {
-    const rows = (list.data?.items ?? []) as unknown as T[];
-    if (!sort) return rows;
-    const column = columns.find((c) => c.key === sort.key);
-    if (!column?.sortValue) return rows;
-    return [...rows].sort((a, b) => {
-      const x = column.sortValue!(a);
-      const y = column.sortValue!(b);
-      return (x < y ? -1 : x > y ? 1 : 0) * sort.dir;
-    });
-  }, [list.data, sort, columns]);
-
-  const resetPage =
-    <V,>(set: (v: V) => void) =>
-    (value: V) => {
-      set(value);
-      setPage(1);
-      setSelected(new Set());
-    };
+  /** A new search, filter or sort starts again from page 1, with nothing selected. */
+  const change = (patch: Record<string, string>, options?: { replace?: boolean }) => {
+    setState({ ...patch, page: undefined }, options);
+    setSelected(new Set());
+  };
 
   const toggleAll = (on: boolean) => setSelected(on ? new Set(items.map((i) => i.id)) : new Set());
   const toggle = (id: number, on: boolean) => {
@@ -128,14 +131,14 @@ export function ResourceList<T extends Item>({
         <Field label="Search">
           <input
             type="search"
-            value={search}
-            onChange={(e) => resetPage(setSearch)(e.target.value)}
+            value={state.search}
+            onChange={(e) => change({ search: e.target.value }, { replace: true })}
             placeholder={`Search ${info.plural}`}
           />
         </Field>
         {statusFilter && (
           <Field label="Status">
-            <select value={status} onChange={(e) => resetPage(setStatus)(e.target.value)}>
+            <select value={state.status} onChange={(e) => change({ status: e.target.value })}>
               <option value="">All but trash</option>
               <StatusOptions
                 statuses={['publish', 'future', 'draft', 'pending', 'private', 'trash']}
@@ -170,32 +173,13 @@ export function ResourceList<T extends Item>({
                 </th>
               )}
               {columns.map((column) => (
-                <th
+                <SortHeader
                   key={column.key}
-                  aria-sort={
-                    sort?.key === column.key
-                      ? sort.dir === 1
-                        ? 'ascending'
-                        : 'descending'
-                      : undefined
-                  }
-                >
-                  {column.sortValue ? (
-                    <button
-                      type="button"
-                      onClick={() =>
-                        setSort({
-                          key: column.key,
-                          dir: sort?.key === column.key && sort.dir === 1 ? -1 : 1,
-                        })
-                      }
-                    >
-                      {column.label} {sort?.key === column.key ? (sort.dir === 1 ? '▲' : '▼') : ''}
-                    </button>
-                  ) : (
-                    column.label
-                  )}
-                </th>
+                  label={column.label}
+                  orderby={column.orderby}
+                  sort={sort}
+                  onSort={(next) => change({ orderby: next.by, order: next.dir })}
+                />
               ))}
             </tr>
           </thead>
@@ -241,7 +225,7 @@ export function ResourceList<T extends Item>({
           totalPages={list.data.total_pages}
           total={list.data.total}
           onPage={(p) => {
-            setPage(p);
+            setState({ page: String(p) });
             setSelected(new Set());
           }}
           noun={info.plural}

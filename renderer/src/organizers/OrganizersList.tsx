@@ -3,7 +3,7 @@ import { LinkedPostsList } from '../lists/LinkedPostsList';
 import type { Column } from '../lists/ResourceList';
 
 const columns: Array<Column<OrganizerWire>> = [
-  { key: 'email', label: 'E-mail', render: (o) => o.email || '—', sortValue: (o) => o.email ?? '' },
+  { key: 'email', label: 'E-mail', render: (o) => o.email || '—' },
   { key: 'phone', label: 'Phone', render: (o) => o.phone || '—' },
 ];
 

@@ -14,10 +14,10 @@ export default function TermsList({ kind }: { kind: 'categories' | 'tags' }) {
       key: 'name',
       label: 'Name',
       render: (t) => <Link to={`/${kind}/${t.id}`}>{decodeEntities(t.name)}</Link>,
-      sortValue: (t) => t.name.toLowerCase(),
+      orderby: 'name',
     },
-    { key: 'slug', label: 'Slug', render: (t) => <code>{t.slug}</code>, sortValue: (t) => t.slug },
-    { key: 'count', label: 'Events', render: (t) => t.count ?? 0, sortValue: (t) => t.count ?? 0 },
+    { key: 'slug', label: 'Slug', render: (t) => <code>{t.slug}</code>, orderby: 'slug' },
+    { key: 'count', label: 'Events', render: (t) => t.count ?? 0, orderby: 'count' },
   ];
   const title = kind === 'categories' ? 'Categories' : 'Tags';
   return (
@@ -40,6 +40,7 @@ export default function TermsList({ kind }: { kind: 'categories' | 'tags' }) {
         columns={columns}
         filters={FILTERS}
         bulk={['trash']}
+        defaultSort={{ by: 'name', dir: 'asc' }}
       />
     </>
   );

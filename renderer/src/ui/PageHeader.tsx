@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle, useLocation } from '../app/router';
+
+/** An item's own page (`/events/12`), whose header is the item's name. */
+const ITEM_PAGE = /^\/(events|venues|organizers|categories|tags|admin\/users)\/\d+$/;
 
 export function PageHeader({
   title,
@@ -9,6 +13,9 @@ export function PageHeader({
   actions?: ReactNode;
   children?: ReactNode;
 }) {
+  const { path } = useLocation();
+  // The window title and history name the screen: "Events — Almanac", "Edit: Jazz — Almanac".
+  useDocumentTitle(ITEM_PAGE.test(path) ? `Edit: ${title}` : title);
   return (
     <header className="page-header">
       <div>

@@ -7,7 +7,6 @@ const columns: Array<Column<VenueWire>> = [
     key: 'where',
     label: 'Address',
     render: (v) => [v.address, v.city, v.country].filter(Boolean).join(', ') || '—',
-    sortValue: (v) => (v.city ?? '').toLowerCase(),
   },
   { key: 'phone', label: 'Phone', render: (v) => v.phone || '—' },
 ];
