@@ -4,7 +4,8 @@ import { match, useLocation } from './router';
 import { Shell } from './Shell';
 import { SignIn } from './SignIn';
 import { Spinner } from '../ui/Spinner';
-import { NotFound } from './NotFound';
+import { NotFound, Restricted } from './NotFound';
+import { mayOpen, roleNeeded } from './access';
 
 const CalendarScreen = lazy(() => import('../calendar/CalendarScreen'));
 const EventsList = lazy(() => import('../events/EventsList'));
@@ -56,6 +57,9 @@ const SCREENS: Screen[] = [
 
 function Screens() {
   const { path } = useLocation();
+  const { user } = useAuth();
+  if (!mayOpen(path, user?.role, user?.id))
+    return <Restricted role={roleNeeded(path, user?.id) ?? 'administrator'} />;
   for (const [pattern, render] of SCREENS) {
     const params = match(pattern, path);
     if (params) return <>{render(params)}</>;

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIsFetching } from '@tanstack/react-query';
 import { Link } from './Link';
 import { useLocation } from './router';
@@ -7,10 +7,13 @@ import { ThemeToggle } from './ThemeToggle';
 import { ProgressBar } from '../ui/Spinner';
 import { useToast } from '../ui/toasts';
 import { useLiveUpdates } from '../api/live';
+import { mayOpen } from './access';
+import { GlobalSearch } from './GlobalSearch';
+import './app.css';
 
 const SECTIONS: Array<{
   title: string;
-  links: Array<{ to: string; label: string; admin?: boolean; editor?: boolean }>;
+  links: Array<{ to: string; label: string }>;
 }> = [
   {
     title: 'Content',
@@ -28,14 +31,14 @@ const SECTIONS: Array<{
   {
     title: 'Administration',
     links: [
-      { to: '/admin/users', label: 'Users', admin: true },
+      { to: '/admin/users', label: 'Users' },
       { to: '/admin/passwords', label: 'App passwords' },
-      { to: '/admin/settings', label: 'Settings', admin: true },
-      { to: '/admin/sharing', label: 'LAN sharing', admin: true },
-      { to: '/admin/trash', label: 'Trash', admin: true },
-      { to: '/admin/backups', label: 'Backups', admin: true },
-      { to: '/admin/transfer', label: 'Export and import', admin: true },
-      { to: '/admin/import', label: 'Import', editor: true },
+      { to: '/admin/settings', label: 'Settings' },
+      { to: '/admin/sharing', label: 'LAN sharing' },
+      { to: '/admin/trash', label: 'Trash' },
+      { to: '/admin/backups', label: 'Backups' },
+      { to: '/admin/transfer', label: 'Export and import' },
+      { to: '/admin/import', label: 'Import' },
     ],
   },
 ];
@@ -52,8 +55,28 @@ export function Shell({ children }: { children: ReactNode }) {
   const toast = useToast();
   const notify = useCallback((message: string) => toast({ tone: 'info', message }), [toast]);
   useLiveUpdates(user?.id, notify);
-  const isAdmin = user?.role === 'administrator';
-  const isEditor = isAdmin || user?.role === 'editor';
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  // The phone menu closes on Escape (focus back on its button) and on a tap outside it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (nav.current?.contains(target) || menuButton.current?.contains(target)) return;
+      setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -62,6 +85,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <ProgressBar active={fetching} />
       <header className="topbar">
         <button
+          ref={menuButton}
           type="button"
           className="topbar__menu"
           aria-expanded={open}
@@ -77,19 +101,20 @@ export function Shell({ children }: { children: ReactNode }) {
           Almanac
         </Link>
       </header>
-      <nav id="nav" className={`nav${open ? ' nav--open' : ''}`} aria-label="Main">
+      <nav ref={nav} id="nav" className={`nav${open ? ' nav--open' : ''}`} aria-label="Main">
         <Link to="/" className="brand nav__brand">
           <span className="brand__mark" aria-hidden="true">
             ▦
           </span>{' '}
           Almanac
         </Link>
+        <GlobalSearch onOpen={() => setOpen(false)} />
         {SECTIONS.map((section) => (
           <div key={section.title} className="nav__section">
             <h2>{section.title}</h2>
             <ul>
               {section.links
-                .filter((link) => (!link.admin || isAdmin) && (!link.editor || isEditor))
+                .filter((link) => mayOpen(link.to, user?.role))
                 .map((link) => (
                   <li key={link.to}>
                     <Link

@@ -5,9 +5,11 @@ import { ErrorNote } from '../ui/ErrorNote';
 import { Field } from '../ui/Field';
 import { useAuth } from './auth';
 import { ThemeToggle } from './ThemeToggle';
+import { useDocumentTitle } from './router';
 
 export function SignIn() {
   const { signIn } = useAuth();
+  useDocumentTitle('Sign in');
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -64,6 +66,17 @@ export function SignIn() {
         <Button type="submit" variant="primary" busy={busy} className="btn--block">
           Sign in
         </Button>
+        <details className="signin__help">
+          <summary>First time here? Where the password comes from</summary>
+          <p>
+            On its first start Almanac creates an administrator: login <code>admin</code> (or the
+            value of <code>ALMANAC_ADMIN_USER</code>) with the password in{' '}
+            <code>ALMANAC_ADMIN_PASSWORD</code>, or, when that is not set, a generated password
+            printed once in the terminal where the server started (the line that begins
+            “Administrator password”). The desktop app signs its owner in without one. Other people
+            get their login from an administrator (Users).
+          </p>
+        </details>
         <div className="signin__footer">
           <ThemeToggle />
         </div>

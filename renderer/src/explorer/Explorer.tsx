@@ -13,7 +13,8 @@ import { OperationList } from './OperationList';
 import type { Operation } from './operations';
 import { exampleBody, RequestForm } from './RequestForm';
 import { ResponseView } from './ResponseView';
-import { curlOf, send, type Draft } from './send';
+import { carriesToken, curlOf, send, type Draft } from './send';
+import { useCurlWarning } from './CurlWarning';
 import { useOperations } from './useOperations';
 import './explorer.css';
 
@@ -32,6 +33,7 @@ export default function Explorer() {
     mutationFn: ({ op, draft }: { op: Operation; draft: Draft }) => send(op, draft),
   });
   const op = data?.operations.find((o) => o.key === selected) ?? null;
+  const [warning, askCurl] = useCurlWarning();
 
   const select = (key: string) => {
     const next = data?.operations.find((o) => o.key === key);
@@ -47,10 +49,18 @@ export default function Explorer() {
 
   const copy = async () => {
     if (!op || !draft) return;
-    const text = curlOf(op, draft);
+    const choice = carriesToken(op, draft) ? await askCurl() : 'token';
+    if (choice === null) return;
+    const text = curlOf(op, draft, choice === 'token');
     try {
       await navigator.clipboard.writeText(text);
-      toast({ tone: 'success', message: 'The curl command is on the clipboard.' });
+      toast({
+        tone: 'success',
+        message:
+          choice === 'token'
+            ? 'The curl command is on the clipboard.'
+            : 'The curl command is on the clipboard, with a placeholder for the token.',
+      });
     } catch {
       window.prompt('Copy the curl command:', text);
     }
@@ -62,6 +72,7 @@ export default function Explorer() {
         Try any route of the API{data ? ` (from the ${data.source})` : ''}. Requests run against
         this server.
       </PageHeader>
+      {warning}
       <ErrorNote error={error} title="Could not load the list of routes." />
       {isPending && <Spinner label="Loading routes…" />}
       {data && (

@@ -31,9 +31,18 @@ export function prepare(op: Operation, draft: Draft) {
   return { url, headers, body: hasBody ? draft.body : undefined };
 }
 
-export function curlOf(op: Operation, draft: Draft): string {
+/** What stands for the session token in a copied command that should not carry it. */
+export const TOKEN_PLACEHOLDER = 'Bearer <your-token>';
+
+export function curlOf(op: Operation, draft: Draft, withToken = true): string {
   const { url, headers, body } = prepare(op, draft);
+  if (!withToken && headers.Authorization) headers.Authorization = TOKEN_PLACEHOLDER;
   return toCurl(op.method, new URL(url, window.location.origin).toString(), headers, body);
+}
+
+/** Whether a copied command would carry the live session token. */
+export function carriesToken(op: Operation, draft: Draft): boolean {
+  return prepare(op, draft).headers.Authorization !== undefined;
 }
 
 export async function send(op: Operation, draft: Draft): Promise<Sent> {
