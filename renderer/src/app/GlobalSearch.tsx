@@ -12,6 +12,7 @@ import { decodeEntities } from '../api/resources';
 import { useDebounced } from '../lists/useDebounced';
 import { BASE, navigate } from './router';
 import { StatusBadge } from '../ui/StatusBadge';
+import '../ui/combobox.css';
 
 const GROUP_NAMES: Record<SearchHit['type'], string> = {
   event: 'Events',
@@ -116,7 +117,7 @@ export function GlobalSearch({ onOpen }: { onOpen(): void }) {
         onBlur={() => setExpanded(false)}
         onKeyDown={onKeyDown}
       />
-      <div className="global-search__popup" hidden={!showing}>
+      <div className="combobox__popup global-search__popup" hidden={!showing}>
         <div id={`${id}-list`} role="listbox" aria-label="Search results">
           {groups.map((group) => (
             <div key={group.type} role="group" aria-labelledby={`${id}-${group.type}`}>

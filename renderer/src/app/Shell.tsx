@@ -7,41 +7,9 @@ import { ThemeToggle } from './ThemeToggle';
 import { ProgressBar } from '../ui/Spinner';
 import { useToast } from '../ui/toasts';
 import { useLiveUpdates } from '../api/live';
-import { mayOpen } from './access';
+import { mayOpen, NAV } from './access';
 import { GlobalSearch } from './GlobalSearch';
 import './app.css';
-
-const SECTIONS: Array<{
-  title: string;
-  links: Array<{ to: string; label: string }>;
-}> = [
-  {
-    title: 'Content',
-    links: [
-      { to: '/', label: 'Calendar' },
-      { to: '/events', label: 'Events' },
-      { to: '/venues', label: 'Venues' },
-      { to: '/organizers', label: 'Organizers' },
-      { to: '/categories', label: 'Categories' },
-      { to: '/tags', label: 'Tags' },
-      { to: '/subscribe', label: 'Subscribe' },
-    ],
-  },
-  { title: 'Developers', links: [{ to: '/explorer', label: 'API explorer' }] },
-  {
-    title: 'Administration',
-    links: [
-      { to: '/admin/users', label: 'Users' },
-      { to: '/admin/passwords', label: 'App passwords' },
-      { to: '/admin/settings', label: 'Settings' },
-      { to: '/admin/sharing', label: 'LAN sharing' },
-      { to: '/admin/trash', label: 'Trash' },
-      { to: '/admin/backups', label: 'Backups' },
-      { to: '/admin/transfer', label: 'Export and import' },
-      { to: '/admin/import', label: 'Import' },
-    ],
-  },
-];
 
 function isActive(to: string, path: string) {
   return to === '/' ? path === '/' : path === to || path.startsWith(`${to}/`);
@@ -109,7 +77,7 @@ export function Shell({ children }: { children: ReactNode }) {
           Almanac
         </Link>
         <GlobalSearch onOpen={() => setOpen(false)} />
-        {SECTIONS.map((section) => (
+        {NAV.map((section) => (
           <div key={section.title} className="nav__section">
             <h2>{section.title}</h2>
             <ul>
