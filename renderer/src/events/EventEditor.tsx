@@ -21,7 +21,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
 import { StatusBadge } from '../ui/StatusBadge';
 import { useToast } from '../ui/toasts';
-import { conflictOf, isConflict, useConflictQuestion } from '../ui/ConflictDialog';
+import { isConflict, useConflictResolver } from '../ui/ConflictDialog';
 import { emptyEvent, eventPayload, eventValues, type EventValues } from './eventForm';
 import { EventMainFields } from './EventMainFields';
 import { EventLinks } from './EventLinks';
@@ -42,7 +42,6 @@ export default function EventEditor({ id }: { id: string }) {
   // the busy button, so the pending state alone would let a second create through.
   const submitting = useRef(false);
   const [scopeDialog, askScope] = useScopeQuestion();
-  const [conflictDialog, askConflict] = useConflictQuestion();
   // Typed, then typed back: nothing to lose.
   useLeaveGuard(
     form.dirty &&
@@ -57,6 +56,7 @@ export default function EventEditor({ id }: { id: string }) {
   const version = useRef<string | undefined>(undefined);
   /** One key for every attempt at creating this event (Idempotency-Key). */
   const createKey = useRef(newIdempotencyKey());
+  const [conflictDialog, settleConflict] = useConflictResolver(initial, version);
   const series = item.data && isOccurrence(item.data) ? item.data.series_id : null;
 
   useEffect(() => {
@@ -122,14 +122,13 @@ export default function EventEditor({ id }: { id: string }) {
   /** Someone else saved meanwhile: take their version, or save these values over it. */
   async function resolveConflict(id: number, event: FormEvent) {
     const fresh = await item.refetch();
-    if (!fresh.data) return;
-    const theirs = eventValues(fresh.data);
-    const choice = await askConflict(conflictOf(initial.current, theirs));
-    if (choice === null) return;
-    initial.current = theirs;
-    version.current = versionOf('events', id);
-    if (choice === 'theirs') form.reset(theirs);
-    else await submit(event);
+    const theirs = fresh.data && eventValues(fresh.data);
+    await settleConflict(
+      theirs,
+      () => versionOf('events', id),
+      form.reset,
+      () => submit(event),
+    );
   }
 
   if (numeric !== null && item.isPending)

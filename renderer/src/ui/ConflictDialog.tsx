@@ -74,3 +74,30 @@ export function useConflictQuestion(): [
     </Dialog>
   ));
 }
+
+/**
+ * The answer to a 412 for an editor whose values started from `base` at `version`: show what
+ * they changed; whatever the choice, their values and version become the base, then the form
+ * takes their values or saves its own over them.
+ */
+export function useConflictResolver<V extends Values>(
+  base: { current: V },
+  version: { current: string | undefined },
+) {
+  const [dialog, ask] = useConflictQuestion();
+  const settle = async (
+    theirs: V | undefined,
+    theirVersion: () => string | undefined,
+    takeTheirs: (values: V) => void,
+    saveMine: () => Promise<void>,
+  ) => {
+    if (!theirs) return;
+    const choice = await ask(conflictOf(base.current, theirs));
+    if (choice === null) return;
+    base.current = theirs;
+    version.current = theirVersion();
+    if (choice === 'theirs') takeTheirs(theirs);
+    else await saveMine();
+  };
+  return [dialog, settle] as const;
+}

@@ -21,7 +21,7 @@ import { Spinner } from './Spinner';
 import { StatusBadge } from './StatusBadge';
 import { TermDelete } from './TermDelete';
 import { useToast } from './toasts';
-import { conflictOf, isConflict, useConflictQuestion } from './ConflictDialog';
+import { isConflict, useConflictResolver } from './ConflictDialog';
 
 export interface EditorConfig<K extends Kind> {
   kind: K;
@@ -60,7 +60,7 @@ export function ResourceEditor<K extends Kind>({
   const version = useRef<string | undefined>(undefined);
   /** One key for every attempt at creating this item (Idempotency-Key). */
   const createKey = useRef(newIdempotencyKey());
-  const [conflictDialog, askConflict] = useConflictQuestion();
+  const [conflictDialog, settleConflict] = useConflictResolver(loaded, version);
   // Typed, then typed back: nothing to lose.
   const prepareValues = config.prepare ?? ((values: Values) => values);
   useLeaveGuard(
@@ -103,14 +103,13 @@ export function ResourceEditor<K extends Kind>({
   /** Someone else saved meanwhile: take their version, or save these values over it. */
   async function resolveConflict(id: number, event: FormEvent) {
     const fresh = await item.refetch();
-    if (!fresh.data) return;
-    const theirs = config.toValues(fresh.data);
-    const choice = await askConflict(conflictOf(loaded.current, theirs));
-    if (choice === null) return;
-    loaded.current = theirs;
-    version.current = versionOf(kind, id);
-    if (choice === 'theirs') form.reset(theirs);
-    else await submit(event);
+    const theirs = fresh.data && config.toValues(fresh.data);
+    await settleConflict(
+      theirs,
+      () => versionOf(kind, id),
+      form.reset,
+      () => submit(event),
+    );
   }
 
   if (numeric !== null && item.isPending)
