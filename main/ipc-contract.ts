@@ -10,6 +10,8 @@ import { MAX_URL_LENGTH } from './trusted-url.js';
 export const CHANNELS = {
   getSession: 'almanac:get-session',
   openExternal: 'almanac:open-external',
+  getStartAtLogin: 'almanac:get-start-at-login',
+  setStartAtLogin: 'almanac:set-start-at-login',
 } as const;
 
 /** What `getSession` answers: a session, or null when the server cannot give one. */
@@ -17,6 +19,9 @@ export const sessionAnswerSchema = desktopSessionSchema.nullable();
 
 /** The argument of `openExternal`, before the URL guard looks at it. */
 export const openExternalArgSchema = z.string().min(1).max(MAX_URL_LENGTH);
+
+/** The argument of `setStartAtLogin`. */
+export const startAtLoginArgSchema = z.boolean();
 
 /** The app's version reaches the sandboxed preload as a command-line switch of its renderer. */
 export const VERSION_SWITCH = '--almanac-version=';

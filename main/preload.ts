@@ -4,13 +4,21 @@
  * (docs/architecture.md, convention 8). What main answers is checked before the page sees it.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { BRIDGE_KEY, type DesktopBridge } from '../shared/desktop-bridge.js';
+import { BRIDGE_KEY, loginItemSchema, type DesktopBridge } from '../shared/desktop-bridge.js';
 import {
   CHANNELS,
   openExternalArgSchema,
   sessionAnswerSchema,
+  startAtLoginArgSchema,
   versionFromArgv,
 } from './ipc-contract.js';
+
+const NO_LOGIN_ITEM = { supported: false, enabled: false };
+
+async function loginItem(answer: Promise<unknown>) {
+  const parsed = loginItemSchema.safeParse(await answer);
+  return parsed.success ? parsed.data : NO_LOGIN_ITEM;
+}
 
 export const bridge: DesktopBridge = {
   async getSession() {
@@ -22,6 +30,12 @@ export const bridge: DesktopBridge = {
     const parsed = openExternalArgSchema.safeParse(url);
     if (!parsed.success) throw new TypeError('openExternal needs an http(s) URL.');
     await ipcRenderer.invoke(CHANNELS.openExternal, parsed.data);
+  },
+  getStartAtLogin: () => loginItem(ipcRenderer.invoke(CHANNELS.getStartAtLogin)),
+  async setStartAtLogin(enabled: boolean) {
+    const parsed = startAtLoginArgSchema.safeParse(enabled);
+    if (!parsed.success) throw new TypeError('setStartAtLogin needs true or false.');
+    return loginItem(ipcRenderer.invoke(CHANNELS.setStartAtLogin, parsed.data));
   },
   version: versionFromArgv(process.argv),
 };

@@ -12,11 +12,19 @@ export const desktopSessionSchema = z.object({
 
 export type DesktopSession = z.infer<typeof desktopSessionSchema>;
 
+/** Whether the app starts when the user logs in; `supported` is false where the system has no such list (Linux). */
+export const loginItemSchema = z.object({ supported: z.boolean(), enabled: z.boolean() });
+
+export type LoginItem = z.infer<typeof loginItemSchema>;
+
 export interface DesktopBridge {
   /** The session the desktop app opened for its owner, so they never type a password locally. */
   getSession(): Promise<DesktopSession | null>;
   /** Opens an http(s) URL in the system browser. */
   openExternal(url: string): Promise<void>;
+  /** Whether the app starts at login, and the switch for it (the console's Settings). */
+  getStartAtLogin(): Promise<LoginItem>;
+  setStartAtLogin(enabled: boolean): Promise<LoginItem>;
   /** The app's version, shown in the console's footer. */
   version: string;
 }

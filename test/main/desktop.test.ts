@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createElectronMock, FakeEvent, type ElectronMock } from './electron-mock.js';
 
 vi.mock('electron', async () => (await import('./electron-mock.js')).createElectronMock());
@@ -7,12 +10,18 @@ const SESSION = { token: 'abc.def', expires_utc: '2026-06-16 00:00:00' };
 const READY = { type: 'ready', url: 'http://127.0.0.1:7420', session: SESSION };
 const CONSOLE = 'http://127.0.0.1:7420/console/';
 
-async function boot(options: { lock?: boolean } = {}) {
+const userDirs: string[] = [];
+
+async function boot(options: { lock?: boolean; state?: object } = {}) {
   vi.resetModules();
   const electron = (await import('electron')) as unknown as ElectronMock;
   // The mocked module is kept across resets: give it fresh state for every test.
   Object.assign(electron, createElectronMock());
   electron.app.lock = options.lock ?? true;
+  electron.app.userData = mkdtempSync(join(tmpdir(), 'almanac-desktop-'));
+  userDirs.push(electron.app.userData);
+  if (options.state)
+    writeFileSync(join(electron.app.userData, 'desktop-state.json'), JSON.stringify(options.state));
   const { startDesktop } = await import('../../main/desktop.js');
   startDesktop({
     mainUrl: 'file:///app/dist/node/main/main.js',
@@ -23,25 +32,61 @@ async function boot(options: { lock?: boolean } = {}) {
 }
 
 /** Boots, makes the app ready, and returns the forked server process. */
-async function launch() {
-  const electron = await boot();
+async function launch(state?: object) {
+  const electron = await boot(state ? { state } : {});
   electron.app.readyResolve!();
   await vi.waitFor(() => expect(electron.utilityProcess.children).toHaveLength(1));
   return { electron, child: electron.utilityProcess.children[0]! };
 }
 
-async function launched(ready: object = READY) {
-  const { electron, child } = await launch();
+async function launched(ready: object = READY, state?: object) {
+  const { electron, child } = await launch(state);
   child.emit('message', ready);
   await vi.waitFor(() => expect(electron.BrowserWindow.instances).toHaveLength(1));
   return { electron, child, window: electron.BrowserWindow.instances[0]! };
+}
+
+/** Launches with LAN sharing on or off, then closes the window as the user would. */
+async function closeWindow(sharing: boolean, state?: object) {
+  const settings = serverSettings(sharing);
+  const running = await launched(READY, state);
+  answerSessions(running.child);
+  running.window.close();
+  return { settings, ...running };
 }
 
 const trusted = { senderFrame: { url: `${CONSOLE}events` } };
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
+  for (const dir of userDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+/** The server's settings route as the main process sees it, with the sharing switch. */
+function serverSettings(initial: boolean) {
+  const state = { lan_sharing: initial, calls: [] as string[] };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: { method: string; body?: string; headers: object }) => {
+      state.calls.push(`${init.method} ${url} ${JSON.stringify(init.headers)}`);
+      if (init.method === 'POST') state.lan_sharing = JSON.parse(init.body!).lan_sharing;
+      return new Response(JSON.stringify({ lan_sharing: state.lan_sharing, timezone: 'UTC' }));
+    }),
+  );
+  return state;
+}
+
+/** The server process answers session requests, as server/child.ts does. */
+function answerSessions(child: {
+  postMessage: ReturnType<typeof vi.fn>;
+  emit: (event: string, message: unknown) => unknown;
+}) {
+  child.postMessage.mockImplementation((message: { type: string; request_id: number }) => {
+    if (message.type === 'session')
+      child.emit('message', { type: 'session', request_id: message.request_id, session: SESSION });
+  });
+}
 
 describe('the desktop app', () => {
   it('quits at once when another instance holds the lock', async () => {
@@ -242,14 +287,131 @@ describe('the desktop app', () => {
     expect(electron.app.quitted).toBe(true);
   });
 
-  it('tells the user and quits when the server stops unexpectedly', async () => {
-    const { electron, child } = await launched();
-    child.emit('exit', 1);
-    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
-      'Almanac stopped',
-      expect.stringContaining('stopped unexpectedly (exit code 1)'),
+  it('tells the user natively when the server stops unexpectedly, and restarts it', async () => {
+    const { electron, child, window } = await launched();
+    let answer!: (value: { response: number }) => void;
+    electron.dialog.showMessageBox.mockReturnValueOnce(
+      new Promise((resolve) => (answer = resolve)),
     );
-    expect(electron.app.quitted).toBe(true);
+    child.emit('exit', 1);
+    const [notification] = electron.Notification.instances;
+    expect(notification!.options).toEqual({
+      title: 'Almanac stopped',
+      body: expect.stringContaining('stopped unexpectedly (exit code 1)'),
+    });
+    expect(notification!.show).toHaveBeenCalled();
+    expect(electron.dialog.showMessageBox).toHaveBeenCalledWith(
+      window,
+      expect.objectContaining({ buttons: ['Restart', 'Quit'] }),
+    );
+    expect(electron.app.quitted).toBe(false);
+    answer({ response: 0 });
+    await vi.waitFor(() => expect(electron.utilityProcess.children).toHaveLength(2));
+    electron.utilityProcess.children[1]!.emit('message', {
+      ...READY,
+      url: 'http://127.0.0.1:7421',
+    });
+    await vi.waitFor(() =>
+      expect(window.loadURL).toHaveBeenLastCalledWith('http://127.0.0.1:7421/console/'),
+    );
+    // A click on the notification once the server runs again starts nothing more.
+    notification!.emit('click');
+    expect(electron.utilityProcess.children).toHaveLength(2);
+    expect(electron.dialog.showErrorBox).not.toHaveBeenCalled();
+  });
+
+  it('quits when the user does not want the stopped server back', async () => {
+    const { electron, child } = await launched();
+    electron.dialog.showMessageBox.mockResolvedValueOnce({ response: 1 });
+    child.emit('exit', 1);
+    await vi.waitFor(() => expect(electron.app.quitted).toBe(true));
+    expect(electron.utilityProcess.children).toHaveLength(1);
+  });
+
+  it('quits when the window closes and nothing is shared', async () => {
+    const { settings, electron, child } = await closeWindow(false);
+    await vi.waitFor(() => expect(child.postMessage).toHaveBeenCalledWith({ type: 'shutdown' }));
+    expect(settings.calls[0]).toMatch(
+      /^GET http:\/\/127\.0\.0\.1:7420\/api\/calendar\/admin\/v1\/settings .*Bearer abc\.def/,
+    );
+    expect(electron.Tray.instances).toHaveLength(0);
+  });
+
+  it('serves on in the tray when the window closes while sharing, and says so once', async () => {
+    const { settings, electron, child } = await closeWindow(true);
+    await vi.waitFor(() => expect(electron.Tray.instances).toHaveLength(1));
+    const tray = electron.Tray.instances[0]!;
+    expect(tray.menu.map((item) => item.label ?? item.type)).toEqual([
+      'Open console',
+      'Share on the local network',
+      'separator',
+      'Quit Almanac',
+    ]);
+    expect(child.postMessage).not.toHaveBeenCalledWith({ type: 'shutdown' });
+    expect(electron.app.quitted).toBe(false);
+    expect(electron.Notification.instances.map((n) => n.options.title)).toEqual([
+      'Almanac is still sharing your calendar',
+    ]);
+    const saved = JSON.parse(
+      readFileSync(join(electron.app.userData, 'desktop-state.json'), 'utf8'),
+    );
+    expect(saved).toMatchObject({ background_notice_shown: true });
+
+    tray.choose('Share on the local network');
+    await vi.waitFor(() => expect(settings.lan_sharing).toBe(false));
+    await vi.waitFor(() => expect(tray.menu[1]).toMatchObject({ checked: false, enabled: true }));
+
+    tray.choose('Open console');
+    expect(electron.BrowserWindow.instances).toHaveLength(2);
+    expect(tray.destroyed).toBe(true);
+
+    tray.choose('Quit Almanac');
+    expect(child.postMessage).toHaveBeenCalledWith({ type: 'shutdown' });
+  });
+
+  it('does not repeat the notice shown in an earlier run', async () => {
+    const { electron } = await closeWindow(true, { background_notice_shown: true });
+    await vi.waitFor(() => expect(electron.Tray.instances).toHaveLength(1));
+    expect(electron.Notification.instances).toHaveLength(0);
+  });
+
+  it('remembers where the window was, and puts it back only on a screen', async () => {
+    const first = await launched();
+    first.window.bounds = { x: 300, y: 200, width: 1000, height: 700 };
+    first.window.maximized = true;
+    serverSettings(false);
+    answerSessions(first.child);
+    first.window.close();
+    const saved = JSON.parse(
+      readFileSync(join(first.electron.app.userData, 'desktop-state.json'), 'utf8'),
+    );
+    expect(saved.window).toEqual({ x: 300, y: 200, width: 1000, height: 700, maximized: true });
+
+    const again = await launched(READY, saved);
+    expect(again.window.options).toMatchObject({ x: 300, y: 200, width: 1000, height: 700 });
+    again.window.emit('ready-to-show');
+    expect(again.window.maximize).toHaveBeenCalled();
+
+    const elsewhere = await launched(READY, { window: { ...saved.window, x: 5000 } });
+    expect(elsewhere.window.options).toMatchObject({ width: 1000, height: 700 });
+    expect(elsewhere.window.options).not.toHaveProperty('x');
+  });
+
+  it('switches starting at login for the console, where the system allows it', async () => {
+    const { electron } = await launched();
+    const get = electron.ipcMain.handlers.get('almanac:get-start-at-login')!;
+    const set = electron.ipcMain.handlers.get('almanac:set-start-at-login')!;
+    const supported = process.platform === 'darwin' || process.platform === 'win32';
+    expect(await get(trusted)).toEqual({ supported, enabled: false });
+    expect(await set(trusted, true)).toEqual({ supported, enabled: supported });
+    if (supported)
+      expect(electron.app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true });
+    else expect(electron.app.setLoginItemSettings).not.toHaveBeenCalled();
+    for (const bad of ['true', 1, null, undefined, { openAtLogin: true }])
+      await expect(set(trusted, bad)).rejects.toThrow('Refused');
+    const stranger = { senderFrame: { url: 'https://evil.example/console/' } };
+    await expect(get(stranger)).rejects.toThrow('Refused');
+    await expect(set(stranger, true)).rejects.toThrow('Refused');
   });
 
   it('shows a generated administrator password once', async () => {

@@ -27,7 +27,13 @@ describe('preload', () => {
   it('exposes window.almanac with the bridge’s functions only, never ipcRenderer', async () => {
     const { key, bridge } = await loadPreload(['electron', '--almanac-version=1.2.3']);
     expect(key).toBe('almanac');
-    expect(Object.keys(bridge).sort()).toEqual(['getSession', 'openExternal', 'version']);
+    expect(Object.keys(bridge).sort()).toEqual([
+      'getSession',
+      'getStartAtLogin',
+      'openExternal',
+      'setStartAtLogin',
+      'version',
+    ]);
     expect(bridge.version).toBe('1.2.3');
     expect(JSON.stringify(Object.values(bridge))).not.toContain('invoke');
   });
@@ -62,5 +68,20 @@ describe('preload', () => {
       await expect(bridge.openExternal(bad as string)).rejects.toThrow(TypeError);
     }
     expect(electron.ipcRenderer.invoke).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks the start-at-login switch both ways', async () => {
+    const { electron, bridge } = await loadPreload([]);
+    electron.ipcRenderer.invoke.mockResolvedValueOnce({ supported: true, enabled: true });
+    expect(await bridge.setStartAtLogin(true)).toEqual({ supported: true, enabled: true });
+    expect(electron.ipcRenderer.invoke).toHaveBeenCalledWith('almanac:set-start-at-login', true);
+    for (const bad of ['true', 1, null, undefined]) {
+      await expect(bridge.setStartAtLogin(bad as unknown as boolean)).rejects.toThrow(TypeError);
+    }
+    expect(electron.ipcRenderer.invoke).toHaveBeenCalledTimes(1);
+    for (const answer of [null, 'yes', { supported: true }, { supported: 1, enabled: true }]) {
+      electron.ipcRenderer.invoke.mockResolvedValueOnce(answer);
+      expect(await bridge.getStartAtLogin()).toEqual({ supported: false, enabled: false });
+    }
   });
 });

@@ -5,6 +5,7 @@ import { TimezoneField } from '../events/TimezoneField';
 import { useSettingsForm } from './useSettings';
 import { type FieldSpec } from '../ui/FormFields';
 import { FieldGrid, FormError, SubmitRow } from '../ui/FormLayout';
+import { StartAtLogin } from './StartAtLogin';
 
 const FIELDS: FieldSpec[] = [
   {
@@ -94,6 +95,7 @@ export default function SettingsScreen() {
         </FieldGrid>
         <SubmitRow label="Save settings" busy={save.isPending} disabled={!form.dirty} />
       </form>
+      <StartAtLogin />
     </>
   );
 }

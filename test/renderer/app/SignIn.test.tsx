@@ -47,6 +47,8 @@ describe('sign-in', () => {
     window.almanac = {
       getSession: async () => ({ token: 'desktop-token', expires_utc: '2099-01-01 00:00:00' }),
       openExternal: async () => undefined,
+      getStartAtLogin: async () => ({ supported: false, enabled: false }),
+      setStartAtLogin: async () => ({ supported: false, enabled: false }),
       version: '1.0.0',
     };
     renderWithProviders(
