@@ -75,8 +75,10 @@ async function main() {
     appendHistory(options.outDir, targetLines(report, more));
   }
   const all = [...report.targets, ...more];
-  const missed = all.filter((t) => t.met === false).length;
-  console.log(`\nTargets (${all.length - missed} met, ${missed} missed):\n`);
+  const count = (met: boolean | null) => all.filter((t) => t.met === met).length;
+  console.log(
+    `\nTargets (${count(true)} met, ${count(false)} missed, ${count(null)} without a verdict):\n`,
+  );
   console.log(targetsTable(all));
 }
 
