@@ -114,6 +114,16 @@ describe.skipIf(!hasChromium)('the calendar', () => {
       end_date: wall(noon.plus({ hours: 1 }), 'Europe/Paris'),
       categories: [categoryId],
     });
+    // 01:00 UTC: evening before in New York, morning in Tokyo (a coloured block in both weeks).
+    const early = noon.set({ hour: 1 });
+    await post('events', {
+      title: 'Rehearsal',
+      status: 'publish',
+      timezone: DEVICE_ZONE,
+      start_date: wall(early, DEVICE_ZONE),
+      end_date: wall(early.plus({ hours: 2 }), DEVICE_ZONE),
+      categories: [categoryId],
+    });
     await post('events', {
       title: 'Draft plan',
       status: 'draft',

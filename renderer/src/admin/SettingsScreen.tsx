@@ -1,3 +1,6 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { SITE_ZONE_KEY } from '../calendar/displayZone';
 import { ErrorNote } from '../ui/ErrorNote';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
@@ -70,6 +73,13 @@ export default function SettingsScreen() {
     }),
     'Settings saved.',
   );
+
+  const client = useQueryClient();
+  const savedZone = settings.data?.timezone;
+  // The calendar shows the site's zone by default: let it read the new one.
+  useEffect(() => {
+    if (savedZone !== undefined) void client.invalidateQueries({ queryKey: SITE_ZONE_KEY });
+  }, [client, savedZone]);
 
   if (settings.isPending) return <Spinner />;
   if (settings.error) return <ErrorNote error={settings.error} />;
