@@ -114,6 +114,19 @@ describe.skipIf(!hasChromium)('navigation', () => {
     await page.context().close();
   });
 
+  it('keeps the calendar view and date in the address', async () => {
+    const page = await signedInPage(browser, server.url, 'admin');
+    await page.goto(`${server.url}/console/?view=timeGridWeek&date=2027-03-10`);
+    await page.locator('.fc-timeGridWeek-view').waitFor();
+    expect(await page.locator('.fc-toolbar-title').textContent()).toMatch(/Mar.*2027/);
+    await page.locator('.fc-next-button').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('date')).toBe('2027-03-15');
+    await page.reload();
+    await page.locator('.fc-timeGridWeek-view').waitFor();
+    expect(await page.locator('.fc-toolbar-title').textContent()).toMatch(/15.*21|Mar 15/);
+    await page.context().close();
+  });
+
   it('shows a not-found page with a way back', async () => {
     const page = await signedInPage(browser, server.url, 'admin');
     await page.goto(`${server.url}/console/no/such/page`);

@@ -21,7 +21,7 @@ import { api, ev, messageOf } from '../api/client';
 import { invalidate, useAll } from '../api/hooks';
 import { decodeEntities } from '../api/resources';
 import type { EventWire } from '../../../shared/schemas/wire';
-import { navigate } from '../app/router';
+import { navigate, useUrlState } from '../app/router';
 import { ErrorNote } from '../ui/ErrorNote';
 import { PageHeader } from '../ui/PageHeader';
 import { useToast } from '../ui/toasts';
@@ -71,7 +71,12 @@ export default function CalendarScreen() {
   const zone = display.zone;
   const twelve = useMemo(() => usesTwelveHours(), []);
   const clock = useMemo(() => clockFormat(twelve), [twelve]);
-  const [view, setView] = useState(phone ? 'listWeek' : 'dayGridMonth');
+  // The view and the date shown live in the address: reload and shared links keep them.
+  const [address, setAddress] = useUrlState({
+    view: phone ? 'listWeek' : 'dayGridMonth',
+    date: '',
+  });
+  const [view, setView] = useState(address.view);
   const [shown, setShown] = useState<EventWire[]>([]);
   const [day, setDay] = useState(() => DateTime.now().setZone(zone).toISODate()!);
   const phoneMonth = phone && view === 'dayGridMonth';
@@ -155,6 +160,7 @@ export default function CalendarScreen() {
           ref={calendar}
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
           initialView={view}
+          initialDate={address.date || undefined}
           timeZone={zone}
           firstDay={1}
           headerToolbar={
@@ -199,7 +205,15 @@ export default function CalendarScreen() {
           eventAllow={(span, moving) => span.allDay === (moving?.allDay ?? span.allDay)}
           events={source}
           loading={setLoading}
-          datesSet={(info) => setView(info.view.type)}
+          datesSet={(info) => {
+            setView(info.view.type);
+            const now = new Date();
+            const current = info.view.currentStart <= now && now < info.view.currentEnd;
+            setAddress(
+              { view: info.view.type, date: current ? undefined : dayOf(info.view.currentStart) },
+              { replace: true },
+            );
+          }}
           eventsSet={(events) => setShown(events.map((e) => e.extendedProps.event as EventWire))}
           eventClick={(info: EventClickArg) => {
             info.jsEvent.preventDefault();
