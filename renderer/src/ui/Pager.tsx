@@ -21,7 +21,8 @@ export function Pager({ page, totalPages, total, onPage, noun, singular }: Props
         onClick={() => onPage(page - 1)}
         aria-label="Previous page"
       >
-        ‹ Prev
+        <span aria-hidden="true">‹ </span>
+        Previous
       </Button>
       <span aria-current="page">
         Page {totalPages === 0 ? 0 : page} of {totalPages}
@@ -32,7 +33,8 @@ export function Pager({ page, totalPages, total, onPage, noun, singular }: Props
         onClick={() => onPage(page + 1)}
         aria-label="Next page"
       >
-        Next ›
+        Next
+        <span aria-hidden="true"> ›</span>
       </Button>
     </nav>
   );
