@@ -16,24 +16,29 @@ import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { changed, serverErrors, useForm, zodErrors } from '../ui/form';
 import { LifecycleActions } from '../ui/LifecycleActions';
-import { LoadFailure } from '../ui/TrashedNotice';
+import { LoadFailure, TrashedBanner } from '../ui/TrashedNotice';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
 import { StatusBadge } from '../ui/StatusBadge';
 import { useToast } from '../ui/toasts';
 import { isConflict, useConflictResolver } from '../ui/ConflictDialog';
-import { emptyEvent, eventPayload, eventValues, type EventValues } from './eventForm';
+import { plainFieldErrors } from '../ui/plainErrors';
+import { useErrorFocus } from '../ui/useErrorFocus';
+import { copyValues, emptyEvent, eventPayload, eventValues, type EventValues } from './eventForm';
 import { EventMainFields } from './EventMainFields';
 import { EventLinks } from './EventLinks';
 import { EventSide } from './EventSide';
 import { RepeatField } from './RepeatField';
 import { useScopeQuestion } from './ScopeDialog';
 import { isOccurrence, SeriesNote } from './SeriesMark';
+import { useEditedEvent } from './useEditedEvent';
 
 export default function EventEditor({ id }: { id: string }) {
   const { query } = useLocation();
   const numeric = id === 'new' ? null : Number(id);
-  const item = useItem('events', numeric);
+  const { item, data, isPending, error } = useEditedEvent(numeric);
+  /** "Duplicate" opens a new event filled from this one (/events/new?copy=<id>). */
+  const copied = useItem('events', numeric === null ? Number(query.get('copy')) || null : null);
   const save = useSave('events', numeric);
   const toast = useToast();
   const initial = useRef<EventValues>(emptyEvent(query.get('date') ?? undefined));
@@ -57,23 +62,38 @@ export default function EventEditor({ id }: { id: string }) {
   /** One key for every attempt at creating this event (Idempotency-Key). */
   const createKey = useRef(newIdempotencyKey());
   const [conflictDialog, settleConflict] = useConflictResolver(initial, version);
-  const series = item.data && isOccurrence(item.data) ? item.data.series_id : null;
+  const series = data && isOccurrence(data) ? data.series_id : null;
+  const trashed = data?.status === 'trash';
+  const [formRef, focusFirstError] = useErrorFocus();
 
   useEffect(() => {
-    if (item.data && !form.dirty) {
-      initial.current = eventValues(item.data);
+    if (data && !form.dirty) {
+      initial.current = eventValues(data);
       version.current = numeric === null ? undefined : versionOf('events', numeric);
       form.reset(initial.current);
     }
-  }, [item.data]);
+  }, [data]);
+
+  useEffect(() => {
+    if (copied.data && !form.dirty) {
+      // The copy is what the form starts from: leaving it untouched loses nothing.
+      initial.current = copyValues(copied.data);
+      form.reset(initial.current);
+    }
+  }, [copied.data]);
+
+  const showErrors = (errors: Record<string, string>) => {
+    form.setErrors(mapErrors(errors));
+    focusFirstError();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (submitting.current) return;
+    if (submitting.current || trashed) return;
     const creating = numeric === null;
     const payload = eventPayload(form.values, creating);
     const errors = zodErrors(eventFormSchema, payload);
-    if (Object.keys(errors).length > 0) return form.setErrors(mapErrors(errors));
+    if (Object.keys(errors).length > 0) return showErrors(errors);
     const body = creating ? payload : changed(eventPayload(initial.current, false), payload);
     // Dates go together: the server re-reads both in the (possibly new) time zone.
     if (
@@ -113,7 +133,7 @@ export default function EventEditor({ id }: { id: string }) {
         submitting.current = false;
         return resolveConflict(numeric, event);
       }
-      form.setErrors(mapErrors(serverErrors(failure)));
+      showErrors(plainFieldErrors(failure));
     } finally {
       submitting.current = false;
     }
@@ -131,79 +151,97 @@ export default function EventEditor({ id }: { id: string }) {
     );
   }
 
-  if (numeric !== null && item.isPending)
+  if (isPending)
     return (
       <div className="screen-loading">
         <Spinner label="Loading event…" />
       </div>
     );
-  if (numeric !== null && item.error)
-    return <LoadFailure kind="events" id={numeric} error={item.error} />;
+  if (numeric !== null && error) return <LoadFailure kind="events" id={numeric} error={error} />;
 
   // A conflict is answered by its dialog, not shown as an error.
   const saveError =
     save.error && !isConflict(save.error) && Object.keys(serverErrors(save.error)).length === 0
       ? save.error
       : null;
-  const title =
-    numeric === null ? 'New event' : decodeEntities(item.data?.title ?? '') || '(untitled)';
+  const title = numeric === null ? 'New event' : decodeEntities(data?.title ?? '') || '(untitled)';
   return (
     <>
       <PageHeader
         title={title}
         actions={
           <>
-            {item.data?.url && item.data.status === 'publish' && (
-              <a className="btn btn--small" href={item.data.url} target="_blank" rel="noreferrer">
+            {data?.url && data.status === 'publish' && (
+              <a className="btn btn--small" href={data.url} target="_blank" rel="noreferrer">
                 View page ↗
               </a>
+            )}
+            {numeric !== null && data && !trashed && (
+              <Button small onClick={() => navigate(`/events/new?copy=${numeric}`)}>
+                Duplicate
+              </Button>
             )}
             <Link to="/events">← All events</Link>
           </>
         }
       >
-        {item.data ? <StatusBadge status={item.data.status} /> : null}
-        {item.data ? <SeriesNote event={item.data} /> : null}
+        {data ? <StatusBadge status={data.status} /> : null}
+        {data ? <SeriesNote event={data} /> : null}
       </PageHeader>
-      <form onSubmit={submit} noValidate aria-label="Event details">
-        {saveError ? <ErrorNote error={saveError} title="Not saved." /> : null}
+      {numeric !== null && trashed && (
+        <TrashedBanner kind="events" id={numeric} author={data.author} />
+      )}
+      <form ref={formRef} onSubmit={submit} noValidate aria-label="Event details">
+        {saveError ? <ErrorNote error={saveError} title="Not saved." plain /> : null}
         {Object.keys(form.errors).length > 0 && (
-          <div className="note note--error" role="alert">
+          <div className="note note--error" role="alert" tabIndex={-1}>
             Please check the highlighted fields.
+            {looseErrors(form.errors).map(([name, message]) => (
+              <p key={name}>
+                {name}: {message}
+              </p>
+            ))}
           </div>
         )}
-        <div className="editor">
+        <fieldset className="editor" disabled={trashed}>
           <div>
             <EventMainFields form={form} />
             <RepeatField
               form={form}
-              anchor={series !== null ? item.data?.original_start_date : undefined}
+              anchor={series !== null ? data?.original_start_date : undefined}
             />
             <EventLinks form={form} />
           </div>
           <div className="editor__side">
             <EventSide form={form} creating={numeric === null} saving={save.isPending} />
-            {numeric !== null && item.data && (
+            {numeric !== null && data && !trashed && (
               <LifecycleActions
                 kind="events"
                 id={numeric}
-                status={item.data.status}
                 askScope={series !== null ? () => askScope({ action: 'trash' }) : undefined}
               />
             )}
           </div>
-        </div>
-        <div className="form-actions sticky-actions">
-          <Button type="submit" variant="primary" busy={save.isPending}>
-            {numeric === null ? 'Create event' : 'Save changes'}
-          </Button>
-          {form.dirty && <span className="muted">Unsaved changes</span>}
-        </div>
+        </fieldset>
+        {!trashed && (
+          <div className="form-actions sticky-actions">
+            <Button type="submit" variant="primary" busy={save.isPending}>
+              {numeric === null ? 'Create event' : 'Save changes'}
+            </Button>
+            {form.dirty && <span className="muted">Unsaved changes</span>}
+          </div>
+        )}
       </form>
       {scopeDialog}
       {conflictDialog}
     </>
   );
+}
+
+/** Messages about parameters that no field of the form shows: listed in the form's note. */
+function looseErrors(errors: Record<string, string>): Array<[string, string]> {
+  const shown = new Set([...Object.keys(emptyEvent()), 'start_date', 'end_date', 'date']);
+  return Object.entries(errors).filter(([name]) => !shown.has(name));
 }
 
 /** The API names dates start_date/end_date; the form calls its inputs start/end. */

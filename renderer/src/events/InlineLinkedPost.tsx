@@ -7,6 +7,7 @@ import { invalidate } from '../api/hooks';
 import { ErrorNote } from '../ui/ErrorNote';
 import { FormFields, type FieldSpec } from '../ui/FormFields';
 import { serverErrors, useForm, zodErrors, type Values } from '../ui/form';
+import { plainFieldErrors } from '../ui/plainErrors';
 import { InlinePanel } from './InlinePanel';
 import { ORGANIZER_INLINE_FIELDS, organizerSchema } from '../organizers/organizerForm';
 import { VENUE_INLINE_FIELDS, venueSchema } from '../venues/venueForm';
@@ -54,14 +55,14 @@ export function InlineLinkedPost({ kind, done }: Props) {
       await client.invalidateQueries({ queryKey: [kind] });
       done(created.id);
     } catch (error) {
-      form.setErrors(serverErrors(error));
+      form.setErrors(plainFieldErrors(error));
       setFailure(error);
       setBusy(false);
     }
   };
   return (
     <InlinePanel noun={noun} busy={busy} onCreate={() => void create()} onCancel={() => done(null)}>
-      <ErrorNote error={Object.keys(serverErrors(failure)).length === 0 ? failure : null} />
+      <ErrorNote error={Object.keys(serverErrors(failure)).length === 0 ? failure : null} plain />
       <FormFields fields={fields} values={form.values} errors={form.errors} onChange={form.set} />
     </InlinePanel>
   );

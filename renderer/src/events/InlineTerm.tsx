@@ -4,8 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api, ev } from '../api/client';
 import type { TermWire } from '../../../shared/schemas/wire';
 import { Field } from '../ui/Field';
-import { serverErrors } from '../ui/form';
-import { messageOf } from '../api/client';
+import { plainFieldErrors, plainMessage } from '../ui/plainErrors';
 import { InlinePanel } from './InlinePanel';
 
 interface Props {
@@ -28,7 +27,7 @@ export function InlineTerm({ kind, done }: Props) {
       await client.invalidateQueries({ queryKey: [kind] });
       done(term.id);
     } catch (failure) {
-      setError(serverErrors(failure).name ?? messageOf(failure));
+      setError(plainFieldErrors(failure).name ?? plainMessage(failure));
       setBusy(false);
     }
   };

@@ -1,6 +1,6 @@
 /** The event editor's values, and how they map to and from the API (docs/contract/calendar-api.md §2.1). */
 import { DateTime } from 'luxon';
-import { plainText } from '../api/resources';
+import { decodeEntities, plainText } from '../api/resources';
 import type { EventWire } from '../../../shared/schemas/wire';
 import type { Values } from '../ui/form';
 import { fromInput, toInput } from './dates';
@@ -148,4 +148,20 @@ export function eventPayload(v: EventValues, creating: boolean): Record<string, 
         !(key === 'recurrence' && v.recurrence.length === 0),
     ),
   );
+}
+
+/**
+ * A new event copied from another: same dates, place, people, terms and texts, but none of its
+ * identity (id, slug, publication date, author) and never its series: the copy is one draft event.
+ */
+export function copyValues(e: EventWire): EventValues {
+  return {
+    ...eventValues(e),
+    title: `${decodeEntities(e.title)} (copy)`,
+    status: 'draft',
+    slug: '',
+    published: '',
+    author: '',
+    recurrence: [],
+  };
 }

@@ -1,4 +1,4 @@
-/** Trash, restore and delete-forever for an event, venue or organizer (docs/contract/decisions.md 7). */
+/** Trash, restore and delete-permanently for an event, venue or organizer (docs/contract/decisions.md 7). */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { admin, api, ev } from '../api/client';
@@ -13,12 +13,12 @@ import { useToast } from './toasts';
 interface Props {
   kind: Kind;
   id: number;
-  status: string;
   /** For an occurrence of a series: which occurrences to trash (`scope`), null to cancel. */
   askScope?: () => Promise<string | null>;
 }
 
-export function LifecycleActions({ kind, id, status, askScope }: Props) {
+/** The three lifecycle actions of one item, with their busy state and last failure. */
+export function useLifecycle({ kind, id, askScope }: Props) {
   const client = useQueryClient();
   const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
@@ -36,54 +36,72 @@ export function LifecycleActions({ kind, id, status, askScope }: Props) {
       if (name === 'trash' && result && typeof result === 'object')
         client.setQueryData(keys.item(kind, id), result);
       else void client.invalidateQueries({ queryKey: keys.item(kind, id) });
+      return true;
     } catch (failure) {
       setError(failure);
+      return false;
     } finally {
       setBusy(null);
     }
   };
 
-  const trash = async () => {
-    const scope = askScope ? await askScope() : undefined;
-    if (scope === null) return;
-    await run(
-      'trash',
-      () => api(ev(`${kind}/${id}`), { method: 'DELETE', query: { scope } }),
-      scope === 'following' || scope === 'all'
-        ? `The ${noun}s are in the trash.`
-        : `The ${noun} is in the trash.`,
-    );
+  return {
+    busy,
+    error,
+    async trash() {
+      const scope = askScope ? await askScope() : undefined;
+      if (scope === null) return;
+      await run(
+        'trash',
+        () => api(ev(`${kind}/${id}`), { method: 'DELETE', query: { scope } }),
+        scope === 'following' || scope === 'all'
+          ? `The ${noun}s are in the trash.`
+          : `The ${noun} is in the trash.`,
+      );
+    },
+    restore: () => run('restore', () => restore(kind, id), `The ${noun} is restored.`),
+    async forever() {
+      if (!window.confirm(`Delete this ${noun} permanently? This cannot be undone.`)) return;
+      const done = await run(
+        'forever',
+        () => api(admin(`trash/${id}`), { method: 'DELETE' }),
+        `The ${noun} is deleted.`,
+      );
+      if (done) navigate(`/${kind}`, { replace: true });
+    },
   };
-  const untrash = () => run('restore', () => restore(kind, id), `The ${noun} is restored.`);
-  const forever = async () => {
-    if (!window.confirm(`Delete this ${noun} forever? This cannot be undone.`)) return;
-    await run(
-      'forever',
-      () => api(admin(`trash/${id}`), { method: 'DELETE' }),
-      `The ${noun} is deleted.`,
-    );
-    navigate(`/${kind}`);
-  };
+}
 
+type Lifecycle = ReturnType<typeof useLifecycle>;
+
+/** One lifecycle action as a button, busy while it runs. */
+export function LifecycleButton({
+  actions,
+  action,
+  variant,
+  label,
+}: {
+  actions: Lifecycle;
+  action: 'trash' | 'restore' | 'forever';
+  variant: 'primary' | 'danger';
+  label: string;
+}) {
+  return (
+    <Button variant={variant} busy={actions.busy === action} onClick={() => void actions[action]()}>
+      {label}
+    </Button>
+  );
+}
+
+/** The side card of an item that is not in the trash: Move to trash. */
+export function LifecycleActions(props: Props) {
+  const actions = useLifecycle(props);
   return (
     <div className="card">
       <h2>Lifecycle</h2>
-      <ErrorNote error={error} />
+      <ErrorNote error={actions.error} />
       <div className="form-actions">
-        {status === 'trash' ? (
-          <>
-            <Button busy={busy === 'restore'} onClick={() => void untrash()}>
-              Restore
-            </Button>
-            <Button variant="danger" busy={busy === 'forever'} onClick={() => void forever()}>
-              Delete forever
-            </Button>
-          </>
-        ) : (
-          <Button variant="danger" busy={busy === 'trash'} onClick={() => void trash()}>
-            Move to trash
-          </Button>
-        )}
+        <LifecycleButton actions={actions} action="trash" variant="danger" label="Move to trash" />
       </div>
     </div>
   );

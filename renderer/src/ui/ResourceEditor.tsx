@@ -15,7 +15,9 @@ import { ErrorNote } from './ErrorNote';
 import { FormFields, type FieldSpec } from './FormFields';
 import { changed, serverErrors, useForm, zodErrors, type Errors, type Values } from './form';
 import { LifecycleActions } from './LifecycleActions';
-import { LoadFailure } from './TrashedNotice';
+import { LoadFailure, TrashedBanner } from './TrashedNotice';
+import { plainFieldErrors } from './plainErrors';
+import { useErrorFocus } from './useErrorFocus';
 import { PageHeader } from './PageHeader';
 import { Spinner } from './Spinner';
 import { StatusBadge } from './StatusBadge';
@@ -61,6 +63,11 @@ export function ResourceEditor<K extends Kind>({
   /** One key for every attempt at creating this item (Idempotency-Key). */
   const createKey = useRef(newIdempotencyKey());
   const [conflictDialog, settleConflict] = useConflictResolver(loaded, version);
+  const [formRef, focusFirstError] = useErrorFocus();
+  const showErrors = (errors: Errors) => {
+    form.setErrors(errors);
+    focusFirstError();
+  };
   // Typed, then typed back: nothing to lose.
   const prepareValues = config.prepare ?? ((values: Values) => values);
   useLeaveGuard(
@@ -82,7 +89,7 @@ export function ResourceEditor<K extends Kind>({
     const prepare = config.prepare ?? ((values: Values) => values);
     const payload = prepare(form.values);
     const clientErrors = zodErrors(config.createSchema, payload);
-    if (Object.keys(clientErrors).length > 0) return form.setErrors(clientErrors);
+    if (Object.keys(clientErrors).length > 0) return showErrors(clientErrors);
     const body = numeric === null ? payload : changed(prepare(loaded.current), payload);
     try {
       const saved = await save.mutateAsync({
@@ -96,7 +103,7 @@ export function ResourceEditor<K extends Kind>({
       if (numeric === null) navigate(`/${kind}/${(saved as { id: number }).id}`, { replace: true });
     } catch (failure) {
       if (numeric !== null && isConflict(failure)) return resolveConflict(numeric, event);
-      form.setErrors(serverErrors(failure));
+      showErrors(plainFieldErrors(failure));
     }
   };
 
@@ -122,6 +129,8 @@ export function ResourceEditor<K extends Kind>({
     return <LoadFailure kind={kind} id={numeric} error={item.error} />;
 
   const status = item.data && 'status' in item.data ? String(item.data.status) : undefined;
+  const trashed = status === 'trash';
+  const author = item.data && 'author' in item.data ? item.data.author : undefined;
   const title = numeric === null ? `New ${info.singular}` : nameOf(kind, item.data ?? {});
   // A conflict is answered by its dialog, not shown as an error.
   const unknownErrors =
@@ -131,10 +140,17 @@ export function ResourceEditor<K extends Kind>({
       <PageHeader title={title} actions={<Link to={`/${kind}`}>← All {info.plural}</Link>}>
         {status ? <StatusBadge status={status} /> : null}
       </PageHeader>
+      {numeric !== null && trashed && <TrashedBanner kind={kind} id={numeric} author={author} />}
       <div className="editor">
-        <form className="card" onSubmit={submit} noValidate aria-label={`${info.singular} details`}>
-          {unknownErrors ? <ErrorNote error={save.error} title="Not saved." /> : null}
-          <div className="form-grid">
+        <form
+          ref={formRef}
+          className="card"
+          onSubmit={submit}
+          noValidate
+          aria-label={`${info.singular} details`}
+        >
+          {unknownErrors ? <ErrorNote error={save.error} title="Not saved." plain /> : null}
+          <fieldset className="form-grid" disabled={trashed}>
             <FormFields
               fields={config.fields}
               values={form.values}
@@ -142,18 +158,20 @@ export function ResourceEditor<K extends Kind>({
               onChange={form.set}
             />
             {config.extras?.(form.values, form.set, form.errors)}
-          </div>
-          <div className="form-actions">
-            <Button type="submit" variant="primary" busy={save.isPending}>
-              {numeric === null ? `Create ${info.singular}` : 'Save changes'}
-            </Button>
-            {form.dirty && <span className="muted">Unsaved changes</span>}
-          </div>
+          </fieldset>
+          {!trashed && (
+            <div className="form-actions">
+              <Button type="submit" variant="primary" busy={save.isPending}>
+                {numeric === null ? `Create ${info.singular}` : 'Save changes'}
+              </Button>
+              {form.dirty && <span className="muted">Unsaved changes</span>}
+            </div>
+          )}
         </form>
         {numeric !== null && item.data && (
           <aside className="editor__side">
-            {config.posts && status ? (
-              <LifecycleActions kind={kind} id={numeric} status={status} />
+            {config.posts && status && !trashed ? (
+              <LifecycleActions kind={kind} id={numeric} />
             ) : null}
             {!config.posts && <TermDelete kind={kind} id={numeric} />}
           </aside>

@@ -1,6 +1,9 @@
 /**
- * Short notices at the bottom of the screen, optionally with one action (Undo). They announce
- * themselves politely to screen readers and leave after a few seconds.
+ * Short notices, optionally with one action (Undo). They announce themselves politely to screen
+ * readers and leave after a few seconds, but never while the pointer is on one of their buttons
+ * or the focus is in them: an Undo being reached for must not vanish. They sit at the bottom
+ * right on wide screens and at the top on phones, away from the editors' Save buttons; their
+ * text lets clicks through to what lies below.
  */
 import {
   createContext,
@@ -23,26 +26,81 @@ type Push = (toast: Omit<Toast, 'id'>) => void;
 
 const ToastContext = createContext<Push>(() => undefined);
 
+/** What is left of a toast's time on screen, and its running timer. */
+interface Clock {
+  remaining: number;
+  started: number;
+  timer?: ReturnType<typeof setTimeout> | undefined;
+}
+
+/** After a pause, a toast stays at least this long, to be read again. */
+const AFTER_PAUSE_MS = 2_000;
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
-  const dismiss = useCallback(
-    (id: number) => setToasts((all) => all.filter((t) => t.id !== id)),
-    [],
-  );
-  const push = useCallback<Push>(
-    (toast) => {
-      const id = next.current++;
-      setToasts((all) => [...all.slice(-2), { ...toast, id }]);
-      setTimeout(() => dismiss(id), toast.action ? 10_000 : 5_000);
+  const clocks = useRef(new Map<number, Clock>());
+  /** Hovered and focused: each one alone holds the toasts. */
+  const holds = useRef({ hover: false, focus: false });
+
+  const dismiss = useCallback((id: number) => {
+    clearTimeout(clocks.current.get(id)?.timer);
+    clocks.current.delete(id);
+    setToasts((all) => all.filter((t) => t.id !== id));
+  }, []);
+  const run = useCallback(
+    (id: number, clock: Clock) => {
+      clock.started = Date.now();
+      clock.timer = setTimeout(() => dismiss(id), clock.remaining);
     },
     [dismiss],
   );
+  const held = () => holds.current.hover || holds.current.focus;
+
+  const push = useCallback<Push>(
+    (toast) => {
+      const id = next.current++;
+      // Three at most: the oldest gives way (its timer then finds nothing to remove).
+      setToasts((all) => [...all.slice(-2), { ...toast, id }]);
+      const clock: Clock = { remaining: toast.action ? 10_000 : 5_000, started: Date.now() };
+      clocks.current.set(id, clock);
+      if (!held()) run(id, clock);
+    },
+    [dismiss, run],
+  );
+
+  const hold = (kind: 'hover' | 'focus', on: boolean) => {
+    const before = held();
+    holds.current[kind] = on;
+    if (before === held()) return;
+    for (const [id, clock] of clocks.current) {
+      if (held()) {
+        clearTimeout(clock.timer);
+        clock.timer = undefined;
+        clock.remaining = Math.max(clock.remaining - (Date.now() - clock.started), 0);
+      } else {
+        clock.remaining = Math.max(clock.remaining, AFTER_PAUSE_MS);
+        run(id, clock);
+      }
+    }
+  };
+
   const value = useMemo(() => push, [push]);
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div className="toasts" role="status" aria-live="polite">
+      <div
+        className="toasts"
+        role="status"
+        aria-live="polite"
+        onMouseEnter={() => hold('hover', true)}
+        onMouseLeave={() => hold('hover', false)}
+        onFocus={() => hold('focus', true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+            hold('focus', false);
+        }}
+      >
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast--${toast.tone}`}>
             <span>{toast.message}</span>
