@@ -244,10 +244,11 @@ function looseErrors(errors: Record<string, string>): Array<[string, string]> {
   return Object.entries(errors).filter(([name]) => !shown.has(name));
 }
 
-/** The API names dates start_date/end_date; the form calls its inputs start/end. */
+/** The API names dates start_date/end_date/date; the form calls its inputs start/end/published. */
 function mapErrors(errors: Record<string, string>): Record<string, string> {
   const out = { ...errors };
   if (out.start_date) out.start = out.start_date;
   if (out.end_date) out.end = out.end_date;
+  if (out.date) out.published = out.date;
   return out;
 }

@@ -1,8 +1,20 @@
-import { Field } from '../ui/Field';
+import type { FieldSpec } from '../ui/FormFields';
+import { EventFields } from './EventFields';
 import { Switch } from '../ui/Switch';
 import { fromInput, toInput } from './dates';
 import type { EventForm } from './formTypes';
 import { TimezoneField } from './TimezoneField';
+
+const TEXTS: FieldSpec[] = [
+  {
+    name: 'description',
+    label: 'Description',
+    type: 'textarea',
+    rows: 6,
+    hint: 'Plain text or simple HTML (bold, links, lists).',
+  },
+  { name: 'excerpt', label: 'Excerpt', type: 'textarea', rows: 2 },
+];
 
 /** Title, dates, all-day, time zone, description and excerpt. */
 export function EventMainFields({ form }: { form: EventForm }) {
@@ -17,32 +29,14 @@ export function EventMainFields({ form }: { form: EventForm }) {
   return (
     <div className="card">
       <div className="form-grid">
-        <Field label="Title *" error={errors.title} wide>
-          <input
-            name="title"
-            value={values.title}
-            onChange={(e) => set('title', e.target.value)}
-            required
-          />
-        </Field>
-        <Field label="Starts *" error={errors.start}>
-          <input
-            name="start"
-            type={type}
-            value={values.start}
-            onChange={(e) => set('start', e.target.value)}
-            required
-          />
-        </Field>
-        <Field label="Ends *" error={errors.end}>
-          <input
-            name="end"
-            type={type}
-            value={values.end}
-            onChange={(e) => set('end', e.target.value)}
-            required
-          />
-        </Field>
+        <EventFields
+          form={form}
+          fields={[
+            { name: 'title', label: 'Title', required: true, wide: true },
+            { name: 'start', label: 'Starts', required: true, type },
+            { name: 'end', label: 'Ends', required: true, type },
+          ]}
+        />
         <div className="field">
           <span className="fieldset-label">Duration</span>
           <Switch label="All day" checked={values.all_day} onChange={toggleAllDay} />
@@ -52,27 +46,7 @@ export function EventMainFields({ form }: { form: EventForm }) {
           error={errors.timezone}
           onChange={(v) => set('timezone', v)}
         />
-        <Field
-          label="Description"
-          error={errors.description}
-          wide
-          hint="Plain text or simple HTML (bold, links, lists)."
-        >
-          <textarea
-            name="description"
-            rows={6}
-            value={values.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
-        </Field>
-        <Field label="Excerpt" error={errors.excerpt} wide>
-          <textarea
-            name="excerpt"
-            rows={2}
-            value={values.excerpt}
-            onChange={(e) => set('excerpt', e.target.value)}
-          />
-        </Field>
+        <EventFields form={form} fields={TEXTS} />
       </div>
     </div>
   );

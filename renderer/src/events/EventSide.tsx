@@ -1,8 +1,20 @@
-import { Field } from '../ui/Field';
+import type { FieldSpec } from '../ui/FormFields';
+import { STATUS_FIELD } from '../ui/statusOptions';
 import { ImageField } from '../ui/ImageField';
 import { Switch } from '../ui/Switch';
 import { EventAuthorship } from './EventAuthorship';
+import { EventFields } from './EventFields';
 import type { EventForm } from './formTypes';
+
+const PUBLISHING: FieldSpec[] = [
+  STATUS_FIELD,
+  { name: 'cost', label: 'Cost', hint: 'For example 20, 10–25 or Free.' },
+  { name: 'website', label: 'Website', type: 'url', placeholder: 'https://…' },
+];
+
+const SLUG: FieldSpec[] = [
+  { name: 'slug', label: 'Slug', hint: "The end of the event's page URL." },
+];
 
 const FLAGS = [
   ['featured', 'Featured'],
@@ -20,35 +32,9 @@ export function EventSide({ form }: { form: EventForm; creating: boolean; saving
       <div className="card">
         <h2>Publishing</h2>
         <div className="form-grid form-grid--single">
-          <Field label="Status" error={errors.status}>
-            <select
-              name="status"
-              value={values.status}
-              onChange={(e) => set('status', e.target.value)}
-            >
-              <option value="publish">Published</option>
-              <option value="draft">Draft</option>
-              <option value="pending">Pending review</option>
-              <option value="private">Private</option>
-              <option value="future">Scheduled</option>
-            </select>
-          </Field>
-          <Field label="Cost" error={errors.cost} hint="For example 20, 10–25 or Free.">
-            <input name="cost" value={values.cost} onChange={(e) => set('cost', e.target.value)} />
-          </Field>
-          <Field label="Website" error={errors.website}>
-            <input
-              name="website"
-              type="url"
-              value={values.website}
-              onChange={(e) => set('website', e.target.value)}
-              placeholder="https://…"
-            />
-          </Field>
+          <EventFields form={form} fields={PUBLISHING} />
           <EventAuthorship form={form} />
-          <Field label="Slug" error={errors.slug} hint="The end of the event's page URL.">
-            <input name="slug" value={values.slug} onChange={(e) => set('slug', e.target.value)} />
-          </Field>
+          <EventFields form={form} fields={SLUG} />
           <div className="field">
             <span className="fieldset-label">Display</span>
             {FLAGS.map(([name, label]) => (

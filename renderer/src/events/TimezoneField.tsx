@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useSiteZone } from '../calendar/displayZone';
-import { Field } from '../ui/Field';
+import { InputField } from '../ui/InputField';
 
 function zones(): string[] {
   const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
@@ -38,15 +38,16 @@ export function TimezoneField({ value, error, onChange, hint }: Props) {
   const list = useMemo(zones, []);
   return (
     <div className="field">
-      <Field label="Time zone" error={error} hint={hint ?? <EventZoneHint />}>
-        <input
-          list="almanac-timezones"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          placeholder="Site time zone"
-          autoComplete="off"
-        />
-      </Field>
+      <InputField
+        label="Time zone"
+        list="almanac-timezones"
+        placeholder="Site time zone"
+        autoComplete="off"
+        hint={hint ?? <EventZoneHint />}
+        error={error}
+        value={value}
+        onChange={onChange}
+      />
       <datalist id="almanac-timezones">
         {list.map((zone) => (
           <option key={zone} value={zone} />

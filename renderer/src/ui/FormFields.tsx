@@ -5,13 +5,25 @@ import { Field } from './Field';
 export interface FieldSpec {
   name: string;
   label: string;
-  type?: 'text' | 'textarea' | 'email' | 'url' | 'tel' | 'number' | 'select' | 'password';
+  type?:
+    | 'text'
+    | 'textarea'
+    | 'email'
+    | 'url'
+    | 'tel'
+    | 'number'
+    | 'select'
+    | 'password'
+    | 'date'
+    | 'datetime-local';
   options?: Array<[string, string]>;
   wide?: boolean;
   hint?: string;
   required?: boolean;
   autoComplete?: string;
   placeholder?: string;
+  /** A text area's height in lines. */
+  rows?: number;
 }
 
 interface Props {
@@ -45,7 +57,11 @@ export function FormFields({ fields, values, errors, onChange }: Props) {
             wide={wide}
           >
             {spec.type === 'textarea' ? (
-              <textarea {...common} onChange={(e) => onChange(spec.name, e.target.value)} />
+              <textarea
+                {...common}
+                rows={spec.rows}
+                onChange={(e) => onChange(spec.name, e.target.value)}
+              />
             ) : spec.type === 'select' ? (
               <select {...common} onChange={(e) => onChange(spec.name, e.target.value)}>
                 {(spec.options ?? []).map(([v, l]) => (

@@ -7,7 +7,7 @@ import { admin, api } from '../api/client';
 import type { MediaWire } from '../../../shared/schemas/wire';
 import { Button } from './Button';
 import { ErrorNote } from './ErrorNote';
-import { Field } from './Field';
+import { InputField } from './InputField';
 import type { Values } from './form';
 
 interface Props {
@@ -49,18 +49,15 @@ export function ImageField({ value, previewUrl, error, onChange }: Props) {
   return (
     <div className="field field--wide">
       {shown && <img className="image-preview" src={shown} alt="Featured image preview" />}
-      <Field
+      <InputField
         label="Image URL or media id"
-        error={error}
+        placeholder="https://…"
+        inputMode="url"
         hint="Paste an http(s) URL, or upload a file."
-      >
-        <input
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          placeholder="https://…"
-          inputMode="url"
-        />
-      </Field>
+        error={error}
+        value={value}
+        onChange={(v) => onChange(v)}
+      />
       <div className="form-actions">
         <label htmlFor={fileId} className="visually-hidden">
           Upload an image file
