@@ -198,6 +198,9 @@ export default function CalendarScreen() {
           dayCellClassNames={(arg) =>
             phoneMonth && dayOf(arg.date) === day ? ['calendar-day--selected'] : []
           }
+          // A month cell named by its date alone would hide the events it shows (WCAG 2.5.3): its
+          // content (the day number, named with the full date, and the events) names it instead.
+          dayCellDidMount={(arg) => arg.el.removeAttribute('aria-labelledby')}
           nowIndicator
           editable
           eventStartEditable

@@ -7,7 +7,12 @@ import { eventLabel } from './eventLabel';
 export function mountEvent(info: EventMountArg, zone: string, twelve: boolean): void {
   const event = info.event.extendedProps.event as EventWire;
   const label = eventLabel(event, zone, twelve);
-  info.el.setAttribute('aria-label', label);
+  // Said after what the block shows, not instead of it (WCAG 2.5.3: a voice-control user names
+  // the event by the words on screen).
+  const details = document.createElement('span');
+  details.className = 'visually-hidden';
+  details.textContent = `, ${label}`;
+  info.el.append(details);
   // The full title (cells cut it short) with its time and status, on hover.
   info.el.title = label;
   // Reachable from the keyboard like a link: Enter opens the event.
