@@ -127,7 +127,7 @@ export async function runBenchmark(
   const scenarios = selected(options, ALL_SCENARIOS);
   const target = options.connections[options.connections.length - 1]!;
   const startup = await measureStartup(file, options, options.quick ? 1 : 3);
-  log(`Start to listening: ${startup.startMs} ms (Node + tsx alone: ${startup.bootMs} ms).`);
+  log(`Start to listening: ${startup.startMs} ms (Node alone: ${startup.bootMs} ms).`);
 
   const ceiling = await spawnCeiling();
   const rows: Row[] = [];

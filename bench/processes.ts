@@ -1,12 +1,13 @@
 /**
- * The processes under test: the Almanac server started through its command-line entry point
- * (the one `npm start` runs), and the bare Express ceiling. Each is a child process of the
+ * The processes under test: the Almanac server started as `npm start` runs it (the prebuilt
+ * bundle of its command-line entry point, dist/node/server/cli.js, with node), and the bare
+ * Express ceiling. Each is a child process of the
  * harness, found by the line it prints once it accepts requests; its memory is read from /proc
  * over the whole process tree (cluster workers included).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COUNT_LINE } from './query-counter.js';
 
@@ -79,7 +80,9 @@ interface SpawnOptions {
   script: string;
   args: string[];
   env?: NodeJS.ProcessEnv;
+  /** Node options; `--import tsx` comes first when `tsx` is set (TypeScript sources). */
   nodeArgs?: string[];
+  tsx?: boolean;
   ready: RegExp;
 }
 
@@ -87,7 +90,12 @@ async function spawnNode(options: SpawnOptions): Promise<Spawned> {
   const spawnedAt = performance.now();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', ...(options.nodeArgs ?? []), options.script, ...options.args],
+    [
+      ...(options.tsx ? ['--import', 'tsx'] : []),
+      ...(options.nodeArgs ?? []),
+      options.script,
+      ...options.args,
+    ],
     { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
@@ -181,12 +189,30 @@ export interface ServerOptions {
   noAnswerCache?: boolean;
 }
 
+const SERVER_BUNDLE = join('dist', 'node', 'server', 'cli.js');
+let bundled = false;
+
+/** The server bundle `npm start` runs, built first when missing or older than its sources. */
+function ensureServerBundle(): string {
+  if (!bundled) {
+    const built = spawnSync(process.execPath, ['scripts/ensure-server.mjs'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    if (built.status !== 0) throw new Error('The server bundle could not be built.');
+    bundled = true;
+  }
+  return SERVER_BUNDLE;
+}
+
 export function spawnServer(options: ServerOptions): Promise<Spawned> {
   const nodeArgs: string[] = [];
   if (options.cpuProfDir) nodeArgs.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfDir);
-  if (options.countQueries) nodeArgs.push('--import', './bench/query-counter.ts');
+  // The counter is TypeScript: tsx loads it (the bundle itself needs no loader).
+  if (options.countQueries)
+    nodeArgs.push('--import', 'tsx', '--import', './bench/query-counter.ts');
   return spawnNode({
-    script: 'server/cli.ts',
+    script: ensureServerBundle(),
     args: [
       '--db',
       options.db,
@@ -216,13 +242,14 @@ export function spawnCeiling(): Promise<Spawned> {
   return spawnNode({
     script: 'bench/ceiling-server.ts',
     args: [],
+    tsx: true,
     ready: /Ceiling listening on (http:\/\/\S+)/,
   });
 }
 
 /**
- * Wall time for Node with tsx to run a script that only prints a line: the part of a start to
- * listening that is the runtime's, not the server's (the server runs from TypeScript sources).
+ * Wall time for Node to run a script that only prints a line: the part of a start to listening
+ * that is the runtime's, not the server's.
  */
 export async function measureBoot(): Promise<number> {
   const probe = await spawnNode({

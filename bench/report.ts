@@ -64,9 +64,9 @@ export interface Row extends LoadResult {
 }
 
 export interface Startup {
-  /** Median wall time from spawning `server/cli.ts` to its "listening" line. */
+  /** Median wall time from spawning the server as `npm start` runs it to its "listening" line. */
   startMs: number;
-  /** The same for Node with tsx running a script that only prints: the runtime's share. */
+  /** The same for Node running a script that only prints: the runtime's share. */
   bootMs: number;
   /** startMs − bootMs: the server's own start (opening, checking and warming the database). */
   serverMs: number;
@@ -190,7 +190,7 @@ export function toMarkdown(report: Report): string {
       'Answers: remembered answers (server/http/answer-cache.ts) `off` (every request runs its queries; the targets use these rows) or `on`. ' +
       'Queries vary per request (windows, filters, pages, search words drawn from the data).',
     report.startup
-      ? `Start to listening: ${fmt(report.startup.startMs)} ms (Node + tsx alone ${fmt(report.startup.bootMs)} ms). `
+      ? `Start to listening: ${fmt(report.startup.startMs)} ms (Node alone ${fmt(report.startup.bootMs)} ms). `
       : '',
     report.compression !== undefined && !report.scaling
       ? `Listing answered with Accept-Encoding \`gzip, deflate, br\`: ${report.compression ?? 'uncompressed'}.`
@@ -222,7 +222,7 @@ export function toMarkdown(report: Report): string {
     parts.push('## Scaling', '');
     for (const s of report.scaling) {
       parts.push(
-        `### ${fmt(s.events)} events (seeded in ${fmt(s.seedSeconds, 1)} s, server peak RSS ${fmt(s.serverPeakRssMb)} MB, start to listening ${fmt(s.startup.startMs)} ms of which Node + tsx ${fmt(s.startup.bootMs)} ms)`,
+        `### ${fmt(s.events)} events (seeded in ${fmt(s.seedSeconds, 1)} s, server peak RSS ${fmt(s.serverPeakRssMb)} MB, start to listening ${fmt(s.startup.startMs)} ms of which Node alone ${fmt(s.startup.bootMs)} ms)`,
         '',
         rowsTable(s.rows),
         '',

@@ -3,10 +3,11 @@
 // on every start. Does nothing, silently, where there is no console to build (no vite.config.ts).
 // A failed build does not stop the server: it then serves a page saying the console is not built.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stale } from './freshness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = join(root, 'vite.config.ts');
@@ -16,20 +17,7 @@ const built = join(root, 'dist', 'console', 'index.html');
 // The console is built from renderer/ and the schemas and helpers it shares with the server.
 const sources = [join(root, 'renderer'), join(root, 'shared'), config, join(root, 'package.json')];
 
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
-    latest = Math.max(latest, newest(join(path, entry)));
-  }
-  return latest;
-}
-
-const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-if (builtAt > 0 && sources.every((source) => newest(source) <= builtAt)) process.exit(0);
+if (!stale(built, sources)) process.exit(0);
 
 console.log('Building the console (vite build)…');
 const vite = join(

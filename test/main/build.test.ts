@@ -1,13 +1,24 @@
 /**
  * The desktop bundle as scripts/build-node.mjs makes it: the server process starts from it
- * (migrations found next to the bundle, console served), and the sandboxed preload requires
- * nothing but electron.
+ * (migrations found next to the bundle, console served), the headless server `npm start` runs
+ * starts from it too, and the sandboxed preload requires nothing but electron. The bundle is
+ * rebuilt on start only when its sources are newer (scripts/freshness.mjs).
  */
-import { execFileSync, fork } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, fork, spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awaitReady, fromChildProcess } from '../../main/server-process.js';
+import { stale } from '../../scripts/freshness.mjs';
 
 const root = join(import.meta.dirname, '../..');
 let out: string;
@@ -67,5 +78,55 @@ describe('scripts/build-node.mjs', { timeout: 60_000 }, () => {
     expect(me.status).toBe(200);
     expect((await fetch(`${server.url}/console/`)).status).toBe(200);
     expect(await server.stop(15_000)).toBe('exited');
+  });
+
+  it('gives a headless server (npm start) that migrates a new database and listens', async () => {
+    const cli = spawn(
+      process.execPath,
+      [join(out, 'server/cli.js'), '--db', join(data, 'cli.db'), '--port', '0'],
+      {
+        env: { ...process.env, ALMANAC_LOG_LEVEL: 'silent', ALMANAC_ADMIN_PASSWORD: 'owner-pw' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const exited = new Promise<number | null>((resolve) => cli.once('exit', resolve));
+    let printed = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      cli.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        printed += chunk;
+        const match = /Almanac listening on (\S+)/.exec(printed);
+        if (match) resolve(match[1]!);
+      });
+      void exited.then((code) => reject(new Error(`exited with ${code}: ${printed}`)));
+    });
+    const events = await fetch(`${url}/api/calendar/events/v1/events`);
+    expect(events.status).toBe(200);
+    cli.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
+
+describe('scripts/freshness.mjs', () => {
+  it('calls a build stale when missing or older than any source, current otherwise', () => {
+    const dir = mkdtempSync(join(root, '.tmp', 'fresh-'));
+    try {
+      const built = join(dir, 'built.js');
+      const source = join(dir, 'src');
+      mkdirSync(join(source, 'deep'), { recursive: true });
+      writeFileSync(join(source, 'deep', 'a.ts'), '');
+      expect(stale(built, [source])).toBe(true);
+      writeFileSync(built, '');
+      const past = new Date(Date.now() - 60_000);
+      utimesSync(join(source, 'deep', 'a.ts'), past, past);
+      utimesSync(join(source, 'deep'), past, past);
+      utimesSync(source, past, past);
+      expect(stale(built, [source, join(dir, 'absent')])).toBe(false);
+      writeFileSync(join(source, 'deep', 'a.ts'), 'changed');
+      const future = new Date(Date.now() + 60_000);
+      utimesSync(join(source, 'deep', 'a.ts'), future, future);
+      expect(stale(built, [source])).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
