@@ -18,6 +18,13 @@ export const MAX_SEARCH_WORDS = 8;
 export const SEARCH_CANDIDATES = 10_000;
 
 /**
+ * Events the console's search box considers: the most recently created ones that contain its
+ * words. It answers a few items, the first readable ones among these; a caller who may read none
+ * of them (drafts of others) is answered at once instead of after every match was checked.
+ */
+export const ADMIN_SEARCH_CANDIDATES = 1_000;
+
+/**
  * Event search words shorter than this are dropped: a one-letter word is in nearly every event,
  * and as the start of a word it would make the full-text index read every word it holds.
  */
