@@ -22,6 +22,20 @@ function zoneOf(zone: string): string {
   return normalizeZone(zone) ?? 'UTC';
 }
 
+/** Whether the fields name a day of the (proleptic Gregorian) calendar and a time of a day. */
+function realWall(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+): boolean {
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31);
+}
+
 function wall(
   zone: string,
   year: number,
@@ -31,8 +45,7 @@ function wall(
   minute = 0,
   second = 0,
 ): DateTime | undefined {
-  const probe = DateTime.fromObject({ year, month, day }, { zone: 'UTC' });
-  if (!probe.isValid || hour > 23 || minute > 59 || second > 59) return undefined;
+  if (!realWall(year, month, day, hour, minute, second)) return undefined;
   const value = atWall(zone, year, month, day, hour, minute, second);
   return value.isValid ? value : undefined;
 }
@@ -146,13 +159,8 @@ export function parseDateInput(
     const seconds = Number(text.replace('@', ''));
     return Number.isSafeInteger(seconds) ? DateTime.fromSeconds(seconds, { zone: tz }) : undefined;
   }
-  const dateOnly = DATE_ONLY.exec(text);
-  if (dateOnly) return wall(tz, +dateOnly[1]!, +dateOnly[2]!, +dateOnly[3]!);
-  const dateTime = DATE_TIME.exec(text);
-  if (dateTime) {
-    const [, y, mo, d, h, mi, s] = dateTime;
-    return wall(tz, +y!, +mo!, +d!, +h!, +mi!, s === undefined ? 0 : +s);
-  }
+  const fields = wallFields(text);
+  if (fields) return wall(tz, ...fields);
   if (/^\d{4}-\d{2}-\d{2}T/.test(text) || HAS_OFFSET.test(text)) {
     const iso = DateTime.fromISO(text.replace(' ', 'T'), { zone: tz, setZone: false });
     if (iso.isValid) return iso.setZone(tz);
@@ -169,10 +177,28 @@ export function parseDateInput(
  */
 export function isDateInput(value: unknown): boolean {
   if (typeof value !== 'string' && typeof value !== 'number') return false;
+  // A wall time read in UTC is its own fields: checked without making a date, since the write
+  // that follows reads it again in the event's zone (the usual input, checked once per field).
+  const fields = typeof value === 'string' ? wallFields(value.trim()) : undefined;
+  if (fields !== undefined) {
+    const [year, month, day] = fields;
+    return realWall(...fields) && inWireYears(year * 10_000 + month * 100 + day);
+  }
   const date = parseDateInput(value, 'UTC', new Date());
   if (date === undefined || !date.isValid) return false;
-  const day = date.year * 10_000 + date.month * 100 + date.day;
-  return day >= 3_0101 && day <= 9999_1229;
+  return inWireYears(date.year * 10_000 + date.month * 100 + date.day);
+}
+
+const inWireYears = (day: number): boolean => day >= 3_0101 && day <= 9999_1229;
+
+/** The fields of a `YYYY-MM-DD` or `YYYY-MM-DD HH:MM[:SS[.fff]]` text (single spaces). */
+function wallFields(text: string): [number, number, number, number, number, number] | undefined {
+  const dateOnly = DATE_ONLY.exec(text);
+  if (dateOnly) return [+dateOnly[1]!, +dateOnly[2]!, +dateOnly[3]!, 0, 0, 0];
+  const dateTime = DATE_TIME.exec(text);
+  if (!dateTime) return undefined;
+  const [, y, mo, d, h, mi, s] = dateTime;
+  return [+y!, +mo!, +d!, +h!, +mi!, s === undefined ? 0 : +s];
 }
 
 /** `YYYY-MM-DD HH:MM:SS` of a date, the wire format of every date the API shows. */

@@ -57,6 +57,32 @@ describe('parseDateInput', () => {
     }
     expect(isDateInput({})).toBe(false);
   });
+
+  it('accepts a wall time exactly when luxon reads it as a day from year 3 to 9999-12-29', () => {
+    // isDateInput checks wall times by their fields; luxon's own reading is the reference.
+    const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+    fc.assert(
+      fc.property(
+        fc.constantFrom(0, 2, 3, 4, 100, 1900, 2000, 2024, 2026, 9999),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        fc.option(fc.tuple(fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 60 }))),
+        (year, month, day, time) => {
+          const text =
+            `${pad(year, 4)}-${pad(month)}-${pad(day)}` +
+            (time ? ` ${pad(time[0])}:${pad(time[1])}:${pad(time[1])}` : '');
+          // A day luxon knows, and a time of day (24:00 is not one).
+          const known = DateTime.fromObject({ year, month, day }, { zone: 'UTC' }).isValid;
+          const inDay = time === null || (time[0] <= 23 && time[1] <= 59);
+          const key = year * 10_000 + month * 100 + day;
+          const expected = known && inDay && key >= 3_0101 && key <= 9999_1229;
+          expect(isDateInput(text), text).toBe(expected);
+          expect(isDateInput(` ${text} `), text).toBe(expected);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
 });
 
 describe('zoneAbbreviation', () => {

@@ -90,8 +90,9 @@ function eventTimes(input: EventUpdateInput, existing: EventRow | undefined, ctx
     all_day: allDay,
     start_local: formatWall(start),
     end_local: formatWall(end),
-    start_utc: formatWall(start.toUTC()),
-    end_utc: formatWall(end.toUTC()),
+    // The instant as UTC text, without making a second luxon date in UTC for it.
+    start_utc: formatUtc(start.toJSDate()),
+    end_utc: formatUtc(end.toJSDate()),
   };
 }
 
