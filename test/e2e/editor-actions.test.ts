@@ -211,6 +211,35 @@ describe.skipIf(!hasChromium)('editor actions', () => {
     });
   }
 
+  it('saves twice in a row without a false conflict, in the category and event editors', async () => {
+    const category = await post('categories', { name: 'Chamber music' });
+    const event = await concert('Twice saved recital');
+    const page = await open(1280, 860);
+    const conflict = page.getByRole('dialog', { name: 'Someone else changed this' });
+    const saveTwice = async (field: string, first: string, second: string) => {
+      const save = page.getByRole('button', { name: 'Save changes' });
+      await page.getByLabel(field).fill(first);
+      await save.click();
+      await page.locator('.toast', { hasText: `Saved “${first}”` }).waitFor();
+      await page.getByLabel(field).fill(second);
+      await save.click();
+      await page.locator('.toast', { hasText: `Saved “${second}”` }).waitFor();
+      expect(await conflict.count()).toBe(0);
+    };
+
+    await page.goto(`${server.url}/console/categories/${category.id}`);
+    await heading(page, 'Chamber music');
+    await saveTwice('Name *', 'Chamber music (autumn)', 'Chamber music (winter)');
+    const term = await call(server.url, `${EV}/categories/${category.id}`, AUTH);
+    expect(term.json.name).toBe('Chamber music (winter)');
+
+    await page.goto(`${server.url}/console/events/${event.id}`);
+    await heading(page, 'Twice saved recital');
+    await saveTwice('Title *', 'Twice saved recital (1)', 'Twice saved recital (2)');
+    const saved = await call(server.url, `${EV}/events/${event.id}`, AUTH);
+    expect(saved.json.title).toBe('Twice saved recital (2)');
+  });
+
   it('moves the focus to the first error, in plain words under its field', async () => {
     const organizer = await post('organizers', { organizer: 'Gone Soon' });
     const page = await open(1280, 900);

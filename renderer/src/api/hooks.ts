@@ -148,14 +148,15 @@ export function useSave<K extends Kind>(kind: K, id: number | null) {
       if (id !== null && context?.previous)
         client.setQueryData(keys.item(kind, id), context.previous);
     },
-    onSuccess: (item) => {
+    onSuccess: async (item) => {
       const saved = keys.item(kind, (item as { id: number }).id);
       client.setQueryData(saved, item);
-      // Read again for the version a next save will name (a write's answer has no json_ld, so
-      // its tag is not the one a read gives).
-      void client.invalidateQueries({ queryKey: saved, exact: true });
       invalidate(client, kind, ...(RESOURCE[kind].terms ? (['events'] as Kind[]) : []));
       if (kind !== 'events') invalidate(client, 'events');
+      // Read again for the version a next save will name (a write's answer has no json_ld, so
+      // its tag is not the one a read gives), and only then resolve the save: an editor that
+      // took the version before this read would send a stale If-Match and get a false 412.
+      await client.refetchQueries({ queryKey: saved, exact: true, type: 'active' });
     },
   });
 }

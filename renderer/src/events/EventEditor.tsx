@@ -119,6 +119,8 @@ export default function EventEditor({ id }: { id: string }) {
         idempotencyKey: creating ? createKey.current : undefined,
       })) as EventWire;
       initial.current = eventValues(saved);
+      // The save read the event again: its version is the one the next save changes.
+      version.current = creating ? undefined : versionOf('events', numeric);
       form.reset(initial.current);
       toast({
         tone: 'success',

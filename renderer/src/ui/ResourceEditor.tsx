@@ -98,6 +98,8 @@ export function ResourceEditor<K extends Kind>({
         idempotencyKey: numeric === null ? createKey.current : undefined,
       });
       loaded.current = config.toValues(saved);
+      // The save read the item again: its version is the one the next save changes.
+      version.current = numeric === null ? undefined : versionOf(kind, numeric);
       form.reset(loaded.current);
       toast({ tone: 'success', message: `Saved “${nameOf(kind, saved)}”.` });
       if (numeric === null) navigate(`/${kind}/${(saved as { id: number }).id}`, { replace: true });
