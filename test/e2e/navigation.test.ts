@@ -138,6 +138,49 @@ describe.skipIf(!hasChromium)('navigation', () => {
     await page.context().close();
   });
 
+  it('shows the not-found page for an item the API does not know, with a way back', async () => {
+    const page = await signedInPage(browser, server.url, 'admin');
+    for (const path of [
+      'events/99999',
+      'venues/99999',
+      'organizers/99999',
+      'categories/99999',
+      'tags/99999',
+      'admin/users/99999',
+    ]) {
+      await page.goto(`${server.url}/console/${path}`);
+      await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
+      expect(await page.getByRole('alert').count()).toBe(0);
+      await page.getByRole('link', { name: 'Go to the calendar' }).waitFor();
+    }
+    await shootVariants(page, 'item-not-found');
+    await page.getByRole('button', { name: 'Go back' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/console/tags/99999');
+    await page.context().close();
+  });
+
+  it('keeps the load-failure note when the server fails or cannot be reached', async () => {
+    const page = await signedInPage(browser, server.url, 'admin');
+    const id = ids.get('Talk 10')!;
+    // A 500 from the server, then no answer at all: neither means the event does not exist.
+    await page.route(`**/api/calendar/events/v1/events/${id}`, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'almanac_internal', message: 'Boom.', data: { status: 500 } }),
+      }),
+    );
+    await page.goto(`${server.url}/console/events/${id}`);
+    await page.getByRole('alert').filter({ hasText: 'Could not load this event.' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0);
+    await page.unroute(`**/api/calendar/events/v1/events/${id}`);
+    await page.route(`**/api/calendar/events/v1/venues/*`, (route) => route.abort('failed'));
+    await page.goto(`${server.url}/console/venues/1`);
+    await page.getByRole('alert').filter({ hasText: 'Could not load this venue.' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('tells an editor that Users is for administrators, and hides it from the menu', async () => {
     const page = await signedInPage(browser, server.url, 'edith');
     const menu = page.getByRole('navigation', { name: 'Main' });

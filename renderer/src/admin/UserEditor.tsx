@@ -4,6 +4,8 @@ import { userUpdateSchema } from '../../../shared/schemas/users';
 import { admin, api } from '../api/client';
 import type { UserWire } from '../../../shared/schemas/wire';
 import { Link } from '../app/Link';
+import { stampText } from '../app/clock';
+import { isNotFound, NotFound } from '../app/NotFound';
 import { navigate } from '../app/router';
 import { useAuth } from '../app/auth';
 import { ConfirmButton } from '../ui/Button';
@@ -89,14 +91,15 @@ export default function UserEditor({ id }: { id: string }) {
     save.mutate(body);
   };
   if (user.isPending) return <Spinner />;
-  if (user.error) return <ErrorNote error={user.error} />;
+  if (isNotFound(user.error)) return <NotFound what="user" />;
+  if (user.error) return <ErrorNote error={user.error} title="Could not load this user." />;
   return (
     <>
       <PageHeader
         title={user.data.display_name || user.data.login}
         actions={<Link to="/admin/users">← All users</Link>}
       >
-        Registered {user.data.registered_utc} UTC
+        Registered {stampText(user.data.registered_utc)}
       </PageHeader>
       <form className="card" onSubmit={submit} noValidate aria-label="User">
         <FormError error={save.error} />

@@ -1,3 +1,4 @@
+import { ApiFailure } from '../api/client';
 import { Link } from './Link';
 import { useDocumentTitle } from './router';
 
@@ -20,13 +21,29 @@ function Elsewhere({ title, children }: { title: string; children: React.ReactNo
   );
 }
 
-export function NotFound() {
+/** An unknown address, or (`what` given) an item the API does not know: deleted, or a bad link. */
+export function NotFound({ what }: { what?: string }) {
   return (
     <Elsewhere title="Page not found">
-      No console page lives at this address. It may have moved, or the link may be mistyped.
+      {what
+        ? `There is no ${what} with this number: it may have been deleted for good, or the link may be mistyped.`
+        : 'No console page lives at this address. It may have moved, or the link may be mistyped.'}
     </Elsewhere>
   );
 }
+
+/**
+ * The API's answer to a read of an item it does not know: 404 for an event (and any non-numeric
+ * id), but 400 `rest_invalid_param` on `id` alone for venues, organizers, categories, tags and
+ * users, as The Events Calendar answers (docs/contract/compat-notes.md §4.4). A 500 or a lost
+ * connection is not an answer about the item.
+ */
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiFailure &&
+  (error.status === 404 ||
+    (error.status === 400 &&
+      error.code === 'rest_invalid_param' &&
+      Object.keys(error.fields).join() === 'id'));
 
 export function Restricted({ role }: { role: 'administrator' | 'editor' }) {
   return role === 'administrator' ? (

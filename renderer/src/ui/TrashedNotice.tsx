@@ -2,6 +2,7 @@ import { canDeletePost } from '../../../shared/roles';
 import { ApiFailure } from '../api/client';
 import { RESOURCE, type Kind } from '../api/resources';
 import { Link } from '../app/Link';
+import { isNotFound, NotFound } from '../app/NotFound';
 import { useAuth } from '../app/auth';
 import { ErrorNote } from './ErrorNote';
 import { LifecycleButton, useLifecycle } from './LifecycleActions';
@@ -59,6 +60,7 @@ export function TrashedBanner({ kind, id, author }: BannerProps) {
 
 export function LoadFailure({ kind, id, error }: { kind: Kind; id: number; error: unknown }) {
   const info = RESOURCE[kind];
+  if (isNotFound(error)) return <NotFound what={info.singular} />;
   if (!isTrashedError(error))
     return <ErrorNote error={error} title={`Could not load this ${info.singular}.`} />;
   return (
