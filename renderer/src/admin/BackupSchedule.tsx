@@ -1,6 +1,7 @@
 /** The backup schedule: how the last scheduled backup went, when the next is due, and the settings. */
 import type { BackupScheduleWire } from '../../../shared/schemas/wire';
 import { useAdminRead } from '../api/hooks';
+import { stampText } from '../app/clock';
 import { ErrorNote } from '../ui/ErrorNote';
 import { useSettingsForm } from './useSettings';
 import { type FieldSpec } from '../ui/FormFields';
@@ -39,17 +40,19 @@ function LastRun({ status }: { status: BackupScheduleWire }) {
   const { last } = status;
   if (!last) return <p>No automatic backup has been made yet.</p>;
   if (last.ok === null)
-    return <p>An automatic backup is being made (since {last.started_utc} UTC).</p>;
+    return <p>An automatic backup is being made (since {stampText(last.started_utc)}).</p>;
   if (last.ok) {
     return (
       <p className="note note--success" role="status">
-        Last automatic backup: <strong>{last.name}</strong>, {last.finished_utc} UTC.
+        Last automatic backup: <strong>{last.name}</strong>,{' '}
+        {stampText(last.finished_utc ?? last.started_utc)}.
       </p>
     );
   }
   return (
     <p className="note note--warning" role="alert">
-      The last automatic backup failed ({last.finished_utc} UTC): {last.error}
+      The last automatic backup failed ({stampText(last.finished_utc ?? last.started_utc)}):{' '}
+      {last.error}
     </p>
   );
 }
@@ -76,7 +79,7 @@ export function BackupSchedule() {
           <p className="muted">
             {status.data.next_utc === null
               ? 'No automatic backup is scheduled.'
-              : `Next one: ${status.data.next_utc} UTC, in ${status.data.folder ?? '(no folder)'}.`}
+              : `Next one: ${stampText(status.data.next_utc)}, in ${status.data.folder ?? '(no folder)'}.`}
           </p>
         </>
       )}

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BackupFileWire, BackupListWire } from '../../../shared/schemas/wire';
 import { admin, api, download } from '../api/client';
+import { stampText } from '../app/clock';
 import { useAdminRead } from '../api/hooks';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
@@ -81,7 +82,7 @@ export default function Backups() {
         empty="No backup yet: make one with “Back up now”."
         columns={[
           { label: 'Backup', cell: (backup) => backup.name },
-          { label: 'Made', cell: (backup) => `${backup.created_utc} UTC` },
+          { label: 'Made', cell: (backup) => stampText(backup.created_utc) },
           { label: 'Size', cell: (backup) => size(backup.size) },
         ]}
         actions={(backup) => [

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appPasswordCreateSchema } from '../../../shared/schemas/users';
 import { admin, api } from '../api/client';
+import { stampText } from '../app/clock';
 import type { AppPasswordWire, NewAppPasswordWire } from '../../../shared/schemas/wire';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
@@ -116,10 +117,10 @@ export function PasswordList({ userId, login, title = 'Application passwords' }:
           rowKey={(p) => p.uuid}
           columns={[
             { label: 'Name', cell: (p) => p.name },
-            { label: 'Created', cell: (p) => `${p.created_utc} UTC` },
+            { label: 'Created', cell: (p) => stampText(p.created_utc) },
             {
               label: 'Last used',
-              cell: (p) => (p.last_used_utc ? `${p.last_used_utc} UTC` : 'Never'),
+              cell: (p) => (p.last_used_utc ? stampText(p.last_used_utc) : 'Never'),
             },
           ]}
           actions={(p) => [

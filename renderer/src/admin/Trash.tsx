@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { admin, api } from '../api/client';
+import { stampText } from '../app/clock';
 import { invalidate } from '../api/hooks';
 import { ConfirmButton } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
@@ -94,7 +95,7 @@ export default function Trash() {
         columns={[
           { label: 'Title', cell: (item) => item.title || '(untitled)' },
           { label: 'Kind', cell: (item) => item.kind },
-          { label: 'Trashed', cell: (item) => `${item.trashed_utc} UTC` },
+          { label: 'Trashed', cell: (item) => stampText(item.trashed_utc) },
           { label: 'Was', cell: (item) => <StatusBadge status={item.previous_status} /> },
         ]}
         actions={(item) => [

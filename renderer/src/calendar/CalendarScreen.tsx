@@ -31,7 +31,7 @@ import { DayList } from './DayList';
 import { useDisplayZone } from './displayZone';
 import { Legend } from './Legend';
 import { labelArrows, mountEvent } from './mountEvent';
-import { clockFormat, usesTwelveHours } from './timeFormat';
+import { clockFormat, usesTwelveHours } from '../app/clock';
 import { datesAfterMove } from './toCalendar';
 import { useEventSource } from './useEventSource';
 import { ZoneSwitch } from './ZoneSwitch';

@@ -8,7 +8,7 @@ import { Link } from '../app/Link';
 import { navigate } from '../app/router';
 import { Button } from '../ui/Button';
 import { eventLabel, eventTitle, ownZone, statusWords } from './eventLabel';
-import { luxonClock } from './timeFormat';
+import { luxonClock } from '../app/clock';
 
 const utc = (text: string) => DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC' });
 

@@ -9,7 +9,7 @@ import { normalizeZone } from '../../../shared/time';
 import { decodeEntities } from '../api/resources';
 import { parseWall } from '../events/dates';
 import { isOccurrence } from '../events/SeriesMark';
-import { luxonClock } from './timeFormat';
+import { luxonClock } from '../app/clock';
 
 const STATUS_WORDS: Record<string, string> = {
   draft: 'draft',

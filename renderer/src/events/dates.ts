@@ -1,5 +1,6 @@
 /** Date helpers for events: the API speaks `YYYY-MM-DD HH:MM:SS` wall-clock strings. */
 import { DateTime } from 'luxon';
+import { luxonClock, usesTwelveHours } from '../app/clock';
 
 export const API_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 
@@ -17,12 +18,11 @@ export function fromInput(value: string, allDay: boolean, endOfDay = false): str
   return `${value.replace('T', ' ')}:00`.slice(0, 19);
 }
 
-export function formatRange(event: {
-  start_date: string;
-  end_date: string;
-  all_day: boolean;
-  timezone_abbr?: string;
-}): string {
+/** An event's dates for lists, times on the console's clock (12 h or 24 h, as the calendar). */
+export function formatRange(
+  event: { start_date: string; end_date: string; all_day: boolean; timezone_abbr?: string },
+  twelve = usesTwelveHours(),
+): string {
   const start = parseWall(event.start_date);
   const end = parseWall(event.end_date);
   if (!start.isValid) return event.start_date;
@@ -32,7 +32,8 @@ export function formatRange(event: {
       ? `${start.toFormat(day)} · all day`
       : `${start.toFormat('d LLL')} – ${end.toFormat(day)}`;
   const zone = event.timezone_abbr ? ` ${event.timezone_abbr}` : '';
+  const clock = luxonClock(twelve);
   if (start.hasSame(end, 'day'))
-    return `${start.toFormat(day)}, ${start.toFormat('HH:mm')}–${end.toFormat('HH:mm')}${zone}`;
-  return `${start.toFormat('d LLL HH:mm')} – ${end.toFormat('d LLL yyyy HH:mm')}${zone}`;
+    return `${start.toFormat(day)}, ${start.toFormat(clock)}–${end.toFormat(clock)}${zone}`;
+  return `${start.toFormat(`d LLL ${clock}`)} – ${end.toFormat(`d LLL yyyy ${clock}`)}${zone}`;
 }

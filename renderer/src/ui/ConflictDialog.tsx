@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { ApiFailure } from '../api/client';
+import { wallText } from '../app/clock';
 import { Button } from './Button';
 import { Dialog, useQuestion } from './Dialog';
 import type { Values } from './form';
@@ -19,7 +20,7 @@ export const isConflict = (error: unknown): boolean =>
   error instanceof ApiFailure && error.status === 412;
 
 const shown = (value: unknown): string => {
-  const text = typeof value === 'string' ? value : JSON.stringify(value ?? '');
+  const text = typeof value === 'string' ? (wallText(value) ?? value) : JSON.stringify(value ?? '');
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 };
 

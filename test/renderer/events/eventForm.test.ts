@@ -22,7 +22,11 @@ describe('event form mapping', () => {
     expect(fromInput('2026-06-10T18:00', false)).toBe('2026-06-10 18:00:00');
     expect(fromInput('2026-06-10', true)).toBe('2026-06-10 00:00:00');
     expect(fromInput('2026-06-12', true, true)).toBe('2026-06-12 23:59:59');
-    expect(formatRange(event)).toBe('Wed 10 Jun 2026, 18:00–21:30 CEST');
+    expect(formatRange(event, false)).toBe('Wed 10 Jun 2026, 18:00–21:30 CEST');
+    expect(formatRange(event, true)).toBe('Wed 10 Jun 2026, 6:00 PM–9:30 PM CEST');
+    expect(formatRange({ ...event, end_date: '2026-06-11 01:00:00' }, true)).toBe(
+      '10 Jun 6:00 PM – 11 Jun 2026 1:00 AM CEST',
+    );
   });
 
   it('leaves empty optional fields out of a create, and clears them on update', () => {
