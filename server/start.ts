@@ -10,6 +10,7 @@ import { createApp } from './app.js';
 import { ensureAdministrator, type FirstAdmin } from './bootstrap.js';
 import { systemClock, type Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
+import { startCheckpointer } from './db/checkpointer.js';
 import { openDatabase } from './db/open.js';
 import { createLogger } from './logger.js';
 import { connectionLimits, createListener, type ConnectionLimits } from './http/listener.js';
@@ -98,6 +99,12 @@ export async function start(
     throw error;
   }
 
+  const checkpointer =
+    config.dbPath === ':memory:'
+      ? undefined
+      : startCheckpointer(db, config.dbPath, {
+          onError: (error) => log.warn({ err: error }, 'The WAL checkpoint worker failed'),
+        });
   const port = (server.address() as AddressInfo).port;
   services.network.attach(app, host, port, config.host !== undefined, limits);
   const shownHost =
@@ -127,8 +134,11 @@ export async function start(
         void services.network.close();
         server.close(() => {
           clearTimeout(force);
-          db.close();
-          resolve();
+          const stopped = checkpointer?.close() ?? Promise.resolve();
+          void stopped.then(() => {
+            db.close();
+            resolve();
+          });
         });
         server.closeIdleConnections();
       });

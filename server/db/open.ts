@@ -41,6 +41,17 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   }
 }
 
+const afterTransactions = new WeakMap<Db, () => void>();
+
+/**
+ * `listener` runs at the end of each outermost `db.transaction` body, just before its commit
+ * (or that of the group it belongs to, group-commit.ts): work it schedules for later finds the
+ * writes committed.
+ */
+export function afterEachTransaction(db: Db, listener: () => void): void {
+  afterTransactions.set(db, listener);
+}
+
 /**
  * Makes `db.transaction(fn)()` begin IMMEDIATE, taking the write lock before the first read.
  * A DEFERRED transaction that reads and then writes, while another process committed in
@@ -51,6 +62,9 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
 function writeTransactionsLockFirst(db: Db): void {
   const original = db.transaction.bind(db);
   let depth = 0;
+  const ended = () => {
+    if (depth === 0) afterTransactions.get(db)?.();
+  };
   // The request's write hooks (hooks.ts) run around the outermost transaction only: a nested one
   // is a savepoint inside it.
   const hooked = (fn: (...args: never[]) => unknown) =>
@@ -64,6 +78,7 @@ function writeTransactionsLockFirst(db: Db): void {
         return result;
       } finally {
         depth--;
+        ended();
       }
     };
   // Every variant carries the others as properties (`.deferred`, `.exclusive`, …).
