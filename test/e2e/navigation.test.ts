@@ -127,6 +127,59 @@ describe.skipIf(!hasChromium)('navigation', () => {
     await page.context().close();
   });
 
+  it('steps back and forward through the calendar’s weeks and months', async () => {
+    const page = await signedInPage(browser, server.url, 'admin');
+    await page.goto(`${server.url}/console/?view=dayGridMonth&date=2027-03-01`);
+    await page.locator('.fc-dayGridMonth-view').waitFor();
+    await settled(page);
+    const title = () => page.locator('.fc-toolbar-title').textContent();
+    const place = () => {
+      const query = new URL(page.url()).searchParams;
+      return `${query.get('view') ?? 'month'} ${query.get('date') ?? 'today'}`;
+    };
+    const start = await page.evaluate(() => window.history.length);
+    expect(await title()).toBe('March 2027');
+
+    // Next, next, then the week view: three steps, one history entry each.
+    await page.locator('.fc-next-button').click();
+    await expect.poll(place).toBe('month 2027-04-01');
+    await page.locator('.fc-next-button').click();
+    await expect.poll(place).toBe('month 2027-05-01');
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    await expect.poll(place).toBe('timeGridWeek 2027-04-26');
+    expect(await page.evaluate(() => window.history.length)).toBe(start + 3);
+
+    // Back steps through them and the calendar follows, without adding entries.
+    await page.goBack();
+    await expect.poll(place).toBe('month 2027-05-01');
+    await page.locator('.fc-dayGridMonth-view').waitFor();
+    await expect.poll(title).toBe('May 2027');
+    await page.goBack();
+    await expect.poll(place).toBe('month 2027-04-01');
+    await expect.poll(title).toBe('April 2027');
+    await page.goBack();
+    await expect.poll(place).toBe('month 2027-03-01');
+    await expect.poll(title).toBe('March 2027');
+    // Forward works too: nothing was cut off by a stray entry.
+    await page.goForward();
+    await expect.poll(title).toBe('April 2027');
+    await page.goForward();
+    await page.goForward();
+    await expect.poll(place).toBe('timeGridWeek 2027-04-26');
+    await page.locator('.fc-timeGridWeek-view').waitFor();
+    expect(await page.evaluate(() => window.history.length)).toBe(start + 3);
+
+    // Today is a step too, and Back from it returns to the week.
+    await page.getByRole('button', { name: 'Today' }).click();
+    await expect.poll(place).toBe('timeGridWeek today');
+    await page.goBack();
+    await expect.poll(place).toBe('timeGridWeek 2027-04-26');
+    await expect
+      .poll(() => page.locator('.fc-col-header-cell[data-date="2027-04-26"]').count())
+      .toBe(1);
+    await page.context().close();
+  });
+
   it('shows a not-found page with a way back', async () => {
     const page = await signedInPage(browser, server.url, 'admin');
     await page.goto(`${server.url}/console/no/such/page`);

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import FullCalendar from '@fullcalendar/react';
-import type { EventClickArg, EventContentArg, EventDropArg } from '@fullcalendar/core';
+import type { EventClickArg, EventContentArg, EventDropArg, ViewApi } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import listPlugin from '@fullcalendar/list';
@@ -77,6 +77,9 @@ export default function CalendarScreen() {
     date: '',
   });
   const [view, setView] = useState(address.view);
+  // datesSet reads the address of the latest render, not the one of the render it was made in.
+  const latest = useRef(address);
+  latest.current = address;
   const [shown, setShown] = useState<EventWire[]>([]);
   const [day, setDay] = useState(() => DateTime.now().setZone(zone).toISODate()!);
   const phoneMonth = phone && view === 'dayGridMonth';
@@ -91,6 +94,28 @@ export default function CalendarScreen() {
   useEffect(() => {
     if (timeGrid) calendar.current?.getApi().scrollToTime('08:00:00');
   }, [timeGrid]);
+
+  const dayOf = (date: Date) => DateTime.fromJSDate(date, { zone }).toISODate()!;
+  const today = () => DateTime.now().setZone(zone).toISODate()!;
+
+  /** Whether the calendar shows the address's view and date (today when the address has none). */
+  const shows = (onScreen: ViewApi, place: { view: string; date: string }) => {
+    const date = place.date || today();
+    return (
+      onScreen.type === place.view &&
+      dayOf(onScreen.currentStart) <= date &&
+      date < dayOf(onScreen.currentEnd)
+    );
+  };
+
+  // Back, Forward or a link changed the address: the calendar follows it. Its datesSet then
+  // finds the address already shown and adds no history entry.
+  useEffect(() => {
+    const api = calendar.current?.getApi();
+    if (!api || shows(api.view, address)) return;
+    if (api.view.type === address.view) api.gotoDate(address.date || today());
+    else api.changeView(address.view, address.date || today());
+  }, [address.view, address.date]);
 
   const refetch = () => {
     invalidate(client, 'events');
@@ -128,8 +153,6 @@ export default function CalendarScreen() {
       toast({ tone: 'error', message: `Could not move “${title}”: ${messageOf(failure)}` });
     }
   };
-
-  const dayOf = (date: Date) => DateTime.fromJSDate(date, { zone }).toISODate()!;
 
   return (
     <>
@@ -212,9 +235,12 @@ export default function CalendarScreen() {
             setView(info.view.type);
             const now = new Date();
             const current = info.view.currentStart <= now && now < info.view.currentEnd;
+            // Prev, next, today and a view button are steps in the history (Back steps back
+            // through weeks and months). Showing what the address already says (the first
+            // render, Back/Forward) only writes the address's usual form, as no new entry.
             setAddress(
               { view: info.view.type, date: current ? undefined : dayOf(info.view.currentStart) },
-              { replace: true },
+              { replace: shows(info.view, latest.current) },
             );
           }}
           eventsSet={(events) => setShown(events.map((e) => e.extendedProps.event as EventWire))}
