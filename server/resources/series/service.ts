@@ -125,15 +125,21 @@ export function createSeriesService(core: CoreServices, events: EventsStore) {
    * `until` undefined for an open-ended listing), over at most `listingWindowDays`.
    */
   function coverListing(from: string | undefined, until: string | undefined): void {
-    extendDue();
     const earliest = daysAfter(now(), -LIMITS.reachDays);
     const latest = daysAfter(now(), LIMITS.reachDays);
     const lower = from === undefined ? formatUtc(now()) : from < earliest ? earliest : from;
     const cap = daysAfter(lower, LIMITS.listingWindowDays);
     let upper = until === undefined || until > cap ? cap : until;
     if (upper > latest) upper = latest;
-    if (upper <= lower) return;
-    const candidates = new Set([...store.due(upper, 10_000), ...store.dueBefore(lower, 10_000)]);
+    if (upper <= lower) return extendDue();
+    // One statement in the usual case (nothing to make); extending first changes the answer.
+    const question = { horizon: horizon(), until: upper, from: lower, limit: 10_000 };
+    let found = store.coverage(question);
+    if (found.horizon) {
+      extendDue();
+      found = store.coverage(question);
+    }
+    const candidates = new Set([...found.until, ...found.before]);
     // Read first: a window already made (the usual case) takes no write lock.
     const todo = [...candidates].filter(
       (id) => generator.missing(store.get(id)!, lower, upper).length > 0,

@@ -39,6 +39,24 @@ export interface Window {
 /** Every series that has not frozen its generation (see `freeze`). */
 const NEVER = '9999-12-31 23:59:59';
 
+/**
+ * Running series generated less far than `@<param>`: the same condition as the partial index
+ * series_generation, so that the index serves it.
+ */
+const running = (param: string) =>
+  `lines <> '[]' AND generated_until_utc < @${param}
+   AND (last_start_utc IS NULL OR last_start_utc >= generated_until_utc)`;
+// Series whose generated range starts after a listing's window starts (index
+// series_generation_back).
+const BEFORE = `FROM series WHERE lines <> '[]' AND generated_from_utc > @from ORDER BY id LIMIT @limit`;
+
+interface Coverage {
+  horizon: string;
+  until: string;
+  from: string;
+  limit: number;
+}
+
 export function createSeriesStore(db: Db) {
   const s = {
     get: db.prepare<[number], SeriesRow>('SELECT * FROM series WHERE id = ?'),
@@ -56,23 +74,20 @@ export function createSeriesStore(db: Db) {
        WHERE id = @id`,
     ),
     remove: db.prepare<[number]>('DELETE FROM series WHERE id = ?'),
-    // The same condition as the partial index series_generation, so that the index serves it.
     due: db
       .prepare<{ until: string; limit: number }, number>(
-        `SELECT id FROM series
-         WHERE lines <> '[]' AND generated_until_utc < @until
-           AND (last_start_utc IS NULL OR last_start_utc >= generated_until_utc)
-         ORDER BY generated_until_utc LIMIT @limit`,
+        `SELECT id FROM series WHERE ${running('until')} ORDER BY generated_until_utc LIMIT @limit`,
       )
       .pluck(),
-    // Series whose generated range starts after a listing's window starts (index
-    // series_generation_back).
-    dueBefore: db
-      .prepare<{ from: string; limit: number }, number>(
-        `SELECT id FROM series
-         WHERE lines <> '[]' AND generated_from_utc > @from ORDER BY id LIMIT @limit`,
+    // A listing's three questions in one statement: the usual answer is three empty lists.
+    coverage: db
+      .prepare<Coverage, [string, number]>(
+        `SELECT 'horizon', * FROM (SELECT id FROM series WHERE ${running('horizon')} LIMIT 1)
+         UNION ALL SELECT 'until', * FROM (SELECT id FROM series WHERE ${running('until')}
+           ORDER BY generated_until_utc LIMIT @limit)
+         UNION ALL SELECT 'before', * FROM (SELECT id ${BEFORE})`,
       )
-      .pluck(),
+      .raw(),
     linesOf: db.prepare<[string], { id: number; lines: string; timezone: string }>(
       'SELECT id, lines, timezone FROM series WHERE id IN (SELECT value FROM json_each(?))',
     ),
@@ -143,8 +158,18 @@ export function createSeriesStore(db: Db) {
     },
     /** Running series generated less far than `until`, least far first. */
     due: (until: string, limit: number): number[] => s.due.all({ until, limit }),
-    /** Running series whose generated range starts after `from`. */
-    dueBefore: (from: string, limit: number): number[] => s.dueBefore.all({ from, limit }),
+    /**
+     * For a listing's window, with one statement: whether any series is due before `horizon`,
+     * `due(until)`, and the running series whose generated range starts after `from`.
+     */
+    coverage(question: Coverage): { horizon: boolean; until: number[]; before: number[] } {
+      const out = { horizon: false, until: [] as number[], before: [] as number[] };
+      for (const [list, id] of s.coverage.all(question)) {
+        if (list === 'horizon') out.horizon = true;
+        else out[list as 'until' | 'before'].push(id);
+      }
+      return out;
+    },
     /** The lines and zone of each series, for a page of events. */
     linesOf(ids: number[]): Map<number, { lines: string; timezone: string }> {
       if (ids.length === 0) return new Map();
