@@ -52,9 +52,20 @@ export function answerCaches(limit: number): (services: Services) => AnswerCache
   };
 }
 
-/** A response with its body serialised once (as UTF-8 bytes), to be remembered and sent many times. */
-export function serialised(response: ApiResponse): ApiResponse {
-  const bytes = Buffer.from(JSON.stringify(response.body), 'utf8');
-  const { body: _body, ...rest } = response;
-  return { ...rest, body: null, json: { bytes, etag: strongEtag(bytes) } };
+/** A response whose body is JSON text already made, with its ETag, to be remembered and sent many times. */
+export function serialisedText(
+  text: string,
+  response: Omit<ApiResponse, 'body'> = {},
+): ApiResponse {
+  const bytes = Buffer.from(text, 'utf8');
+  return { ...response, body: null, json: { bytes, etag: strongEtag(bytes) } };
+}
+
+/**
+ * What `JSON.stringify` makes of `{[key]: items, ...rest}` when each item is already JSON text
+ * (events/presented.ts): the same text, without serialising the items again.
+ */
+export function listText(key: string, items: readonly string[], rest: object): string {
+  const tail = JSON.stringify(rest);
+  return `{${JSON.stringify(key)}:[${items.join(',')}]${tail === '{}' ? '}' : `,${tail.slice(1)}`}`;
 }

@@ -14,9 +14,8 @@ import type { EventArchiveWire } from '../../../shared/schemas/wire/events.js';
 import { NotFound, type Problems } from '../../errors.js';
 import type { Links, QueryValue } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
-import type { EventEmbedder } from './embed.js';
 import type { EventQuery, ListingStore, GeoFilter, Visibility } from './listing-store.js';
-import type { EventsStore } from './store.js';
+import type { EventRow, EventsStore } from './store.js';
 import { eventOrder } from './listing-order.js';
 import type { EventDeps } from './service.js';
 
@@ -100,6 +99,12 @@ function geoFilter(input: EventListInput): GeoFilter | undefined {
   return undefined;
 }
 
+/** Presents a page's rows: as wire objects, or as their JSON text (events/presented.ts). */
+export type PresentRows<T> = (rows: EventRow[], actor: Actor | null, links: Links) => T[];
+
+/** A listing page: its events, then the archive's links and totals, in the wire's key order. */
+export type ListingPage<T> = { events: T[] } & Omit<EventArchiveWire, 'events'>;
+
 /** Makes the occurrences of recurring events exist over a window of starts (series/service.ts). */
 export type CoverWindow = (from: string | undefined, until: string | undefined) => void;
 
@@ -120,7 +125,6 @@ export function createEventListing(
   query: ListingStore,
   store: EventsStore,
   ports: EventDeps,
-  embedder: EventEmbedder,
   core: CoreServices,
   cover: CoverWindow,
 ) {
@@ -285,7 +289,12 @@ export function createEventListing(
     }
   }
 
-  function page(listing: ListingPlan, actor: Actor | null, links: Links): EventArchiveWire {
+  function page<T>(
+    listing: ListingPlan,
+    actor: Actor | null,
+    links: Links,
+    present: PresentRows<T>,
+  ): ListingPage<T> {
     const { input, perPage } = listing;
     const { bounds, echo, strict } = listing.dates;
     const q = queryOf(input, actor, bounds);
@@ -344,7 +353,7 @@ export function createEventListing(
     const previous =
       input.page > 1 ? url(input.page === 2 ? undefined : input.page - 1) : undefined;
     return {
-      events: embedder.many(rows, links, { jsonLd: false, reader: actor }),
+      events: present(rows, actor, links),
       rest_url: url(input.page),
       ...(next === undefined ? {} : { next_rest_url: next }),
       ...(previous === undefined ? {} : { previous_rest_url: previous }),

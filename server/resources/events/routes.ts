@@ -8,7 +8,7 @@ import {
   eventUpdateSchema,
 } from '../../../shared/schemas/event.js';
 import type { EventListInput } from '../../../shared/schemas/event.js';
-import { answerCaches, serialised } from '../../http/answer-cache.js';
+import { answerCaches, listText, serialisedText } from '../../http/answer-cache.js';
 import { scopeField } from '../../../shared/recurrence/schema.js';
 import type { RequestContext } from '../../http/context.js';
 import { archiveAnswer } from '../../http/paging.js';
@@ -58,7 +58,7 @@ function readAnswer(id: number, ctx: RequestContext): ApiResponse {
   events.publishDue();
   const key = JSON.stringify([id, ...asker(ctx)]);
   return singleAnswers(ctx.services).get(key, () =>
-    serialised({ body: events.read(id, ctx.actor, ctx.links) }),
+    serialisedText(events.readText(id, ctx.actor, ctx.links)),
   );
 }
 
@@ -67,9 +67,11 @@ function listAnswer(input: EventListInput, ctx: RequestContext): ApiResponse {
   const { events } = ctx.services;
   const plan = events.planList(input);
   const key = JSON.stringify([input, ...asker(ctx), plan.perPage, plan.dates.bounds]);
-  return pageAnswers(ctx.services).get(key, () =>
-    serialised(archiveAnswer(events.listPage(plan, ctx.actor, ctx.links))),
-  );
+  return pageAnswers(ctx.services).get(key, () => {
+    const { events: items, ...archive } = events.listPage(plan, ctx.actor, ctx.links);
+    const { body, headers } = archiveAnswer(archive);
+    return serialisedText(listText('events', items, body), { headers });
+  });
 }
 
 export const eventsRoutes: RouteDef[] = [

@@ -24,7 +24,10 @@ import type { TermsService } from '../terms/service.js';
 import type { VenuesService } from '../venues/service.js';
 import { createEventEmbedder } from './embed.js';
 import { eventFields, type EventFields } from './fields.js';
-import { createEventListing, type ListingPlan } from './listing.js';
+import { createEventListing, type ListingPlan, type PresentRows } from './listing.js';
+import { createPresentedEvents } from './presented.js';
+import { createPresentedStore } from './presented-store.js';
+import type { EventWire } from '../../../shared/schemas/wire/index.js';
 import { createListingStore } from './listing-store.js';
 import type { EventQuery } from './listing-store.js';
 import { createEventsStore, type EventRow } from './store.js';
@@ -58,7 +61,12 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   const editor = createSeriesEditor(store, series, () => core.clock.now());
   const embedder = createEventEmbedder(store, ports, core, series.keysOf);
   const query = createListingStore(core.db);
-  const listing = createEventListing(query, store, ports, embedder, core, series.coverListing);
+  const listing = createEventListing(query, store, ports, core, series.coverListing);
+  const presented = createPresentedEvents(createPresentedStore(core.db), embedder, core);
+  const wires: PresentRows<EventWire> = (rows, actor, links) =>
+    embedder.many(rows, links, { jsonLd: false, reader: actor });
+  const texts: PresentRows<string> = (rows, actor, links) =>
+    presented.texts(rows, links, { jsonLd: false, reader: actor });
 
   /** Scheduled events whose date has come are published before anyone reads them. */
   function publishDue(): void {
@@ -198,6 +206,20 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     return store.get(row.id)!;
   }
 
+  /** A single GET's row: trashed events are gone for everyone, unpublished ones need read rights. */
+  function readable(id: number, actor: Actor | null): EventRow {
+    publishDue();
+    const row = load(id);
+    if (row.status === 'trash') {
+      // The reference answers 403 here, not 410 (docs/contract/compat-notes.md §4).
+      throw new NotAccessible('event-no-longer-available', 'This event is no longer available');
+    }
+    if (!canReadPost(actor, { author: row.author ?? 0, status: row.status })) {
+      throw new NotAccessible('event-not-accessible', 'The requested event is not accessible');
+    }
+    return row;
+  }
+
   const present = (row: EventRow, links: Links, reader: Actor | null) =>
     embedder.one(row, links, { jsonLd: false, reader });
 
@@ -259,18 +281,11 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     },
 
     /** Single GET: trashed events are gone for everyone, unpublished ones need read rights. */
-    read(id: number, actor: Actor | null, links: Links) {
-      publishDue();
-      const row = load(id);
-      if (row.status === 'trash') {
-        // The reference answers 403 here, not 410 (docs/contract/compat-notes.md §4).
-        throw new NotAccessible('event-no-longer-available', 'This event is no longer available');
-      }
-      if (!canReadPost(actor, { author: row.author ?? 0, status: row.status })) {
-        throw new NotAccessible('event-not-accessible', 'The requested event is not accessible');
-      }
-      return embedder.one(row, links, { jsonLd: true, reader: actor });
-    },
+    read: (id: number, actor: Actor | null, links: Links): EventWire =>
+      embedder.one(readable(id, actor), links, { jsonLd: true, reader: actor }),
+    /** The single GET's body as JSON text, remembered while the event is unchanged. */
+    readText: (id: number, actor: Actor | null, links: Links): string =>
+      presented.texts([readable(id, actor)], links, { jsonLd: true, reader: actor })[0]!,
 
     /** Every event the listing's filters select, presented a batch at a time (CSV export). */
     *everyListed(input: EventListInput, actor: Actor | null, links: Links, batch = 1000) {
@@ -349,10 +364,11 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     listProblems: (input: EventListInput, actor: Actor | null): Problems =>
       listing.problems(input, actor),
     planList,
+    /** A listing page with each event as JSON text (events/presented.ts). */
     listPage: (plan: ListingPlan, actor: Actor | null, links: Links) =>
-      listing.page(plan, actor, links),
+      listing.page(plan, actor, links, texts),
     list: (input: EventListInput, actor: Actor | null, links: Links) =>
-      listing.page(planList(input), actor, links),
+      listing.page(planList(input), actor, links, wires),
   };
 }
 
