@@ -169,24 +169,41 @@ describe.skipIf(!hasChromium)('editor actions', () => {
     expect(gone.status).toBeGreaterThanOrEqual(400);
   });
 
-  /** The toast's box and the Save button's box share no pixel. */
-  async function apart(toast: Locator, save: Locator) {
-    const [a, b] = [await toast.boundingBox(), await save.boundingBox()];
-    expect(a).not.toBeNull();
-    expect(b).not.toBeNull();
-    const overlap =
-      a!.x < b!.x + b!.width &&
-      b!.x < a!.x + a!.width &&
-      a!.y < b!.y + b!.height &&
-      b!.y < a!.y + a!.height;
-    expect(overlap).toBe(false);
+  /** The toast's box shares no pixel with any of the controls' boxes (polled: the page makes room). */
+  async function apart(toast: Locator, controls: Locator[]) {
+    const overlaps = async () => {
+      const a = await toast.boundingBox();
+      expect(a).not.toBeNull();
+      const hits: number[] = [];
+      for (const [i, control] of controls.entries()) {
+        const b = await control.boundingBox();
+        expect(b).not.toBeNull();
+        if (
+          a!.x < b!.x + b!.width &&
+          b!.x < a!.x + a!.width &&
+          a!.y < b!.y + b!.height &&
+          b!.y < a!.y + a!.height
+        )
+          hits.push(i);
+      }
+      return hits;
+    };
+    await expect.poll(overlaps).toEqual([]);
+  }
+
+  /** The screen as it is, light then dark. */
+  async function shootThemes(page: Page, name: string) {
+    await shoot(page, name);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shoot(page, `${name}-dark`);
+    await page.emulateMedia({ colorScheme: 'light' });
   }
 
   for (const [width, height, suffix] of [
     [1280, 860, 'desktop'],
     [375, 812, 'phone'],
   ] as const) {
-    it(`keeps toasts off the Save button and on screen while held (${width} px)`, async () => {
+    it(`keeps toasts clear of Save and Send, and on screen while hovered or focused (${width} px)`, async () => {
       const event = await concert(`Toast concert ${width}`);
       const page = await open(width, height);
       await page.goto(`${server.url}/console/events/${event.id}`);
@@ -196,18 +213,44 @@ describe.skipIf(!hasChromium)('editor actions', () => {
       await save.click();
       const toast = page.locator('.toast', { hasText: 'Saved “Toast concert' });
       await toast.waitFor();
-      await apart(toast, save);
-      await shoot(page, `event-editor-toast-${suffix}`);
+      await apart(toast, [save]);
+      await shootThemes(page, `event-editor-toast-${suffix}`);
 
-      // Held: by the pointer on its button on a wide screen, by the focus on a phone. A toast
-      // leaves after 5 s; held for longer, it is still there.
-      if (width > 800) await toast.getByRole('button', { name: 'Dismiss' }).hover();
-      else await toast.getByRole('button', { name: 'Dismiss' }).focus();
+      // Held by the pointer anywhere on it, its text included. A toast leaves after 5 s; held
+      // for longer, it is still there, and it leaves once the pointer has gone.
+      await toast.getByText('Saved “Toast concert').hover();
       await page.waitForTimeout(6_500);
       expect(await toast.isVisible()).toBe(true);
-      if (width > 800) await page.mouse.move(5, 5);
-      else await page.getByLabel('Title *').focus();
+      await page.mouse.move(width - 5, 200);
       await toast.waitFor({ state: 'detached' });
+
+      // Held by the focus too (a keyboard reaching for its button).
+      await page.getByLabel('Title *').fill(`Toast concert ${width} (again)`);
+      await save.click();
+      // Save moved up to make room for the notice, which may now lie under the pointer.
+      await page.mouse.move(width - 5, 200);
+      const again = page.locator('.toast', { hasText: 'Saved “Toast concert' });
+      await again.getByRole('button', { name: 'Dismiss' }).focus();
+      await page.waitForTimeout(6_500);
+      expect(await again.isVisible()).toBe(true);
+      await page.getByLabel('Title *').focus();
+      await again.waitFor({ state: 'detached' });
+
+      // The explorer: a notice after Copy as curl, its action row at the bottom of the window.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: server.url,
+      });
+      await page.goto(`${server.url}/console/explorer`);
+      await page.getByRole('button', { name: 'POST /events', exact: true }).click();
+      await page.getByLabel('Anonymously').check();
+      const send = page.getByRole('button', { name: 'Send' });
+      const copy = page.getByRole('button', { name: 'Copy as curl' });
+      await send.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await copy.click();
+      const copied = page.locator('.toast', { hasText: 'The curl command is on the clipboard' });
+      await copied.waitFor();
+      await apart(copied, [send, copy]);
+      await shootThemes(page, `explorer-toast-${suffix}`);
     });
   }
 

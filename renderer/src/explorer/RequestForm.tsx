@@ -126,7 +126,7 @@ export function RequestForm({ op, draft, onChange, onSend, onCopy, busy }: Props
           </div>
         </fieldset>
       )}
-      <div className="form-actions">
+      <div className="form-actions sticky-actions">
         <fieldset className="explorer__auth">
           <legend className="visually-hidden">Send as</legend>
           <label className="check">

@@ -162,7 +162,7 @@ export function ResourceEditor<K extends Kind>({
             {config.extras?.(form.values, form.set, form.errors)}
           </fieldset>
           {!trashed && (
-            <div className="form-actions">
+            <div className="form-actions sticky-actions">
               <Button type="submit" variant="primary" busy={save.isPending}>
                 {numeric === null ? `Create ${info.singular}` : 'Save changes'}
               </Button>

@@ -1,14 +1,15 @@
 /**
  * Short notices, optionally with one action (Undo). They announce themselves politely to screen
  * readers and leave after a few seconds, but never while the pointer is on one of their buttons
- * or the focus is in them: an Undo being reached for must not vanish. They sit at the bottom
- * right on wide screens and at the top on phones, away from the editors' Save buttons; their
- * text lets clicks through to what lies below.
+ * or the focus is in them: an Undo being reached for must not vanish. They sit in a band along
+ * the bottom of the content column whose height the page makes room for (--toast-space): the
+ * editors' and the explorer's action rows stick above it, so a notice never covers Save or Send.
  */
 import {
   createContext,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -42,6 +43,24 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const clocks = useRef(new Map<number, Clock>());
   /** Hovered and focused: each one alone holds the toasts. */
   const holds = useRef({ hover: false, focus: false });
+  const band = useRef<HTMLDivElement>(null);
+
+  // The band's height, gap to the window's edge included, for the page to keep clear of.
+  useEffect(() => {
+    const element = band.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => {
+      const height = element.offsetHeight;
+      const gap = window.innerHeight - element.getBoundingClientRect().bottom;
+      root.setProperty('--toast-space', height > 0 ? `${Math.ceil(height + gap + 8)}px` : '0px');
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--toast-space');
+    };
+  }, []);
 
   const dismiss = useCallback((id: number) => {
     clearTimeout(clocks.current.get(id)?.timer);
@@ -90,6 +109,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={value}>
       {children}
       <div
+        ref={band}
         className="toasts"
         role="status"
         aria-live="polite"
