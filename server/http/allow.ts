@@ -22,14 +22,35 @@ function lenientParams(schema: ArgsSchema, raw: Readonly<Record<string, unknown>
   return params;
 }
 
-function permits(endpoint: Endpoint, ctx: RequestContext): boolean {
+/**
+ * `lenientParams` of the request's own endpoint, from its arguments already parsed: parsing
+ * is per field (validate.ts), so these are the same values without parsing them again.
+ */
+function sentParams(params: Readonly<Record<string, unknown>>, raw: RequestContext['raw']) {
+  const sent: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(params))
+    if (raw[name] !== undefined) sent[name] = value;
+  return sent;
+}
+
+/** The request's own endpoint and its parsed arguments. */
+export interface ParsedRequest {
+  endpoint: Endpoint;
+  params: Readonly<Record<string, unknown>>;
+}
+
+function permits(endpoint: Endpoint, ctx: RequestContext, parsed?: ParsedRequest): boolean {
   // An endpoint without a declared permission is refused (http/route.ts), so it is not allowed.
   if (typeof endpoint.permission !== 'function') return false;
   // Public endpoints need no parameters: parsing them (a whole event payload on POST /events,
   // with the listing's schema) is most of what the header costs.
   if (endpoint.permission === anyone) return true;
   try {
-    return endpoint.permission(ctx, lenientParams(endpoint.args, ctx.raw));
+    const params =
+      parsed?.endpoint === endpoint
+        ? sentParams(parsed.params, ctx.raw)
+        : lenientParams(endpoint.args, ctx.raw);
+    return endpoint.permission(ctx, params);
   } catch {
     // A permission that needs what only its own checks guarantee (an existing object) cannot
     // be granted for a request that did not pass them.
@@ -37,10 +58,14 @@ function permits(endpoint: Endpoint, ctx: RequestContext): boolean {
   }
 }
 
-export function allowedMethods(route: CompiledRoute, ctx: RequestContext): string[] {
+export function allowedMethods(
+  route: CompiledRoute,
+  ctx: RequestContext,
+  parsed?: ParsedRequest,
+): string[] {
   const methods = new Set<string>();
   for (const endpoint of route.endpoints) {
-    if (permits(endpoint, ctx)) for (const method of endpoint.methods) methods.add(method);
+    if (permits(endpoint, ctx, parsed)) for (const method of endpoint.methods) methods.add(method);
   }
   return [...methods];
 }

@@ -13,7 +13,7 @@ import type { Registry } from './registry.js';
 import type { ApiResponse } from './route.js';
 import { parseArgs } from './validate.js';
 import { rootIndex, rootRoute, routeHelp } from './indexes.js';
-import { allowedMethods } from './allow.js';
+import { allowedMethods, type ParsedRequest } from './allow.js';
 import { envelope, filterBody, parseFields, wantsEnvelope, type FieldTree } from './wp-response.js';
 import { translator } from '../../shared/i18n/index.js';
 import { bodyParams, effectiveMethod, queryParams, type Query } from './wp-request.js';
@@ -208,11 +208,14 @@ export function restDispatcher(registry: Registry, services: Services) {
       signal: abandoned.signal,
     };
     // Set before the endpoint runs, so that its errors carry it too, as in WordPress.
-    const allowed = allowedMethods(match.route, ctx);
-    if (allowed.length > 0) res.set('Allow', allowed.join(', '));
+    const setAllow = (parsed?: ParsedRequest) => {
+      const allowed = allowedMethods(match.route, ctx, parsed);
+      if (allowed.length > 0) res.set('Allow', allowed.join(', '));
+    };
 
     const { endpoint } = match;
     if (!endpoint) {
+      setAllow();
       // OPTIONS without a CORS preflight: the route describes itself (WordPress's
       // rest_handle_options_request); the preflight itself is answered by the CORS guard.
       return send(
@@ -222,7 +225,15 @@ export function restDispatcher(registry: Registry, services: Services) {
         shaping,
       );
     }
-    const params = parseArgs(endpoint.args, raw);
+    let params: Record<string, unknown>;
+    try {
+      params = parseArgs(endpoint.args, raw);
+    } catch (error) {
+      setAllow();
+      throw error;
+    }
+    // The request's own arguments, parsed once: the header's check of its endpoint reuses them.
+    setAllow({ endpoint, params });
     const problems = endpoint.check?.(params, ctx);
     if (problems && Object.keys(problems).length > 0) throw invalidParams(problems);
     // Fail closed: an endpoint that declares no permission is refused, never public.

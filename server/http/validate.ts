@@ -20,15 +20,20 @@ export function parseArgs<S extends ArgsSchema>(
 ): z.output<S> {
   const shape = schema.shape as Record<string, z.ZodType>;
   const missing: string[] = [];
+  // What an absent argument parses to (its default, or nothing), kept for the second pass.
+  const absent = new Map<string, z.ZodSafeParseResult<unknown>>();
   for (const [name, field] of Object.entries(shape)) {
-    if (raw[name] === undefined && !field.safeParse(undefined).success) missing.push(name);
+    if (raw[name] !== undefined) continue;
+    const result = field.safeParse(undefined);
+    if (result.success) absent.set(name, result);
+    else missing.push(name);
   }
   if (missing.length > 0) throw missingParams(missing);
 
   const problems: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(shape)) {
-    const result = field.safeParse(raw[name]);
+    const result = absent.get(name) ?? field.safeParse(raw[name]);
     if (result.success) {
       if (result.data !== undefined) values[name] = result.data;
     } else {

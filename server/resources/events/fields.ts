@@ -58,7 +58,27 @@ function schedule(
   return { status, date_utc: dateUtc };
 }
 
-function eventTimes(input: EventUpdateInput, existing: EventRow | undefined, ctx: FieldContext) {
+type EventTimes = Pick<
+  EventRow,
+  'timezone' | 'all_day' | 'start_local' | 'end_local' | 'start_utc' | 'end_utc'
+>;
+
+function eventTimes(
+  input: EventUpdateInput,
+  existing: EventRow | undefined,
+  ctx: FieldContext,
+): EventTimes {
+  if (
+    existing &&
+    input.timezone === undefined &&
+    input.start_date === undefined &&
+    input.end_date === undefined &&
+    input.all_day === undefined
+  ) {
+    // Nothing about the times changes: the stored ones are what reading them again would give.
+    const { timezone, all_day, start_local, end_local, start_utc, end_utc } = existing;
+    return { timezone, all_day, start_local, end_local, start_utc, end_utc };
+  }
   const timezone =
     input.timezone !== undefined
       ? input.timezone === ''
