@@ -109,6 +109,8 @@ export function startCheckpointer(db: Db, file: string, options: Options = {}): 
       if (!alive) return;
       alive = false;
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      // Waited for: the process must not end before the worker has closed its connection.
+      worker.ref();
       worker.postMessage('close');
       await exited;
     },
