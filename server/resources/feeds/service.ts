@@ -330,7 +330,7 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
      * for calendars whose feed is remembered whole; larger ones are made as requests come.
      */
     async warm(origin: string): Promise<void> {
-      if (store.publishedCount() > REMEMBER_UP_TO) return;
+      if (store.publishedMoreThan(REMEMBER_UP_TO)) return;
       const links = createLinks(origin, 'api', '');
       const plan = this.plan(feedQuerySchema.parse({ start_date: WARM_FROM }), null, links);
       for (let i = 0; i < plan.entries.length; i += CHUNK) {

@@ -157,8 +157,11 @@ export function createFeedStore(db: Db) {
     occurrence: db.prepare<[number, string], { id: number }>(
       'SELECT id FROM events WHERE series_id = ? AND original_start_local = ?',
     ),
-    publishedCount: db
-      .prepare<[], number>("SELECT count(*) FROM events WHERE status = 'publish'")
+    // Counts up to the limit only: a start on a million events must not read them all.
+    publishedUpTo: db
+      .prepare<[number], number>(
+        "SELECT count(*) FROM (SELECT 1 FROM events WHERE status = 'publish' LIMIT ?)",
+      )
       .pluck(),
     byUid: db.prepare<[string], EventIcal>('SELECT * FROM event_ical WHERE uid = ?'),
     putIcal: db.prepare<EventIcal>(
@@ -225,7 +228,8 @@ export function createFeedStore(db: Db) {
     occurrence: (seriesId: number, original: string): number | undefined =>
       s.occurrence.get(seriesId, original)?.id,
 
-    publishedCount: (): number => s.publishedCount.get()!,
+    /** Whether more than `limit` events are published, reading at most that many and one. */
+    publishedMoreThan: (limit: number): boolean => s.publishedUpTo.get(limit + 1)! > limit,
     byUid: (uid: string): EventIcal | undefined => s.byUid.get(uid),
     putIcal: (row: EventIcal): void => {
       s.putIcal.run(row);

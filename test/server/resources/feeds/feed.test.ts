@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { create, createEvent, createId } from '../../../helpers/fixtures.js';
 import { unfold, vevents, propertyOf } from './ics.js';
 import { countQueries } from '../../../helpers/queries.js';
+import { createFeedStore } from '../../../../server/resources/feeds/store.js';
 
 async function feed(server: TestServer, path = '/calendar.ics', auth?: string) {
   const res = await server.call('GET', path, { auth });
@@ -441,5 +442,18 @@ describe('the feed made ahead of its first request', () => {
     expect(cold.events).toBe(5);
     // Rows, SEQUENCEs, categories, organizers and venues are not read again.
     expect(warmed.queries).toBeLessThanOrEqual(cold.queries - 5);
+  });
+
+  it('decides whether to make them by counting published events up to its limit only', async () => {
+    const server = await startTestServer();
+    for (let i = 0; i < 3; i++) await createEvent(server, { title: `Talk ${i}` });
+    await createEvent(server, { title: 'Draft', status: 'draft' });
+    const store = createFeedStore(server.services.db);
+    expect([0, 2, 3, 4].map((limit) => store.publishedMoreThan(limit))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
