@@ -13,7 +13,7 @@ const restrict = (patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'release', 'coverage', 'bench/results'] },
+  { ignores: ['node_modules', 'dist', 'release', 'coverage', 'bench/results', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -38,6 +38,20 @@ const REBUILDS: ReadonlyArray<{ triggers: RegExp; rebuild: (db: Db) => void; lab
     rebuild: (db) => db.exec(`INSERT INTO events_fts (events_fts) VALUES ('rebuild')`),
   },
   {
+    label: 'events_listed_fts',
+    triggers: /^events_listed_fts_/,
+    rebuild: (db) =>
+      // As migration 0016 fills it: published listed events, keyed by start, id and length.
+      db.exec(`INSERT INTO events_listed_fts (events_listed_fts) VALUES ('delete-all');
+        INSERT INTO events_listed_fts (rowid, title, description, excerpt)
+        SELECT ((unixepoch(start_utc) + 2208988800) << 30) | (id << 1)
+            | (end_utc > datetime(start_utc, '+2 days')),
+          title, description, excerpt
+        FROM events
+        WHERE status = 'publish' AND hide_from_listings = 0 AND id < 536870912
+          AND start_utc >= '1900-01-01 00:00:00' AND start_utc < '2172-01-01 00:00:00'`),
+  },
+  {
     label: 'event_day_counts',
     triggers: /^event_day_counts_/,
     rebuild: (db) => {

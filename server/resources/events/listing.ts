@@ -15,6 +15,7 @@ import { NotFound, type Problems } from '../../errors.js';
 import type { Links, QueryValue } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import type { EventQuery, ListingStore, GeoFilter, Visibility } from './listing-store.js';
+import type { ListedSearchStore } from './listed-search-store.js';
 import type { EventRow, EventsStore } from './store.js';
 import { eventOrder } from './listing-order.js';
 import type { EventDeps } from './service.js';
@@ -54,6 +55,9 @@ export function ftsQuery(search: string): string | undefined {
   if (words.length === 0) return undefined;
   return words.map((word, i) => `"${word}"${i === words.length - 1 ? '*' : ''}`).join(' ');
 }
+
+const ftsOf = (input: EventListInput) =>
+  input.search === undefined ? undefined : ftsQuery(input.search);
 
 /** Which events a listing shows this actor: published ones, and what the actor may read. */
 export function visibility(actor: Actor | null, statuses: PostStatus[] | undefined): Visibility {
@@ -122,7 +126,7 @@ function startWindow(bounds: Partial<Record<DateParam, string>>) {
 }
 
 export function createEventListing(
-  query: ListingStore,
+  query: ListingStore & { searchPage: ListedSearchStore['page'] },
   store: EventsStore,
   ports: EventDeps,
   core: CoreServices,
@@ -247,13 +251,13 @@ export function createEventListing(
     return { input, perPage, dates: covered(input) };
   }
 
+  /** The listing's query, a search's candidates aside (`withCandidates`). */
   function queryOf(
     input: EventListInput,
     actor: Actor | null,
     bounds: ReturnType<typeof dates>['bounds'],
   ): EventQuery {
-    const fts = input.search === undefined ? undefined : ftsQuery(input.search);
-    const search = fts === undefined ? undefined : query.searchCandidates(fts);
+    const fts = ftsOf(input);
     return {
       visibility: visibility(actor, input.status),
       startMin: bounds.start_date,
@@ -262,7 +266,6 @@ export function createEventListing(
       startsAfter: bounds.starts_after,
       endsBefore: bounds.ends_before,
       endsAfter: bounds.ends_after,
-      search,
       categories: resolveTerms('category', input.categories),
       tags: resolveTerms('tag', input.tags),
       venues: input.venue,
@@ -276,12 +279,18 @@ export function createEventListing(
     };
   }
 
+  /** The query with the events its search words found (searchCandidates), if it searches. */
+  function withCandidates(q: EventQuery, fts: string | undefined): EventQuery {
+    return fts === undefined ? q : { ...q, search: query.searchCandidates(fts) };
+  }
+
   /**
    * Every event the listing's filters select for `actor`, in listing order, a batch of rows at a
    * time (the CSV export): the whole result, not one page.
    */
   function* allRows(input: EventListInput, actor: Actor | null, batch: number) {
-    const q = queryOf(input, actor, covered(input).bounds);
+    const fts = ftsOf(input);
+    const q = withCandidates(queryOf(input, actor, covered(input).bounds), fts);
     for (let offset = 0; ; offset += batch) {
       const rows = query.page(q, batch, offset);
       if (rows.length > 0) yield rows;
@@ -297,11 +306,15 @@ export function createEventListing(
   ): ListingPage<T> {
     const { input, perPage } = listing;
     const { bounds, echo, strict } = listing.dates;
-    const q = queryOf(input, actor, bounds);
     const offset = (input.page - 1) * perPage;
+    const fts = ftsOf(input);
+    // A search of published events by dates is answered from the index of listed events alone.
+    const base = queryOf(input, actor, bounds);
+    const searched = fts === undefined ? undefined : query.searchPage(base, fts, perPage, offset);
+    const q = searched ? base : withCandidates(base, fts);
     // A broad filter's total is needed anyway; knowing it first picks the faster page plan.
-    const known = query.countFirst(q) ? query.count(q) : undefined;
-    const rows = known === 0 ? [] : query.page(q, perPage, offset, known);
+    const known = searched?.total ?? (query.countFirst(q) ? query.count(q) : undefined);
+    const rows = searched?.rows ?? (known === 0 ? [] : query.page(q, perPage, offset, known));
     if (rows.length === 0 && input.page > 1) {
       throw new NotFound(
         'event-archive-page-not-found',

@@ -29,6 +29,7 @@ import { createPresentedEvents } from './presented.js';
 import { createPresentedStore } from './presented-store.js';
 import type { EventWire } from '../../../shared/schemas/wire/index.js';
 import { createListingStore } from './listing-store.js';
+import { createListedSearchStore } from './listed-search-store.js';
 import type { EventQuery } from './listing-store.js';
 import { createEventsStore, type EventRow } from './store.js';
 import { isRecurring } from '../../../shared/recurrence/lines.js';
@@ -60,7 +61,10 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   const series = createSeriesService(core, store);
   const editor = createSeriesEditor(store, series, () => core.clock.now());
   const embedder = createEventEmbedder(store, ports, core, series.keysOf);
-  const query = createListingStore(core.db);
+  const query = {
+    ...createListingStore(core.db),
+    searchPage: createListedSearchStore(core.db).page,
+  };
   const listing = createEventListing(query, store, ports, core, series.coverListing);
   const presented = createPresentedEvents(createPresentedStore(core.db), embedder, core);
   const wires: PresentRows<EventWire> = (rows, actor, links) =>

@@ -1,0 +1,134 @@
+/**
+ * Search listings of published events from events_listed_fts (migration 0016), whose rowid is
+ * `start << 30 | id << 1 | long`: the matches of a date window are one rowid range, in listing
+ * order, so the total is a count inside the full-text index and the page its rows at an offset,
+ * without reading each match's row for its status and dates. Only the matches that may end after
+ * the window (long events, and those starting in its last two days) are checked on their rows.
+ * The answer is exactly the general plan's (listing-store.ts): the same candidates (the
+ * SEARCH_CANDIDATES most recently created matches, from events_fts), the same filters, the same
+ * order.
+ */
+import type { Db } from '../../db/open.js';
+import { SEARCH_CANDIDATES } from '../../../shared/search.js';
+import type { EventQuery } from './listing-store.js';
+import type { EventRow } from './store.js';
+
+/** Seconds from 1900-01-01 to 1970-01-01: keys count from 1900. */
+const FROM_1900 = 2_208_988_800n;
+/** The id's bits in a key, above the long flag. */
+const ID_MASK = (1 << 29) - 1;
+/** An event ending more than this after it starts is flagged long in its key. */
+const SHORT_MS = 2 * 86_400_000;
+/** Above every key (an event starting before 2172 has a smaller one). */
+const MAX_KEY = (1n << 63n) - 1n;
+
+const seconds = (utc: string): bigint => BigInt(Date.parse(`${utc.replace(' ', 'T')}Z`) / 1000);
+/** The first key of a second (`YYYY-MM-DD HH:MM:SS`, UTC). */
+const keyAt = (utc: string): bigint => (seconds(utc) + FROM_1900) << 30n;
+const formatUtc = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+/** A search the index answers: published events only, filtered by words and start and end dates. */
+function answerable(q: EventQuery): boolean {
+  return (
+    q.visibility.kind === 'all' &&
+    q.visibility.statuses.length === 1 &&
+    q.visibility.statuses[0] === 'publish' &&
+    q.endsBefore === undefined &&
+    q.endsAfter === undefined &&
+    q.categories === undefined &&
+    q.tags === undefined &&
+    q.venues === undefined &&
+    q.organizers === undefined &&
+    q.include === undefined &&
+    q.parent === undefined &&
+    q.featured === undefined &&
+    q.geo === undefined &&
+    q.order === undefined
+  );
+}
+
+export function createListedSearchStore(db: Db) {
+  /** Published listed events the keys cannot hold (migration 0016): then the index is not used. */
+  const unkeyed = db
+    .prepare<[], number>(
+      `SELECT EXISTS (SELECT 1 FROM events WHERE hide_from_listings = 0 AND status = 'publish'
+           AND start_utc < '1900-01-01 00:00:00')
+         OR EXISTS (SELECT 1 FROM events WHERE hide_from_listings = 0 AND status = 'publish'
+           AND start_utc >= '2172-01-01 00:00:00')
+         OR coalesce((SELECT max(id) FROM events), 0) > ${ID_MASK}`,
+    )
+    .pluck();
+  /** The id of the oldest candidate when a search has more matches than it considers. */
+  const oldestCandidate = db
+    .prepare<[string, number], number>(
+      'SELECT rowid FROM events_fts WHERE events_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?',
+    )
+    .pluck();
+  const inRange = `events_listed_fts MATCH @fts AND rowid BETWEEN @lo AND @hi
+    AND (rowid >> 1 & ${ID_MASK}) >= @oldest`;
+  /** The total, and the matches that may end after the window (to check on their rows). */
+  const counted = db.prepare<Record<string, unknown>, { n: number; unsure: string }>(
+    `SELECT count(*) AS n,
+       json_group_array(rowid >> 1 & ${ID_MASK}) FILTER (WHERE rowid & 1 OR rowid >= @edge) AS unsure
+     FROM events_listed_fts WHERE ${inRange}`,
+  );
+  const endingAfter = db
+    .prepare<[string, string], number>(
+      'SELECT id FROM events WHERE id IN (SELECT value FROM json_each(?)) AND end_utc > ?',
+    )
+    .pluck();
+  const pageIds = db
+    .prepare<Record<string, unknown>, number>(
+      `SELECT rowid >> 1 & ${ID_MASK} FROM events_listed_fts WHERE ${inRange}
+         AND (rowid >> 1 & ${ID_MASK}) NOT IN (SELECT value FROM json_each(@excluded))
+       ORDER BY rowid LIMIT @limit OFFSET @offset`,
+    )
+    .pluck();
+  const rows = db.prepare<[string], EventRow>(
+    'SELECT * FROM events WHERE id IN (SELECT value FROM json_each(?))',
+  );
+
+  return {
+    /**
+     * The total and the page of a search listing (`fts`: an FTS5 query of events_fts), or
+     * undefined when the listing has filters or a visibility this index cannot answer.
+     */
+    page(
+      q: EventQuery,
+      fts: string,
+      limit: number,
+      offset: number,
+    ): { total: number; rows: EventRow[] } | undefined {
+      if (!answerable(q) || unkeyed.get() === 1) return undefined;
+      let lo = 0n;
+      let hi = MAX_KEY;
+      if (q.startMin !== undefined) lo = keyAt(q.startMin);
+      if (q.startsAfter !== undefined && keyAt(q.startsAfter) + (1n << 30n) > lo)
+        lo = keyAt(q.startsAfter) + (1n << 30n);
+      // An event ends no earlier than it starts: ending by endMax, it starts by endMax.
+      if (q.endMax !== undefined && keyAt(q.endMax) + (1n << 30n) - 1n < hi)
+        hi = keyAt(q.endMax) + (1n << 30n) - 1n;
+      if (q.startsBefore !== undefined && keyAt(q.startsBefore) - 1n < hi)
+        hi = keyAt(q.startsBefore) - 1n;
+      if (lo > hi) return { total: 0, rows: [] };
+      const oldest = oldestCandidate.get(fts, SEARCH_CANDIDATES - 1) ?? 0;
+      const endMax = q.endMax;
+      // Without an end bound nothing is unsure: an edge past every key.
+      const edge =
+        endMax === undefined
+          ? MAX_KEY
+          : keyAt(formatUtc(Date.parse(`${endMax.replace(' ', 'T')}Z`) - SHORT_MS));
+      const range = { fts, lo, hi, oldest };
+      const { n, unsure } = counted.get({ ...range, edge })!;
+      const excluded =
+        endMax === undefined || unsure === '[]' ? [] : endingAfter.all(unsure, endMax);
+      const total = n - excluded.length;
+      if (total === 0 || offset >= total) return { total, rows: [] };
+      const ids = pageIds.all({ ...range, excluded: JSON.stringify(excluded), limit, offset });
+      const byId = new Map(rows.all(JSON.stringify(ids)).map((row) => [row.id, row]));
+      return { total, rows: ids.map((id) => byId.get(id)!) };
+    },
+  };
+}
+
+export type ListedSearchStore = ReturnType<typeof createListedSearchStore>;

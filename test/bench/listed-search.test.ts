@@ -1,0 +1,141 @@
+/**
+ * Search listings answered from the index of listed events (listed-search-store.ts, migration
+ * 0016) give exactly the general plan's totals and pages, on a seeded calendar and after the
+ * writes its triggers follow: new text, status, dates, hiding, deletion, long events ending after
+ * a window, and events the keys cannot hold.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../server/db/open.js';
+import {
+  createListingStore,
+  type EventQuery,
+} from '../../server/resources/events/listing-store.js';
+import { createListedSearchStore } from '../../server/resources/events/listed-search-store.js';
+import { seedDatabase } from '../../bench/seed.js';
+import { rng } from '../../bench/seed-data.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'almanac-listed-'));
+let db: Db;
+
+beforeAll(async () => {
+  const file = join(dir, 'listed.db');
+  await seedDatabase({ file, events: 3000, now: new Date('2026-06-15T12:00:00Z') });
+  db = openDatabase(file);
+}, 60_000);
+
+afterAll(() => {
+  db?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const WORDS = [
+  '"tango"*',
+  '"jazz" "festival"*',
+  '"yoga"*',
+  '"night"*',
+  '"nothingmatches"*',
+  '"ta"*',
+];
+
+/** Many searches, each answered by both plans; returns how many the index answered. */
+function compare(seed: number, rounds = 120): number {
+  const general = createListingStore(db);
+  const listed = createListedSearchStore(db);
+  const random = rng(seed);
+  let answered = 0;
+  for (let k = 0; k < rounds; k++) {
+    const q: EventQuery = { visibility: { kind: 'all', statuses: ['publish'] } };
+    if (random.chance(0.8)) {
+      q.startMin = random.pick([
+        '2026-06-14 00:00:00',
+        '2024-01-01 00:00:00',
+        '2027-02-03 10:00:00',
+      ]);
+      q.endMax = random.pick(['2028-06-15 23:59:59', '2026-09-01 12:00:00', '2026-07-04 23:59:59']);
+    } else {
+      if (random.chance(0.5)) q.startsAfter = '2026-05-01 08:30:00';
+      if (random.chance(0.5)) q.startsBefore = '2027-01-01 00:00:00';
+    }
+    const fts = random.pick(WORDS);
+    const limit = random.pick([1, 10, 50]);
+    const offset = random.pick([0, 0, 10, 40, 400]);
+    const found = listed.page(q, fts, limit, offset);
+    if (!found) continue;
+    answered++;
+    const withSearch = { ...q, search: general.searchCandidates(fts) };
+    const label = JSON.stringify({ ...q, fts, limit, offset });
+    expect(found.total, label).toBe(general.count(withSearch));
+    expect(
+      found.rows.map((r) => r.id),
+      label,
+    ).toEqual(general.page(withSearch, limit, offset).map((r) => r.id));
+  }
+  return answered;
+}
+
+describe('search listings from the index of listed events', () => {
+  it('give the general plan’s totals and pages', () => {
+    expect(compare(7)).toBe(120);
+  });
+
+  it('follow every write that changes what a search lists', () => {
+    const ids = db
+      .prepare(`SELECT id FROM events WHERE title LIKE '%tango%' ORDER BY id LIMIT 60`)
+      .pluck()
+      .all() as number[];
+    const set = (sql: string, id: number) => db.prepare(sql).run(id);
+    db.transaction(() => {
+      for (const [i, id] of ids.entries()) {
+        switch (i % 6) {
+          case 0:
+            set(`UPDATE events SET title = 'Plain evening' WHERE id = ?`, id);
+            break;
+          case 1:
+            set(
+              `UPDATE events SET status = CASE status WHEN 'publish' THEN 'draft' ELSE 'publish' END WHERE id = ?`,
+              id,
+            );
+            break;
+          case 2:
+            // Long, and ending after the windows' ends.
+            set(
+              `UPDATE events SET start_utc = '2026-06-30 10:00:00', end_utc = '2028-07-01 10:00:00' WHERE id = ?`,
+              id,
+            );
+            break;
+          case 3:
+            set(`UPDATE events SET hide_from_listings = 1 - hide_from_listings WHERE id = ?`, id);
+            break;
+          case 4:
+            // Short, starting on a window's last day and ending after it.
+            set(
+              `UPDATE events SET start_utc = '2026-09-01 11:00:00', end_utc = '2026-09-01 13:00:00', title = title || ' jazz festival' WHERE id = ?`,
+              id,
+            );
+            break;
+          default:
+            set('DELETE FROM events WHERE id = ?', id);
+        }
+      }
+      db.exec(`UPDATE events SET title = title || ' night' WHERE id % 9 = 1`);
+    })();
+    expect(compare(11)).toBe(120);
+    expect(() =>
+      db.exec(
+        `INSERT INTO events_listed_fts (events_listed_fts, rank) VALUES ('integrity-check', 1)`,
+      ),
+    ).not.toThrow();
+  });
+
+  it('leave listings to the general plan when an event does not fit the keys', () => {
+    const id = db
+      .prepare(`SELECT id FROM events WHERE status = 'publish' AND hide_from_listings = 0 LIMIT 1`)
+      .pluck()
+      .get() as number;
+    db.prepare(`UPDATE events SET start_utc = '1850-01-01 10:00:00' WHERE id = ?`).run(id);
+    expect(compare(13, 10)).toBe(0);
+  });
+});
