@@ -6,6 +6,16 @@
  * (only slower) when a migration adds one.
  */
 import type { Db } from '../server/db/open.js';
+import { loadMigrations } from '../server/db/migrate.js';
+
+/** The statement of the migrations that fills `table` from the events (its first INSERT). */
+function backfillOf(table: string): string {
+  for (const { sql } of loadMigrations()) {
+    const found = new RegExp(`INSERT INTO ${table} \\(rowid[^;]*;`).exec(sql);
+    if (found) return found[0];
+  }
+  throw new Error(`No migration fills ${table}.`);
+}
 
 interface SchemaObject {
   type: 'index' | 'trigger';
@@ -34,22 +44,16 @@ const REBUILDS: ReadonlyArray<{ triggers: RegExp; rebuild: (db: Db) => void; lab
   },
   {
     label: 'events_fts',
-    triggers: /^events_fts_/,
+    triggers: /^events_fts_(insert|delete|update)$/,
     rebuild: (db) => db.exec(`INSERT INTO events_fts (events_fts) VALUES ('rebuild')`),
   },
   {
-    label: 'events_listed_fts',
-    triggers: /^events_listed_fts_/,
-    rebuild: (db) =>
-      // As migration 0016 fills it: published listed events, keyed by start, id and length.
-      db.exec(`INSERT INTO events_listed_fts (events_listed_fts) VALUES ('delete-all');
-        INSERT INTO events_listed_fts (rowid, title, description, excerpt)
-        SELECT ((unixepoch(start_utc) + 2208988800) << 30) | (id << 1)
-            | (end_utc > datetime(start_utc, '+2 days')),
-          title, description, excerpt
-        FROM events
-        WHERE status = 'publish' AND hide_from_listings = 0 AND id < 536870912
-          AND start_utc >= '1900-01-01 00:00:00' AND start_utc < '2172-01-01 00:00:00'`),
+    label: 'events_fts_listed',
+    triggers: /^events_fts_listed_/,
+    rebuild: (db) => {
+      db.exec(`INSERT INTO events_fts_listed (events_fts_listed) VALUES ('delete-all')`);
+      db.exec(backfillOf('events_fts_listed'));
+    },
   },
   {
     label: 'event_day_counts',

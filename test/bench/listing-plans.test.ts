@@ -3,34 +3,19 @@
  * loading the matches, the narrow count index) are optimisations only: on a seeded calendar,
  * every combination of filters, pages and totals gives exactly what a plain query gives.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../server/db/open.js';
+import { describe, expect, it } from 'vitest';
 import {
   createListingStore,
   type EventQuery,
 } from '../../server/resources/events/listing-store.js';
-import { seedDatabase } from '../../bench/seed.js';
+import { seededCalendar } from '../helpers/seeded.js';
 import { rng } from '../../bench/seed-data.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'almanac-plans-'));
-let db: Db;
-
-beforeAll(async () => {
-  const file = join(dir, 'plans.db');
-  await seedDatabase({ file, events: 3000, now: new Date('2026-06-15T12:00:00Z') });
-  db = openDatabase(file);
-}, 60_000);
-
-afterAll(() => {
-  db?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const calendar = seededCalendar(3000, new Date('2026-06-15T12:00:00Z'));
 
 /** The same listing written plainly: no hints, every filter as a membership test. */
 function reference(q: EventQuery, limit: number, offset: number): { ids: number[]; total: number } {
+  const db = calendar.db();
   const where = ['hide_from_listings = 0', `status IN (SELECT value FROM json_each(@statuses))`];
   const params: Record<string, string> = {
     statuses: JSON.stringify(q.visibility.kind === 'all' ? q.visibility.statuses : []),
@@ -78,6 +63,7 @@ function reference(q: EventQuery, limit: number, offset: number): { ids: number[
 
 describe('listing plans', () => {
   it('give the plain query’s pages and totals for every filter combination', () => {
+    const db = calendar.db();
     const query = createListingStore(db);
     const pick = (sql: string) => (db.prepare(sql).all() as Array<{ id: number }>).map((r) => r.id);
     const categories = pick(`SELECT id FROM terms WHERE taxonomy = 'category'`);

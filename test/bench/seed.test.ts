@@ -38,7 +38,7 @@ describe('bench/seed.ts derived data', () => {
     expect(used).toBeGreaterThan(10);
   });
 
-  it('keeps the per-day counts and the full-text index whole', () => {
+  it('keeps the per-day counts and the full-text indexes whole', () => {
     const days = db
       .prepare(
         `SELECT count(*) FROM (SELECT status, substr(start_utc, 1, 10) AS s, substr(end_utc, 1, 10) AS e,
@@ -52,5 +52,20 @@ describe('bench/seed.ts derived data', () => {
     expect(() =>
       db.exec(`INSERT INTO events_fts (events_fts, rank) VALUES ('integrity-check', 1)`),
     ).not.toThrow();
+    // The index of listed events holds exactly the published listed ones, under their keys.
+    const keys = db
+      .prepare(
+        `SELECT count(*) FROM events_fts_listed l FULL JOIN (
+           SELECT ((unixepoch(start_utc) + 2208988800) << 30) | (id << 1)
+             | (end_utc > datetime(start_utc, '+2 days')) AS key
+           FROM events WHERE status = 'publish' AND hide_from_listings = 0) AS e ON e.key = l.rowid
+         WHERE e.key IS NULL OR l.rowid IS NULL`,
+      )
+      .pluck()
+      .get();
+    expect(keys).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM events_fts_listed').pluck().get()).toBeGreaterThan(
+      1000,
+    );
   });
 });

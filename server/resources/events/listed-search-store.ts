@@ -1,5 +1,5 @@
 /**
- * Search listings of published events from events_listed_fts (migration 0016), whose rowid is
+ * Search listings of published events from events_fts_listed (migration 0016), whose rowid is
  * `start << 30 | id << 1 | long`: the matches of a date window are one rowid range, in listing
  * order, so the total is a count inside the full-text index and the page its rows at an offset,
  * without reading each match's row for its status and dates. Only the matches that may end after
@@ -15,17 +15,22 @@ import type { EventRow } from './store.js';
 
 /** Seconds from 1900-01-01 to 1970-01-01: keys count from 1900. */
 const FROM_1900 = 2_208_988_800n;
+/** The last second a key can hold (every keyed event starts well before it, in 2172). */
+const LAST_SECOND = (1n << 33n) - 1n;
 /** The id's bits in a key, above the long flag. */
 const ID_MASK = (1 << 29) - 1;
 /** An event ending more than this after it starts is flagged long in its key. */
-const SHORT_MS = 2 * 86_400_000;
-/** Above every key (an event starting before 2172 has a smaller one). */
-const MAX_KEY = (1n << 63n) - 1n;
+const SHORT_SECONDS = 2n * 86_400n;
 
-const seconds = (utc: string): bigint => BigInt(Date.parse(`${utc.replace(' ', 'T')}Z`) / 1000);
-/** The first key of a second (`YYYY-MM-DD HH:MM:SS`, UTC). */
-const keyAt = (utc: string): bigint => (seconds(utc) + FROM_1900) << 30n;
-const formatUtc = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+/** The second of a UTC time (`YYYY-MM-DD HH:MM:SS`) counted from 1900. */
+const secondOf = (utc: string): bigint =>
+  BigInt(Date.parse(`${utc.replace(' ', 'T')}Z`) / 1000) + FROM_1900;
+/**
+ * The first key of a second, the second clamped to what keys hold: a bound before 1900 or after
+ * 2172 then lies below or above every key, as the time lies before or after every keyed event.
+ */
+const keyAt = (second: bigint): bigint =>
+  (second < 0n ? 0n : second > LAST_SECOND ? LAST_SECOND : second) << 30n;
 
 /** A search the index answers: published events only, filtered by words and start and end dates. */
 function answerable(q: EventQuery): boolean {
@@ -33,19 +38,24 @@ function answerable(q: EventQuery): boolean {
     q.visibility.kind === 'all' &&
     q.visibility.statuses.length === 1 &&
     q.visibility.statuses[0] === 'publish' &&
-    q.endsBefore === undefined &&
-    q.endsAfter === undefined &&
-    q.categories === undefined &&
-    q.tags === undefined &&
-    q.venues === undefined &&
-    q.organizers === undefined &&
-    q.include === undefined &&
-    q.parent === undefined &&
-    q.featured === undefined &&
-    q.geo === undefined &&
-    q.order === undefined
+    OTHER_FILTERS.every((name) => q[name] === undefined)
   );
 }
+
+/** Filters the index cannot apply: a listing with any of them takes the general plan. */
+const OTHER_FILTERS: ReadonlyArray<keyof EventQuery> = [
+  'endsBefore',
+  'endsAfter',
+  'categories',
+  'tags',
+  'venues',
+  'organizers',
+  'include',
+  'parent',
+  'featured',
+  'geo',
+  'order',
+];
 
 export function createListedSearchStore(db: Db) {
   /** Published listed events the keys cannot hold (migration 0016): then the index is not used. */
@@ -64,13 +74,13 @@ export function createListedSearchStore(db: Db) {
       'SELECT rowid FROM events_fts WHERE events_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?',
     )
     .pluck();
-  const inRange = `events_listed_fts MATCH @fts AND rowid BETWEEN @lo AND @hi
+  const inRange = `events_fts_listed MATCH @fts AND rowid BETWEEN @lo AND @hi
     AND (rowid >> 1 & ${ID_MASK}) >= @oldest`;
   /** The total, and the matches that may end after the window (to check on their rows). */
   const counted = db.prepare<Record<string, unknown>, { n: number; unsure: string }>(
     `SELECT count(*) AS n,
        json_group_array(rowid >> 1 & ${ID_MASK}) FILTER (WHERE rowid & 1 OR rowid >= @edge) AS unsure
-     FROM events_listed_fts WHERE ${inRange}`,
+     FROM events_fts_listed WHERE ${inRange}`,
   );
   const endingAfter = db
     .prepare<[string, string], number>(
@@ -79,7 +89,7 @@ export function createListedSearchStore(db: Db) {
     .pluck();
   const pageIds = db
     .prepare<Record<string, unknown>, number>(
-      `SELECT rowid >> 1 & ${ID_MASK} FROM events_listed_fts WHERE ${inRange}
+      `SELECT rowid >> 1 & ${ID_MASK} FROM events_fts_listed WHERE ${inRange}
          AND (rowid >> 1 & ${ID_MASK}) NOT IN (SELECT value FROM json_each(@excluded))
        ORDER BY rowid LIMIT @limit OFFSET @offset`,
     )
@@ -101,23 +111,19 @@ export function createListedSearchStore(db: Db) {
     ): { total: number; rows: EventRow[] } | undefined {
       if (!answerable(q) || unkeyed.get() === 1) return undefined;
       let lo = 0n;
-      let hi = MAX_KEY;
-      if (q.startMin !== undefined) lo = keyAt(q.startMin);
-      if (q.startsAfter !== undefined && keyAt(q.startsAfter) + (1n << 30n) > lo)
-        lo = keyAt(q.startsAfter) + (1n << 30n);
+      let hi = keyAt(LAST_SECOND);
+      const atLeast = (key: bigint) => (lo = key > lo ? key : lo);
+      const below = (key: bigint) => (hi = key - 1n < hi ? key - 1n : hi);
+      if (q.startMin !== undefined) atLeast(keyAt(secondOf(q.startMin)));
+      if (q.startsAfter !== undefined) atLeast(keyAt(secondOf(q.startsAfter) + 1n));
       // An event ends no earlier than it starts: ending by endMax, it starts by endMax.
-      if (q.endMax !== undefined && keyAt(q.endMax) + (1n << 30n) - 1n < hi)
-        hi = keyAt(q.endMax) + (1n << 30n) - 1n;
-      if (q.startsBefore !== undefined && keyAt(q.startsBefore) - 1n < hi)
-        hi = keyAt(q.startsBefore) - 1n;
+      if (q.endMax !== undefined) below(keyAt(secondOf(q.endMax) + 1n));
+      if (q.startsBefore !== undefined) below(keyAt(secondOf(q.startsBefore)));
       if (lo > hi) return { total: 0, rows: [] };
       const oldest = oldestCandidate.get(fts, SEARCH_CANDIDATES - 1) ?? 0;
       const endMax = q.endMax;
       // Without an end bound nothing is unsure: an edge past every key.
-      const edge =
-        endMax === undefined
-          ? MAX_KEY
-          : keyAt(formatUtc(Date.parse(`${endMax.replace(' ', 'T')}Z`) - SHORT_MS));
+      const edge = endMax === undefined ? hi + 1n : keyAt(secondOf(endMax) - SHORT_SECONDS);
       const range = { fts, lo, hi, oldest };
       const { n, unsure } = counted.get({ ...range, edge })!;
       const excluded =
