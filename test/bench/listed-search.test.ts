@@ -1,6 +1,6 @@
 /**
  * Search listings answered from the index of listed events (listed-search-store.ts, migration
- * 0016) give exactly the general plan's totals and pages, on a seeded calendar and after the
+ * 0017) give exactly the general plan's totals and pages, on a seeded calendar and after the
  * writes its triggers follow: new text, status, dates, hiding, deletion, long events ending after
  * a window, and events the keys cannot hold.
  */

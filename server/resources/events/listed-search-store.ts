@@ -1,5 +1,5 @@
 /**
- * Search listings of published events from events_fts_listed (migration 0016), whose rowid is
+ * Search listings of published events from events_fts_listed (migration 0017), whose rowid is
  * `start << 30 | id << 1 | long`: the matches of a date window are one rowid range, in listing
  * order, so the total is a count inside the full-text index and the page its rows at an offset,
  * without reading each match's row for its status and dates. Only the matches that may end after
@@ -58,7 +58,7 @@ const OTHER_FILTERS: ReadonlyArray<keyof EventQuery> = [
 ];
 
 export function createListedSearchStore(db: Db) {
-  /** Published listed events the keys cannot hold (migration 0016): then the index is not used. */
+  /** Published listed events the keys cannot hold (migration 0017): then the index is not used. */
   const unkeyed = db
     .prepare<[], number>(
       `SELECT EXISTS (SELECT 1 FROM events WHERE hide_from_listings = 0 AND status = 'publish'
