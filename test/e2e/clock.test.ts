@@ -10,7 +10,7 @@ import { basic, call } from './support/api.js';
 import { hasChromium } from './support/browser.js';
 import { ADMIN } from './support/server.js';
 import { settled, signIn } from './support/session.js';
-import { shoot } from './support/shots.js';
+import { shootVariants } from './support/variants.js';
 import { browserSuite } from './support/suite.js';
 
 const EV = '/api/calendar/events/v1';
@@ -81,7 +81,7 @@ describe.skipIf(!hasChromium)('the console’s clock', () => {
       const cells = await trashed.locator('td').allTextContents();
       expect(cells.some((cell) => stamp.test(cell.trim()))).toBe(true);
       await settled(page);
-      if (locale === 'en-US') await shoot(page, 'trash-12h-desktop');
+      if (locale === 'en-US') await shootVariants(page, 'trash-12h');
     });
 
     it(`shows ${time} in the phone’s day list (${locale})`, async () => {
