@@ -1,15 +1,50 @@
 /**
  * Summarises a V8 CPU profile (`node --cpu-prof`): the functions with the most self time, and
- * the files with the most inclusive time. Used to see where a request's time goes.
+ * the files with the most inclusive time. Used to see where a request's time goes. Frames of a
+ * bundle (the server runs from dist/node/server/cli.js) are shown at their source file and line,
+ * read from the bundle's source map.
  *
  *   tsx bench/profile-summary.ts <file.cpuprofile> [top=30]
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number };
   children?: number[];
+}
+
+/** Points the frames of source-mapped bundles at their sources (in place). */
+export function unbundle(profile: Profile): Profile {
+  const maps = new Map<string, { map: SourceMap; dir: string } | null>();
+  const mapOf = (url: string) => {
+    if (!maps.has(url)) {
+      const file = url.startsWith('file://') ? fileURLToPath(url) : '';
+      const found = file.endsWith('.js') && existsSync(`${file}.map`);
+      maps.set(
+        url,
+        found
+          ? {
+              map: new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))),
+              dir: dirname(file),
+            }
+          : null,
+      );
+    }
+    return maps.get(url);
+  };
+  for (const { callFrame: frame } of profile.nodes) {
+    const bundle = mapOf(frame.url);
+    if (!bundle) continue;
+    const entry = bundle.map.findEntry(frame.lineNumber, frame.columnNumber ?? 0);
+    if (!('originalSource' in entry)) continue;
+    frame.url = pathToFileURL(resolve(bundle.dir, entry.originalSource)).href;
+    frame.lineNumber = entry.originalLine;
+  }
+  return profile;
 }
 
 interface Profile {
@@ -17,6 +52,13 @@ interface Profile {
   samples: number[];
   timeDeltas: number[];
 }
+
+/** Shown paths start inside node_modules or inside this checkout. */
+const ROOT_OR_MODULES = new RegExp(
+  `^.*/node_modules/|^${pathToFileURL(
+    resolve(fileURLToPath(new URL('..', import.meta.url))),
+  ).href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`,
+);
 
 export function summarise(profile: Profile, top = 30): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -33,7 +75,7 @@ export function summarise(profile: Profile, top = 30): string {
   for (const id of idle) self.delete(id);
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const label = (n: ProfileNode) =>
-    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules|work\/main)\//, '')}:${n.callFrame.lineNumber + 1}`;
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(ROOT_OR_MODULES, '')}:${n.callFrame.lineNumber + 1}`;
   const selfByLabel = new Map<string, number>();
   const fileInclusive = new Map<string, number>();
   for (const [id, us] of self) {
@@ -41,7 +83,7 @@ export function summarise(profile: Profile, top = 30): string {
     selfByLabel.set(label(node), (selfByLabel.get(label(node)) ?? 0) + us);
     const seen = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-      const file = byId.get(cur)!.callFrame.url.replace(/^.*\/(node_modules|work\/main)\//, '');
+      const file = byId.get(cur)!.callFrame.url.replace(ROOT_OR_MODULES, '');
       if (!file || seen.has(file)) continue;
       seen.add(file);
       fileInclusive.set(file, (fileInclusive.get(file) ?? 0) + us);
@@ -58,6 +100,6 @@ export function summarise(profile: Profile, top = 30): string {
 }
 
 if (process.argv[2]) {
-  const profile = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Profile;
+  const profile = unbundle(JSON.parse(readFileSync(process.argv[2], 'utf8')) as Profile);
   console.log(summarise(profile, Number(process.argv[3] ?? 30)));
 }
