@@ -1,6 +1,6 @@
 /**
  * SQL of what decides whether a remembered event presentation is still the one to send
- * (events/presented.ts): the generation of the other rows events show (migration 0017) and, per
+ * (events/presented.ts): the generation of the other rows events show (migration 0016) and, per
  * event, its links with their positions and its terms' counts, in one statement.
  */
 import type { Db } from '../../db/open.js';

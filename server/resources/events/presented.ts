@@ -7,7 +7,7 @@
  * - its links (terms, organizers, with their positions) and its terms' counts: one query per page
  *   (presented-store.ts);
  * - the other rows it shows (venues, organizers, term names, images, series rules, settings):
- *   the generation that triggers move on every write to them (migration 0017), whatever the
+ *   the generation that triggers move on every write to them (migration 0016), whatever the
  *   write path (API, import, restore, another server process);
  * - who reads it (what they may see of drafts), the settings in effect, and the links' origin,
  *   REST root and namespace every URL is made from.
