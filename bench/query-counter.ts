@@ -1,6 +1,6 @@
 /**
  * Opt-in SQL statement counter, preloaded into the server process by the benchmark
- * (`node --import tsx --import ./bench/query-counter.ts server/cli.ts`, with
+ * (compiled to .tmp/bench/query-counter.mjs, `node --import <it> dist/node/server/cli.js`, with
  * ALMANAC_COUNT_QUERIES=1). It counts executions (run/get/all/iterate) of statements the
  * application prepared; better-sqlite3's own BEGIN/COMMIT statements and pragmas are not counted.
  * On SIGUSR2 the process writes `almanac-query-count <n>` to standard error. Nothing in the
