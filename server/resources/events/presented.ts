@@ -12,8 +12,9 @@
  * - who reads it (what they may see of drafts), the settings in effect, and the links' origin,
  *   REST root and namespace every URL is made from.
  * Nothing is cleared on writes: a changed input is a different key, so a write path cannot
- * forget to invalidate it. The keys and the presentations are read in one read transaction, so
- * a write committed by another process in between cannot pair new text with an old key.
+ * forget to invalidate it. A text is remembered only when no other connection committed between
+ * reading its key and presenting it (SQLite's data_version), so a write by another process in
+ * between cannot pair new text with an old key.
  */
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
@@ -67,18 +68,18 @@ export function createPresentedEvents(
       links,
       options,
     );
+    const consistent = store.dataVersion() === keyed.dataVersion;
     missing.forEach((i, n) => {
       const text = JSON.stringify(wires[n]);
       out[i] = text;
-      remember(slot(rows[i]!), keys[i]!, text);
+      if (consistent) remember(slot(rows[i]!), keys[i]!, text);
     });
     return out;
   }
 
   return {
     /** The JSON text of each row's presentation, in the rows' order. */
-    texts: (rows: EventRow[], links: Links, options: EmbedOptions): string[] =>
-      core.db.transaction(() => texts(rows, links, options)).deferred(),
+    texts,
   };
 }
 

@@ -26,6 +26,7 @@ import { createEventEmbedder } from './embed.js';
 import { eventFields, type EventFields } from './fields.js';
 import { createEventListing, type ListingPlan, type PresentRows } from './listing.js';
 import { createPresentedEvents } from './presented.js';
+import { rememberedTotals } from './listing-totals.js';
 import { createPresentedStore } from './presented-store.js';
 import type { EventWire } from '../../../shared/schemas/wire/index.js';
 import { createListingStore } from './listing-store.js';
@@ -65,8 +66,16 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     ...createListingStore(core.db),
     searchPage: createListedSearchStore(core.db).page,
   };
-  const listing = createEventListing(query, store, ports, core, series.coverListing);
-  const presented = createPresentedEvents(createPresentedStore(core.db), embedder, core);
+  const presentedStore = createPresentedStore(core.db);
+  const totals = rememberedTotals(presentedStore.listingVersion, query.count);
+  const listing = createEventListing(
+    { ...query, count: totals },
+    store,
+    ports,
+    core,
+    series.coverListing,
+  );
+  const presented = createPresentedEvents(presentedStore, embedder, core);
   const wires: PresentRows<EventWire> = (rows, actor, links) =>
     embedder.many(rows, links, { jsonLd: false, reader: actor });
   const texts: PresentRows<string> = (rows, actor, links) =>
