@@ -16,6 +16,8 @@ export const ADMIN = { login: 'admin', password: 'admin-password-1' };
 
 export interface TestServer extends RunningServer {
   admin: string;
+  /** The database file (':memory:' unless `file` was asked for), for another connection. */
+  dbPath: string;
   /** Creates a user with the role and returns its Basic authorization header. */
   userWith(role: Role, login?: string): Promise<{ id: number; auth: string }>;
   call(method: string, path: string, options?: CallOptions): Promise<ApiResult>;
@@ -122,6 +124,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     ...server,
     admin,
+    dbPath: config.dbPath,
     call,
     async userWith(role, login) {
       const name = login ?? `${role}${++counter}`;

@@ -3,10 +3,7 @@
  * (server/resources/events/listing-totals.ts): every write that changes a total shows at once.
  */
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { create, createEvent } from '../../../helpers/fixtures.js';
 import { EVENTS } from './helpers.js';
@@ -17,11 +14,6 @@ async function total(server: TestServer, query: Record<string, string | number> 
   expect(response.headers.get('x-wp-total')).toBe(String(response.body.total));
   return response.body.total;
 }
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 describe('listing totals', () => {
   it('follow creates, status changes, trashing and links', async () => {
@@ -52,15 +44,12 @@ describe('listing totals', () => {
   });
 
   it('follow what another process wrote straight into the database', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'almanac-totals-'));
-    dirs.push(dir);
-    const dbPath = join(dir, 'almanac.db');
-    const server = await startTestServer({ config: { dataDir: dir, dbPath } });
+    const server = await startTestServer({ file: true });
     const event = await createEvent(server);
     await createEvent(server, { title: 'Second' });
     expect(await total(server)).toBe(2);
 
-    const other = new Database(dbPath);
+    const other = new Database(server.dbPath);
     try {
       other.prepare("UPDATE events SET status = 'draft' WHERE id = ?").run(event.id);
     } finally {

@@ -3,10 +3,7 @@
  * change to what an event shows reaches its next answer at once, by whatever path it is written.
  */
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { create, createEvent, NS } from '../../../helpers/fixtures.js';
 import { EVENTS } from './helpers.js';
@@ -31,11 +28,6 @@ async function patch(server: TestServer, path: string, body: Wire, auth = server
   expect(response.status, response.text).toBe(200);
   return response.body;
 }
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 describe('remembered event presentations', () => {
   it('show a renamed venue and organizer at once, in the single read and the listing', async () => {
@@ -134,15 +126,12 @@ describe('remembered event presentations', () => {
   });
 
   it('show what another process wrote to a venue straight into the database', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'almanac-presented-'));
-    dirs.push(dir);
-    const dbPath = join(dir, 'almanac.db');
-    const server = await startTestServer({ config: { dataDir: dir, dbPath } });
+    const server = await startTestServer({ file: true });
     const venue = await create(server, 'venues', { venue: 'Before', status: 'publish' });
     const event = await createEvent(server, { venue: venue.id });
     await answers(server, event.id);
 
-    const other = new Database(dbPath);
+    const other = new Database(server.dbPath);
     try {
       other.prepare("UPDATE venues SET title = 'After' WHERE id = ?").run(venue.id);
     } finally {
