@@ -219,9 +219,12 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     return store.get(row.id)!;
   }
 
-  /** A single GET's row: trashed events are gone for everyone, unpublished ones need read rights. */
-  function readable(id: number, actor: Actor | null): EventRow {
-    publishDue();
+  /**
+   * A single GET's row: trashed events are gone for everyone, unpublished ones need read rights.
+   * Scheduled events whose date has come are published first (by the caller, or here).
+   */
+  function readable(id: number, actor: Actor | null, published = false): EventRow {
+    if (!published) publishDue();
     const row = load(id);
     if (row.status === 'trash') {
       // The reference answers 403 here, not 410 (docs/contract/compat-notes.md §4).
@@ -296,9 +299,13 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     /** Single GET: trashed events are gone for everyone, unpublished ones need read rights. */
     read: (id: number, actor: Actor | null, links: Links): EventWire =>
       embedder.one(readable(id, actor), links, { jsonLd: true, reader: actor }),
-    /** The single GET's body as JSON text, remembered while the event is unchanged. */
+    /**
+     * The single GET's body as JSON text, remembered while the event is unchanged. The caller
+     * has just published what is due (`publishDue`), as it must before looking up its own
+     * remembered answers.
+     */
     readText: (id: number, actor: Actor | null, links: Links): string =>
-      presented.texts([readable(id, actor)], links, { jsonLd: true, reader: actor })[0]!,
+      presented.texts([readable(id, actor, true)], links, { jsonLd: true, reader: actor })[0]!,
 
     /** Every event the listing's filters select, presented a batch at a time (CSV export). */
     *everyListed(input: EventListInput, actor: Actor | null, links: Links, batch = 1000) {
