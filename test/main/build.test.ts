@@ -99,9 +99,12 @@ describe('scripts/build-node.mjs', { timeout: 60_000 }, () => {
       });
       void exited.then((code) => reject(new Error(`exited with ${code}: ${printed}`)));
     });
-    const events = await fetch(`${url}/api/calendar/events/v1/events`);
-    expect(events.status).toBe(200);
-    cli.kill('SIGTERM');
+    try {
+      const events = await fetch(`${url}/api/calendar/events/v1/events`);
+      expect(events.status).toBe(200);
+    } finally {
+      cli.kill('SIGTERM');
+    }
     expect(await exited).toBe(0);
   });
 });
