@@ -16,14 +16,20 @@
  * reading its key and presenting it (SQLite's data_version), so a write by another process in
  * between cannot pair new text with an old key.
  */
+import { hash } from 'node:crypto';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import type { EmbedOptions, EventEmbedder } from './embed.js';
 import type { PresentedStore } from './presented-store.js';
 import type { EventRow } from './store.js';
 
-/** Remembered events: the pages a calendar is read by, many times over, in a few tens of MB. */
-const LIMIT = 8192;
+/**
+ * Remembered events: the pages a calendar is read by most, in about 15-30 MB (a text of 3-6 KB
+ * and its key's digest each). The key itself holds the whole row: only its digest is kept.
+ */
+const LIMIT = 4096;
+
+const digest = (key: string): string => hash('sha1', key, 'base64');
 
 export function createPresentedEvents(
   store: PresentedStore,
@@ -56,7 +62,7 @@ export function createPresentedEvents(
     const out: string[] = [];
     const missing: number[] = [];
     const keys = rows.map((row, i) => {
-      const key = `${context}\n${keyed.links.get(row.id) ?? ''}\n${JSON.stringify(row)}`;
+      const key = digest(`${context}\n${keyed.links.get(row.id) ?? ''}\n${JSON.stringify(row)}`);
       const known = entries.get(slot(row));
       if (known?.key === key) out[i] = known.text;
       else missing.push(i);
