@@ -6,12 +6,12 @@
  */
 import ICAL from 'ical.js';
 import type { Actor } from '../../../shared/roles.js';
-import { eventUpdateSchema, type EventUpdateInput } from '../../../shared/schemas/event.js';
 import { DomainError, InvalidInput, Refused, TooLarge } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import type { EventsService } from '../events/service.js';
 import { mapVevent, type MappedEvent } from './import-map.js';
+import { createPayloadMapper } from './import-payload.js';
 import { createChangeImporter } from './import-series.js';
 import { customZones, zoneOfTzid, type Placed, type ZoneContext } from './import-times.js';
 import type { FeedStore } from './store.js';
@@ -72,65 +72,7 @@ function messageOf(error: unknown): string {
 }
 
 export function createImportService(core: CoreServices, events: EventsService, store: FeedStore) {
-  function venueFor(mapped: MappedEvent): unknown {
-    if (mapped.location === undefined) return undefined;
-    // "Name, address" as most apps write it; Apple puts the address on the next line.
-    const [name = mapped.location, ...rest] = mapped.location
-      .split(/[,\n]/)
-      .map((p) => p.trim())
-      .filter((p) => p !== '');
-    const known = store.venueByName(mapped.location) ?? store.venueByName(name);
-    if (known !== undefined) return known;
-    return {
-      venue: name,
-      ...(rest.length > 0 ? { address: rest.join(', ') } : {}),
-      ...(mapped.geo ? { geo_lat: mapped.geo.lat, geo_lng: mapped.geo.lng } : {}),
-    };
-  }
-
-  function organizerFor(mapped: MappedEvent): unknown {
-    const organizer = mapped.organizer;
-    if (!organizer) return undefined;
-    const known =
-      (organizer.email !== '' ? store.organizerByEmail(organizer.email) : undefined) ??
-      store.organizerByName(organizer.name);
-    if (known !== undefined) return [known];
-    return [{ organizer: organizer.name, ...(organizer.email ? { email: organizer.email } : {}) }];
-  }
-
-  /** The event's fields as the API would receive them, parsed by the API's own schema. */
-  function payload(mapped: MappedEvent): EventUpdateInput {
-    const raw: Record<string, unknown> = {
-      title: mapped.title,
-      description: mapped.description,
-      start_date: mapped.start,
-      end_date: mapped.end,
-      timezone: mapped.timezone,
-      all_day: mapped.allDay,
-      categories: mapped.categories,
-      status: mapped.private ? 'private' : 'publish',
-    };
-    if (mapped.recurrence.length > 0) raw.recurrence = mapped.recurrence;
-    if (mapped.website !== undefined) raw.website = mapped.website;
-    const venue = venueFor(mapped);
-    if (venue !== undefined) raw.venue = venue;
-    const organizer = organizerFor(mapped);
-    if (organizer !== undefined) raw.organizer = organizer;
-    const parsed = eventUpdateSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new InvalidInput({
-        [issue.path.join('.')]: `${issue.path.join('.')}: ${issue.message}`,
-      });
-    }
-    return parsed.data;
-  }
-
-  /** Whether the file's version is newer than the one imported before. */
-  function newer(mapped: MappedEvent, sequence: number | null, modified: string | null): boolean {
-    if (mapped.sequence !== (sequence ?? 0)) return mapped.sequence > (sequence ?? 0);
-    return mapped.modified !== '' && mapped.modified > (modified ?? '');
-  }
+  const { payload, newer } = createPayloadMapper(store);
 
   const importChange = createChangeImporter({
     events,
