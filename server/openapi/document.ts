@@ -168,6 +168,12 @@ function responses(
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => Number(a) - Number(b)));
 }
 
+/**
+ * What a header value may hold (RFC 9110 §5.5: tab, visible characters, spaces and obs-text);
+ * the HTTP parser answers 400 to anything else before the request reaches a route.
+ */
+const HEADER_VALUE = { type: 'string', pattern: '^[\\t\\x20-\\x7e\\x80-\\xff]*$' };
+
 /** Conditional requests (docs/contract/extensions.md E3): reads revalidate, writes check. */
 function conditionHeader(method: Method, t: Translate): OasSchema {
   return method === 'GET'
@@ -175,14 +181,14 @@ function conditionHeader(method: Method, t: Translate): OasSchema {
         name: 'If-None-Match',
         in: 'header',
         description: t('Answer 304 without a body when this tag still names the answer.'),
-        schema: { type: 'string' },
+        schema: HEADER_VALUE,
         required: false,
       }
     : {
         name: 'If-Match',
         in: 'header',
         description: t('Change nothing and answer 412 unless this tag names the current version.'),
-        schema: { type: 'string' },
+        schema: HEADER_VALUE,
         required: false,
       };
 }

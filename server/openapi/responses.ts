@@ -93,7 +93,7 @@ export const OUTCOMES: Readonly<Record<string, PathOutcomes>> = {
 };
 
 export const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
-  400: 'A parameter is missing or invalid.',
+  400: 'A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character).',
   401: 'The request needs authentication, or its credentials are wrong.',
   403: 'The user may not do this, or the object is not accessible.',
   404: 'No such object, route or archive page.',
@@ -104,14 +104,15 @@ export const ERROR_DESCRIPTIONS: Readonly<Record<number, string>> = {
 };
 
 /**
- * Failures any operation can meet whatever its route: wrong credentials (401, public reads
- * included: credentials are checked when sent), a Host or origin the server refuses (403), and
- * a request line or headers too large (431). Every method but GET reads a body, which can be too
- * large (413) or JSON that is not an object of parameters (400), and takes `If-Match` (412,
- * docs/contract/extensions.md E3).
+ * Failures any operation can meet whatever its route: a request that is not valid HTTP (400,
+ * answered by the HTTP parser before any route: a header value holding a control character,
+ * RFC 9110 §5.5), wrong credentials (401, public reads included: credentials are checked when
+ * sent), a Host or origin the server refuses (403), and a request line or headers too large
+ * (431). Every method but GET reads a body, which can be too large (413) or JSON that is not an
+ * object of parameters (400), and takes `If-Match` (412, docs/contract/extensions.md E3).
  */
 export function commonErrors(method: OperationMethod): number[] {
-  return method === 'get' ? [401, 403, 431] : [400, 401, 403, 412, 413, 431];
+  return method === 'get' ? [400, 401, 403, 431] : [400, 401, 403, 412, 413, 431];
 }
 
 /** The headers of every archive page (docs/contract/compat-notes.md §2.1, and WordPress's). */

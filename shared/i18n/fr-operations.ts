@@ -3,7 +3,8 @@ export const frOperations: Readonly<Record<string, string>> = {
   'A local calendar server': 'Un serveur de calendrier local',
   'A page of categories.': 'Une page de catégories.',
   'A page of tags.': 'Une page d’étiquettes.',
-  'A parameter is missing or invalid.': 'Un paramètre est manquant ou invalide.',
+  'A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character).':
+    'Un paramètre est manquant ou invalide, ou la requête n’est pas du HTTP valide (par exemple une valeur d’en-tête contenant un caractère de contrôle).',
   'A short summary; HTML is limited to formatting tags.':
     'Un court résumé ; le HTML est limité aux balises de mise en forme.',
   'A venue ID, an object with an id, or venue data.':

@@ -46,11 +46,26 @@ function notModified(req: Request, etag: string, lastModified: Date): boolean {
   return !Number.isNaN(time) && Math.floor(lastModified.getTime() / 1000) * 1000 <= time;
 }
 
-function cacheHeaders(res: Response, etag: string, lastModified: Date, fileName: string): void {
+/**
+ * Calendar apps poll, so every answer is revalidated (`no-cache`: a 304 costs a hash, not a
+ * feed). An answer to a request without credentials holds only what anyone may read, so shared
+ * caches and subscription services may keep it; one sent with credentials may be a user's
+ * private feed, which a shared cache must never hand to someone else.
+ */
+function cacheHeaders(
+  req: Request,
+  res: Response,
+  etag: string,
+  lastModified: Date,
+  fileName: string,
+): void {
   res.set('ETag', etag);
   res.set('Last-Modified', lastModified.toUTCString());
-  // Calendar apps poll; a shared cache must not keep one user's private feed for another.
-  res.set('Cache-Control', 'private, no-cache');
+  res.set(
+    'Cache-Control',
+    req.get('authorization') === undefined ? 'public, no-cache' : 'private, no-cache',
+  );
+  res.vary('Authorization');
   res.set('Content-Disposition', `inline; filename="${fileName}"`);
   res.set('X-Content-Type-Options', 'nosniff');
 }
@@ -76,13 +91,13 @@ export function feedRoutes(services: Services): Router {
     if (conditional) {
       const { etag, lastModified } = services.feeds.validate(input, actor, links);
       if (notModified(req, etag, lastModified)) {
-        cacheHeaders(res, etag, lastModified, 'calendar.ics');
+        cacheHeaders(req, res, etag, lastModified, 'calendar.ics');
         res.status(304).end();
         return;
       }
     }
     const plan = services.feeds.plan(input, actor, links);
-    cacheHeaders(res, plan.etag, plan.lastModified, 'calendar.ics');
+    cacheHeaders(req, res, plan.etag, plan.lastModified, 'calendar.ics');
     res.status(200).type(CONTENT_TYPE);
     if (req.method === 'HEAD') {
       res.end();
@@ -106,7 +121,7 @@ export function feedRoutes(services: Services): Router {
       throw new ApiError('rest-event-not-found', `No event has the slug "${decoded(slug)}".`, 404);
     }
     const fileName = `${row!.slug}.ics`;
-    cacheHeaders(res, feed.etag, feed.lastModified, fileName);
+    cacheHeaders(req, res, feed.etag, feed.lastModified, fileName);
     if (notModified(req, feed.etag, feed.lastModified)) {
       res.status(304).end();
       return;

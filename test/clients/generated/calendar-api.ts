@@ -839,6 +839,15 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The request needs authentication, or its credentials are wrong. */
       401: {
         headers: {
@@ -963,7 +972,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1418,7 +1427,7 @@ export interface operations {
           'application/json': components['schemas']['Event'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1511,7 +1520,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1981,7 +1990,7 @@ export interface operations {
           'application/json': components['schemas']['Event'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2469,7 +2478,7 @@ export interface operations {
           'application/json': components['schemas']['Event'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2565,7 +2574,7 @@ export interface operations {
           'application/json': components['schemas']['Event'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3062,7 +3071,7 @@ export interface operations {
           'application/json': components['schemas']['Event'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3164,7 +3173,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3630,7 +3639,7 @@ export interface operations {
           'application/json': components['schemas']['Event'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4114,7 +4123,7 @@ export interface operations {
           'application/json': components['schemas']['Event'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4210,7 +4219,7 @@ export interface operations {
           'application/json': components['schemas']['Event'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4703,7 +4712,7 @@ export interface operations {
           'application/json': components['schemas']['Event'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4831,7 +4840,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5006,7 +5015,7 @@ export interface operations {
           'application/json': components['schemas']['Venue'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5099,7 +5108,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5277,7 +5286,7 @@ export interface operations {
           'application/json': components['schemas']['Venue'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5473,7 +5482,7 @@ export interface operations {
           'application/json': components['schemas']['Venue'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5569,7 +5578,7 @@ export interface operations {
           'application/json': components['schemas']['Venue'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5774,7 +5783,7 @@ export interface operations {
           'application/json': components['schemas']['Venue'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5876,7 +5885,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6054,7 +6063,7 @@ export interface operations {
           'application/json': components['schemas']['Venue'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6250,7 +6259,7 @@ export interface operations {
           'application/json': components['schemas']['Venue'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6346,7 +6355,7 @@ export interface operations {
           'application/json': components['schemas']['Venue'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6551,7 +6560,7 @@ export interface operations {
           'application/json': components['schemas']['Venue'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6679,7 +6688,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6814,7 +6823,7 @@ export interface operations {
           'application/json': components['schemas']['Organizer'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6907,7 +6916,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7045,7 +7054,7 @@ export interface operations {
           'application/json': components['schemas']['Organizer'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7201,7 +7210,7 @@ export interface operations {
           'application/json': components['schemas']['Organizer'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7297,7 +7306,7 @@ export interface operations {
           'application/json': components['schemas']['Organizer'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7462,7 +7471,7 @@ export interface operations {
           'application/json': components['schemas']['Organizer'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7564,7 +7573,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7702,7 +7711,7 @@ export interface operations {
           'application/json': components['schemas']['Organizer'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7858,7 +7867,7 @@ export interface operations {
           'application/json': components['schemas']['Organizer'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7954,7 +7963,7 @@ export interface operations {
           'application/json': components['schemas']['Organizer'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8119,7 +8128,7 @@ export interface operations {
           'application/json': components['schemas']['Organizer'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8253,7 +8262,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8352,7 +8361,7 @@ export interface operations {
           'application/json': components['schemas']['Category'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8445,7 +8454,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8547,7 +8556,7 @@ export interface operations {
           'application/json': components['schemas']['Category'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8667,7 +8676,7 @@ export interface operations {
           'application/json': components['schemas']['Category'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8760,7 +8769,7 @@ export interface operations {
           'application/json': components['schemas']['Category'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8880,7 +8889,7 @@ export interface operations {
           'application/json': components['schemas']['Category'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9012,7 +9021,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9103,7 +9112,7 @@ export interface operations {
           'application/json': components['schemas']['Tag'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9196,7 +9205,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9290,7 +9299,7 @@ export interface operations {
           'application/json': components['schemas']['Tag'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9402,7 +9411,7 @@ export interface operations {
           'application/json': components['schemas']['Tag'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9495,7 +9504,7 @@ export interface operations {
           'application/json': components['schemas']['Tag'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9607,7 +9616,7 @@ export interface operations {
           'application/json': components['schemas']['Tag'];
         };
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9711,7 +9720,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description A parameter is missing or invalid. */
+      /** @description A parameter is missing or invalid, or the request is not valid HTTP (such as a header value holding a control character). */
       400: {
         headers: {
           [name: string]: unknown;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { startTestServer } from '../../helpers/server.js';
 import { buildRegistry, NAMESPACE } from '../../../server/routes.js';
@@ -193,7 +194,11 @@ describe('what the document says about access, limits and headers', () => {
   type Op = {
     security: Record<string, string[]>[];
     responses: Record<string, { headers?: Record<string, { schema: { type: string } }> }>;
-    parameters?: { name: string; in: string; schema: { type?: string; default?: unknown } }[];
+    parameters?: {
+      name: string;
+      in: string;
+      schema: { type?: string; default?: unknown; pattern?: string };
+    }[];
   };
   const load = async () => {
     const server = await startTestServer();
@@ -217,13 +222,69 @@ describe('what the document says about access, limits and headers', () => {
     expect(op('/doc', 'get').security).toEqual([{}, ...both]);
   });
 
-  it('lists 401 and 431 on every operation, 304 on reads, 412 and 413 on every other method', async () => {
+  it('makes credentials optional on exactly the operations that answer anonymously', async () => {
+    const server = await startTestServer();
+    for (const namespace of ['calendar/events/v1', 'calendar/sync/v1']) {
+      const doc = (await server.call('GET', `/api/${namespace}/doc`)).json as Doc;
+      for (const [path, item] of Object.entries(doc.paths)) {
+        for (const [method, operation] of Object.entries(item)) {
+          const optional = (operation as Op).security.some((s) => Object.keys(s).length === 0);
+          // The live stream never ends; its route is covered by the sync tests.
+          if (method !== 'get' || path.includes('{') || path === '/stream') continue;
+          const res = await server.call('GET', `/api/${namespace}${path}`);
+          expect(res.status < 300, `${namespace} ${path}: ${res.status}`).toBe(optional);
+        }
+        for (const [method, operation] of Object.entries(item)) {
+          if (method !== 'get') expect((operation as Op).security, path).not.toContainEqual({});
+        }
+      }
+    }
+  });
+
+  it('documents the 400 the HTTP parser answers to a header that is not valid HTTP', async () => {
+    const { server, op } = await load();
+    const raw = (value: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(server.port, '127.0.0.1');
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+        socket.end(
+          Buffer.from(
+            `GET /api/calendar/events/v1/doc HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: ${value}\r\nConnection: close\r\n\r\n`,
+            'latin1',
+          ),
+        );
+      });
+    // What Schemathesis sent: a generated If-None-Match holding a control character.
+    const refused = await raw('"a\x01b"');
+    expect(refused).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(refused.slice(refused.indexOf('\r\n\r\n') + 4))).toEqual({
+      code: 'rest_bad_request',
+      message: 'The request is not valid HTTP.',
+      data: { status: 400 },
+    });
+    expect(await raw('"an ordinary tag é"')).toMatch(/^HTTP\/1\.1 200 /);
+    const doc = op('/doc', 'get') as Op & { responses: Record<string, { description: string }> };
+    expect(doc.responses['400']?.description).toMatch(/not valid HTTP/);
+    const header = new RegExp(
+      doc.parameters!.find((p) => p.name === 'If-None-Match')!.schema.pattern!,
+    );
+    expect(header.test('"a\x01b"')).toBe(false);
+    expect(header.test('\x7f')).toBe(false);
+    expect(header.test('W/"an ordinary tag é"\t')).toBe(true);
+  });
+
+  it('lists 400, 401 and 431 on every operation, 304 on reads, 412 and 413 on every other method', async () => {
     const { doc } = await load();
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         const op = operation as Op;
         const statuses = Object.keys(op.responses);
-        expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['401', '431']));
+        expect(statuses, `${method} ${path}`).toEqual(
+          expect.arrayContaining(['400', '401', '431']),
+        );
         const read = method === 'get';
         expect(statuses.includes('304'), `${method} ${path}`).toBe(read);
         expect(statuses.includes('412'), `${method} ${path}`).toBe(!read);

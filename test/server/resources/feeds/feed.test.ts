@@ -317,6 +317,26 @@ describe('versions and validators', () => {
     expect(prop('SUMMARY')).toBe('Talk (moved again)');
   });
 
+  it('lets shared caches keep an anonymous feed, never one asked for with credentials', async () => {
+    const server = await startTestServer();
+    await createEvent(server, { title: 'Open', slug: 'open' });
+    for (const path of ['/calendar.ics', '/events/?ical=1', '/event/open/ical/']) {
+      const anonymous = await feed(server, path);
+      expect(anonymous.headers.get('cache-control'), path).toBe('public, no-cache');
+      expect(anonymous.headers.get('vary'), path).toMatch(/\bAuthorization\b/);
+      const revalidated = await server.call('GET', path, {
+        headers: { 'if-none-match': anonymous.headers.get('etag')! },
+      });
+      expect(revalidated.status, path).toBe(304);
+      expect(revalidated.headers.get('cache-control'), path).toBe('public, no-cache');
+      const signedIn = await feed(server, path, server.admin);
+      expect(signedIn.headers.get('cache-control'), path).toBe('private, no-cache');
+      expect(signedIn.headers.get('vary'), path).toMatch(/\bAuthorization\b/);
+    }
+    const own = await feed(server, '/calendar.ics?status=any', server.admin);
+    expect(own.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
   it('a venue renamed changes the feed (and its ETag)', async () => {
     const server = await startTestServer();
     const venue = await create(server, 'venues', { venue: 'Old name' });
