@@ -87,14 +87,21 @@ function readDates(line: ContentLine): RuleDate[] {
 const dateKey = (value: RuleDate): string =>
   value.type === 'local' ? `${value.zone ?? ''}|${value.wall}` : formatDateValue(value);
 
-/** Values of one kind as lines, consecutive values of the same type and zone sharing a line. */
+/**
+ * Values of one kind as lines, consecutive values of the same type and zone sharing a line, each
+ * line within the documented line length: the canonical form is stored, read again and sent back
+ * by clients, so it must pass the same limits as the lines a client writes (500 dates written as
+ * five lines of 100 would otherwise become one line of 4,500 characters).
+ */
 function formatDates(name: 'EXDATE' | 'RDATE', values: RuleDate[]): string[] {
   const lines: string[] = [];
   let head = '';
   let group: string[] = [];
+  let length = 0;
   const flush = () => {
     if (group.length > 0) lines.push(`${head}:${group.join(',')}`);
     group = [];
+    length = 0;
   };
   for (const value of values) {
     const next =
@@ -103,11 +110,16 @@ function formatDates(name: 'EXDATE' | 'RDATE', values: RuleDate[]): string[] {
         : value.type === 'local' && value.zone !== null
           ? `${name};TZID=${value.zone}`
           : name;
+    const text = formatDateValue(value);
     if (next !== head) {
       flush();
       head = next;
     }
-    group.push(formatDateValue(value));
+    if (group.length > 0 && head.length + 1 + length + 1 + text.length > LIMITS.maxLineLength) {
+      flush();
+    }
+    length += (group.length > 0 ? 1 : 0) + text.length;
+    group.push(text);
   }
   flush();
   return lines;

@@ -5,7 +5,8 @@ import { canEditOthers } from '../../../shared/roles.js';
 import { icsImportReportSchema, icsImportSchema } from '../../../shared/schemas/feed.js';
 import { ApiError } from '../../http/errors.js';
 import { endpoint, type RouteDef } from '../../http/route.js';
-import { IMPORT_MAX_BYTES } from './import.js';
+import { isBlank } from './ics-text.js';
+import { IMPORT_MAX_BYTES, type IcsFile } from './import.js';
 
 /** The parameter the file travels under through the REST pipeline (see media/upload.ts). */
 const ICS_PARAM = '__almanac_ics';
@@ -15,17 +16,32 @@ export const IMPORT_PATHS = [
   '/wp-json/calendar/admin/v1/import/ics',
 ];
 
-/** Reads a `text/calendar` body (up to 20 MB, a 413 beyond) for the import route only. */
+/**
+ * Reads a `text/calendar` body (up to 20 MB, a 413 beyond) for the import route only, as bytes:
+ * lines are unfolded before they are decoded (ics-text.ts).
+ */
 export const icsBody = [
-  express.text({
+  express.raw({
     type: ['text/calendar', 'text/plain', 'application/octet-stream'],
     limit: IMPORT_MAX_BYTES,
   }),
   (req: Request, _res: Response, next: NextFunction) => {
-    if (typeof req.body === 'string') req.body = { [ICS_PARAM]: req.body };
+    if (Buffer.isBuffer(req.body)) {
+      const charset = /;\s*charset="?([^";]+)"?/i.exec(req.get('content-type') ?? '')?.[1];
+      const file: IcsFile = { bytes: req.body, charset };
+      req.body = { [ICS_PARAM]: file };
+    }
     next();
   },
 ];
+
+function fileOf(raw: Readonly<Record<string, unknown>>): IcsFile | undefined {
+  const value = raw[ICS_PARAM] as Partial<IcsFile> | undefined;
+  if (value === null || typeof value !== 'object' || !(value.bytes instanceof Uint8Array)) {
+    return undefined;
+  }
+  return { bytes: value.bytes, charset: value.charset };
+}
 
 export const importRoutes: RouteDef[] = [
   {
@@ -38,8 +54,8 @@ export const importRoutes: RouteDef[] = [
         args: icsImportSchema,
         permission: (ctx) => canEditOthers(ctx.actor),
         handler: (params, ctx) => {
-          const text = ctx.raw[ICS_PARAM];
-          if (typeof text !== 'string' || text.trim() === '') {
+          const file = fileOf(ctx.raw);
+          if (file === undefined || isBlank(file.bytes)) {
             throw new ApiError(
               'rest_import_no_data',
               'Send the iCalendar file as the body, with Content-Type: text/calendar.',
@@ -48,7 +64,7 @@ export const importRoutes: RouteDef[] = [
           }
           return {
             body: ctx.services.icsImport.run(
-              text,
+              file,
               { dryRun: params.dry_run === true },
               ctx.actor!,
               ctx.links,

@@ -13,6 +13,7 @@ import type { EventsService } from '../events/service.js';
 import { mapVevent, type MappedEvent } from './import-map.js';
 import { createPayloadMapper } from './import-payload.js';
 import { createChangeImporter } from './import-series.js';
+import { icsText, veventLines } from './ics-text.js';
 import { customZones, zoneOfTzid, type Placed, type ZoneContext } from './import-times.js';
 import type { FeedStore } from './store.js';
 import { noCounts } from '../../import-counts.js';
@@ -21,6 +22,12 @@ import { noCounts } from '../../import-counts.js';
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** The most VEVENTs one import reads; more is a 413. */
 export const IMPORT_MAX_EVENTS = 10_000;
+
+/** A file as it was sent: its bytes and the charset its Content-Type named, if any. */
+export interface IcsFile {
+  bytes: Uint8Array;
+  charset?: string | undefined;
+}
 
 export interface ImportReport {
   created: number;
@@ -35,15 +42,6 @@ type Component = InstanceType<typeof ICAL.Component>;
 
 /** Thrown inside the transaction of a dry run to roll it back. */
 class DryRun extends Error {}
-
-/** The line (1-based, in the file as sent) where each VEVENT begins. */
-function veventLines(text: string): number[] {
-  const lines: number[] = [];
-  text.split(/\r\n|\n|\r/).forEach((line, index) => {
-    if (/^BEGIN:VEVENT\s*$/i.test(line)) lines.push(index + 1);
-  });
-  return lines;
-}
 
 function parseCalendars(text: string): Component[] {
   let parsed: unknown;
@@ -156,8 +154,8 @@ export function createImportService(core: CoreServices, events: EventsService, s
 
   return {
     /** Imports the file's events (or reports what it would do, with `dryRun`). */
-    run(text: string, options: { dryRun: boolean }, actor: Actor, links: Links): ImportReport {
-      const calendars = parseCalendars(text);
+    run(file: IcsFile, options: { dryRun: boolean }, actor: Actor, links: Links): ImportReport {
+      const calendars = parseCalendars(icsText(file.bytes, file.charset));
       const vevents = calendars.flatMap((calendar) => calendar.getAllSubcomponents('vevent'));
       if (vevents.length > IMPORT_MAX_EVENTS) {
         throw new TooLarge(
@@ -165,7 +163,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
           `The file holds ${vevents.length} events; one import takes at most ${IMPORT_MAX_EVENTS}.`,
         );
       }
-      const lines = veventLines(text);
+      const lines = veventLines(file.bytes);
       const report: ImportReport = noCounts();
       const siteZone = core.settings.get().timezone;
       let index = 0;

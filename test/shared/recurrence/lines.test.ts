@@ -153,6 +153,37 @@ describe('parseRecurrence', () => {
     expect(() => parseRecurrence(tooMany)).toThrow(`at most ${maxDates} EXDATE and RDATE`);
     expect(() => parseRecurrence(tooMany.slice(0, -1))).not.toThrow();
   });
+
+  it('writes the documented maximum back as lines that pass the same limits', () => {
+    const { maxLineLength, maxDates } = RECURRENCE_LIMITS;
+    // 500 dates as five lines of 100 (docs/api/recurrence.md): each line is 917 characters.
+    const day = (i: number) =>
+      new Date(Date.UTC(2026, 6, 1) + i * 86_400_000)
+        .toISOString()
+        .slice(0, 10)
+        .replaceAll('-', '');
+    const written = Array.from(
+      { length: 5 },
+      (_, line) =>
+        `RDATE;VALUE=DATE:${Array.from({ length: 100 }, (_, i) => day(line * 100 + i)).join(',')}`,
+    );
+    const lines = canonical(written);
+    expect(lines.every((line) => line.length <= maxLineLength)).toBe(true);
+    expect(parseRecurrence(lines).rdates).toHaveLength(maxDates);
+    expect(formatRecurrence(parseRecurrence(lines))).toEqual(lines);
+    // Date-times in a named zone: longer values, the same bound.
+    const zoned = Array.from(
+      { length: 5 },
+      (_, line) =>
+        `RDATE;TZID=America/Argentina/Buenos_Aires:${Array.from(
+          { length: 100 },
+          (_, i) => `${day(line * 100 + i)}T193000`,
+        ).join(',')}`,
+    );
+    const zonedLines = canonical(zoned);
+    expect(zonedLines.every((line) => line.length <= maxLineLength)).toBe(true);
+    expect(parseRecurrence(zonedLines).rdates).toHaveLength(maxDates);
+  });
 });
 
 describe('recurrenceField and scopeField', () => {
