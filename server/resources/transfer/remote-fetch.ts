@@ -130,6 +130,22 @@ export function createRemoteReader(
     if (!Array.isArray(items)) {
       throw remoteFailed(root, `${url.href} did not answer a list of ${collection}.`);
     }
+    // A page holds what was asked for at most: a source answering more is not the reference API
+    // (and a page of a million items would make this server hold them all at once).
+    if (items.length > limits.perPage) {
+      throw remoteFailed(
+        root,
+        `${url.href} answered ${items.length} ${collection} for a page of at most ${limits.perPage}: this is not how the reference API pages.`,
+      );
+    }
+    // A page holds what was asked for at most: a source answering more is not the reference API
+    // (and a page of a million items would make this server hold them all at once).
+    if (items.length > limits.perPage) {
+      throw remoteFailed(
+        root,
+        `${url.href} answered ${items.length} ${collection} for a page of at most ${limits.perPage}: this is not how the reference API pages.`,
+      );
+    }
     const total = Number((body as Record<string, unknown>).total_pages ?? 1);
     return { items, totalPages: Number.isSafeInteger(total) && total > 0 ? total : 1 };
   }
@@ -147,7 +163,7 @@ export function createRemoteReader(
           if (number > 1 && error instanceof Refused && /HTTP (400|404)/.test(error.message)) break;
           throw error;
         }
-        items.push(...result.items);
+        for (const item of result.items) items.push(item);
         if (result.items.length === 0 || number >= result.totalPages) break;
       }
       return items;

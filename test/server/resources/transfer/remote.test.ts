@@ -151,7 +151,7 @@ describe('POST /admin/v1/import/remote', () => {
 
   it('refuses addresses it must not fetch and sites it cannot read, writing nothing', async () => {
     const b = await startTestServer({
-      start: { remote: { ...DEFAULT_REMOTE_LIMITS, maxBytes: 1000 } },
+      start: { remote: { ...DEFAULT_REMOTE_LIMITS, maxBytes: 3_000_000 } },
     });
     const redirect = await fake((res) =>
       res.writeHead(302, { location: 'file:///etc/passwd' }).end(),
@@ -159,12 +159,18 @@ describe('POST /admin/v1/import/remote', () => {
     const huge = await fake((res) =>
       res
         .writeHead(200, { 'content-type': 'application/json' })
-        .end(`{"categories":["${'x'.repeat(5000)}"]}`),
+        .end(`{"categories":["${'x'.repeat(3_000_001)}"]}`),
     );
     const html = await fake((res) =>
       res.writeHead(200, { 'content-type': 'text/html' }).end('<p>hi</p>'),
     );
     const denied = await fake((res) => res.writeHead(401).end());
+    // A page of far more items than asked for (a million, in 2 MB: more than the stack can spread).
+    const flood = await fake((res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(`{"categories":[${'0,'.repeat(999_999)}0],"total_pages":1}`),
+    );
     const closed = await fake((res) => res.end());
     await new Promise((resolve) => servers.pop()!.close(resolve));
     const cases: Array<[string, RegExp]> = [
@@ -178,6 +184,7 @@ describe('POST /admin/v1/import/remote', () => {
       [huge, /larger than/],
       [html, /did not answer JSON/],
       [denied, /refused the credentials/],
+      [flood, /answered 1000000 categories for a page of at most 50/],
     ];
     for (const [url, reason] of cases) {
       const res = await b.call('POST', REMOTE, { auth: b.admin, body: { url } });
