@@ -53,7 +53,7 @@ export const syncRoutes: RouteDef[] = [
           const { sync, auth } = ctx.services;
           const position = sync.streamStart(params.last_event_id ?? ctx.header('last-event-id'));
           const key = streamKey(ctx);
-          sync.admitStream(key);
+          sync.admitStream(key, ctx.actor);
           const authorization = ctx.header('authorization');
           const actor = ctx.actor;
           return {

@@ -70,7 +70,7 @@ export function createSyncService(
       if (point.seq > state.seq) throw tokenExpired();
       return point.seq;
     },
-    admitStream: (key: string): void => hub.admit(key),
+    admitStream: (key: string, actor: Actor | null): void => hub.admit(key, actor),
     openStream: (sink: StreamSink, subscription: Parameters<typeof hub.open>[1]) =>
       hub.open(sink, subscription),
     streams: (): number => hub.count(),

@@ -9,7 +9,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/open.js';
 import { TooMany } from '../../errors.js';
-import { canEditPosts, type Actor } from '../../../shared/roles.js';
+import { canEditPosts, isAdministrator, type Actor } from '../../../shared/roles.js';
 import { emptyIds, type Items, type LoadedRows } from './items.js';
 import type { ChangeRow, SyncStore } from './store.js';
 import { syncToken } from './tokens.js';
@@ -22,8 +22,16 @@ export interface StreamOptions {
   heartbeatMs: number;
   /** Streams one user (or one anonymous client address) may hold in this process. */
   maxPerClient: number;
-  /** Streams this process holds at most. */
+  /**
+   * Streams of anonymous clients and signed-in users together in this process; administrators'
+   * streams are not counted, so an administrator can always open one (`maxPerClient` each).
+   */
   maxStreams: number;
+  /**
+   * Of `maxStreams`, how many anonymous clients may hold: the rest is kept for signed-in users,
+   * so anonymous clients on many addresses cannot take every slot.
+   */
+  maxAnonymousStreams: number;
   /** A subscriber whose unsent output grows past this (it stopped reading) is dropped. */
   maxBufferedBytes: number;
 }
@@ -33,6 +41,7 @@ export const DEFAULT_STREAM_OPTIONS: StreamOptions = {
   heartbeatMs: 20_000,
   maxPerClient: 8,
   maxStreams: 200,
+  maxAnonymousStreams: 150,
   maxBufferedBytes: 1 << 20,
 };
 
@@ -55,7 +64,14 @@ export interface Subscription {
   stillValid(): Promise<boolean>;
 }
 
+/** Which share of the slots a stream takes. */
+type Slot = 'anonymous' | 'user' | 'administrator';
+
+const slotOf = (actor: Actor | null): Slot =>
+  actor === null ? 'anonymous' : isAdministrator(actor) ? 'administrator' : 'user';
+
 interface Subscriber extends Subscription {
+  slot: Slot;
   sink: StreamSink;
   sentPosition: number;
   closed: boolean;
@@ -69,6 +85,12 @@ export const tooManyStreams = (): TooMany =>
     'Too many open change streams for this client; close one first.',
   );
 
+const serverFull = (): TooMany =>
+  new TooMany(
+    'almanac_too_many_streams',
+    'The server holds as many change streams as it can; try again later.',
+  );
+
 export function createStreamHub(
   db: Db,
   store: SyncStore,
@@ -78,6 +100,7 @@ export function createStreamHub(
 ) {
   const subscribers = new Set<Subscriber>();
   const perKey = new Map<string, number>();
+  const perSlot: Record<Slot, number> = { anonymous: 0, user: 0, administrator: 0 };
   const generation = db
     .prepare<[], [number, number]>('SELECT total_changes(), data_version FROM pragma_data_version')
     .raw();
@@ -90,6 +113,7 @@ export function createStreamHub(
     if (sub.closed) return;
     sub.closed = true;
     subscribers.delete(sub);
+    perSlot[sub.slot]--;
     const left = (perKey.get(sub.key) ?? 1) - 1;
     if (left > 0) perKey.set(sub.key, left);
     else perKey.delete(sub.key);
@@ -205,20 +229,26 @@ export function createStreamHub(
 
   return {
     /** Refuses a new stream beyond the limits, before anything is sent. */
-    admit(key: string): void {
-      if (subscribers.size >= options.maxStreams || (perKey.get(key) ?? 0) >= options.maxPerClient)
-        throw tooManyStreams();
+    admit(key: string, actor: Actor | null): void {
+      if ((perKey.get(key) ?? 0) >= options.maxPerClient) throw tooManyStreams();
+      const slot = slotOf(actor);
+      if (slot === 'administrator') return;
+      if (perSlot.anonymous + perSlot.user >= options.maxStreams) throw serverFull();
+      if (slot === 'anonymous' && perSlot.anonymous >= options.maxAnonymousStreams)
+        throw serverFull();
     },
 
     open(sink: StreamSink, subscription: Subscription): void {
-      this.admit(subscription.key);
+      this.admit(subscription.key, subscription.actor);
       const sub: Subscriber = {
         ...subscription,
+        slot: slotOf(subscription.actor),
         sink,
         sentPosition: subscription.position,
         closed: false,
       };
       subscribers.add(sub);
+      perSlot[sub.slot]++;
       perKey.set(sub.key, (perKey.get(sub.key) ?? 0) + 1);
       sink.onClose(() => close(sub));
       const current = store.state().epoch;

@@ -1,3 +1,4 @@
+import { request, type ClientRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   startTestServer,
@@ -146,6 +147,71 @@ describe('GET /sync/v1/stream', () => {
     });
     // A signed-in user counts on their own.
     expect((await stream(server, { authorization: server.admin })).status).toBe(200);
+  });
+
+  it('keeps a share of the slots for signed-in users, and one for any administrator', async () => {
+    const server = await startTestServer({
+      start: { sync: { maxStreams: 3, maxAnonymousStreams: 2 } },
+    });
+    const editor = await server.userWith('editor');
+    const author = await server.userWith('author');
+    const full = {
+      code: 'almanac_too_many_streams',
+      message: 'The server holds as many change streams as it can; try again later.',
+      data: { status: 429 },
+    };
+    expect((await stream(server)).status).toBe(200);
+    expect((await stream(server)).status).toBe(200);
+    const anonymous = await stream(server);
+    expect(anonymous.status).toBe(429);
+    expect(JSON.parse((anonymous as SseClient & { body: string }).body)).toEqual(full);
+    expect((await stream(server, { authorization: editor.auth })).status).toBe(200);
+    const late = await stream(server, { authorization: author.auth });
+    expect(late.status).toBe(429);
+    expect(JSON.parse((late as SseClient & { body: string }).body)).toEqual(full);
+    // Administrators' streams take none of the shared slots.
+    expect((await stream(server, { authorization: server.admin })).status).toBe(200);
+    expect((await stream(server, { authorization: server.admin })).status).toBe(200);
+    expect(server.services.sync.streams()).toBe(5);
+  });
+
+  it('with the default numbers: anonymous clients on 25 addresses get 150 streams, users the rest', async () => {
+    const server = await startTestServer();
+    const held: ClientRequest[] = [];
+    const open = (localAddress: string, authorization?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(
+          `${server.url}${STREAM}`,
+          { localAddress, headers: authorization ? { authorization } : {} },
+          (res) => {
+            resolve(res.statusCode!);
+            if (res.statusCode === 200) held.push(req);
+            else res.resume();
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const statuses: number[] = [];
+      for (let address = 2; address < 27; address++) {
+        for (let n = 0; n < 8; n++) statuses.push(await open(`127.0.0.${address}`));
+      }
+      expect(statuses.filter((s) => s === 200)).toHaveLength(150);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(50);
+      const users = await Promise.all(
+        Array.from({ length: 7 }, (_, i) => server.userWith('subscriber', `reader${i}`)),
+      );
+      const signedIn: number[] = [];
+      for (const user of users) {
+        for (let n = 0; n < 8; n++) signedIn.push(await open('127.0.0.1', user.auth));
+      }
+      expect(signedIn.filter((s) => s === 200)).toHaveLength(50);
+      expect(await open('127.0.0.1', server.admin)).toBe(200);
+      expect(server.services.sync.streams()).toBe(201);
+    } finally {
+      for (const req of held) req.destroy();
+    }
   });
 
   it('ends when the session it was opened with is revoked', async () => {
