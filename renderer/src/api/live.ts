@@ -29,21 +29,44 @@ export interface Change {
   by?: { id: number; name: string };
 }
 
+/**
+ * The item's name as this console last read it: its own cached read, else any cached list or
+ * calendar range holding it. Read before the refetches land, so a rename is named as it was.
+ */
+function knownName(client: QueryClient, kind: Kind, id: number): string | undefined {
+  const own = client.getQueryData<object>(keys.item(kind, id));
+  if (own) return nameOf(kind, own);
+  for (const [key, data] of client.getQueriesData<unknown>({ queryKey: keys.all(kind) })) {
+    if (key[1] === 'item') continue;
+    const rows = Array.isArray(data) ? data : (data as { items?: unknown } | undefined)?.items;
+    if (!Array.isArray(rows)) continue;
+    const found = (rows as Array<{ id?: unknown }>).find((row) => row?.id === id);
+    if (found) return nameOf(kind, found);
+  }
+  return undefined;
+}
+
 /** Refreshes what a change touches; the answer is what to tell the user, if anything. */
 export function applyChange(client: QueryClient, change: Change, me: number | undefined) {
   const kind = KINDS[change.kind];
   if (!kind) return undefined;
-  // Lists of that kind, and of events for the linked kinds (their embeds changed).
+  const name = change.by && change.by.id !== me ? knownName(client, kind, change.id) : undefined;
+  // Lists of that kind, and of events for the linked kinds (their embeds changed); the
+  // calendar's ranges are among them (useRefetchWhenStale follows their invalidation). The
+  // trash lists events, venues and organizers, and the global search finds any kind.
   void client.invalidateQueries({
     predicate: (q) =>
       (q.queryKey[0] === kind || (kind !== 'events' && q.queryKey[0] === 'events')) &&
       q.queryKey[1] !== 'item',
   });
+  if (kind === 'events' || kind === 'venues' || kind === 'organizers')
+    void client.invalidateQueries({ queryKey: ['trash'] });
+  void client.invalidateQueries({ queryKey: ['admin-search'] });
   const item = keys.item(kind, change.id);
-  const cached = client.getQueryData<object>(item);
-  if (cached) void client.invalidateQueries({ queryKey: item, exact: true });
+  if (client.getQueryData(item)) void client.invalidateQueries({ queryKey: item, exact: true });
   if (!change.by || change.by.id === me) return undefined;
-  const what = cached ? `“${nameOf(kind, cached)}”` : `a ${RESOURCE[kind].singular}`;
+  const singular = RESOURCE[kind].singular;
+  const what = name ? `“${name}”` : `${/^[aeiou]/.test(singular) ? 'an' : 'a'} ${singular}`;
   const verb = change.action === 'deleted' ? 'removed' : change.action;
   return `${change.by.name} ${verb} ${what}.`;
 }

@@ -33,7 +33,7 @@ import { Legend } from './Legend';
 import { labelArrows, mountEvent } from './mountEvent';
 import { clockFormat, usesTwelveHours } from '../app/clock';
 import { datesAfterMove } from './toCalendar';
-import { useEventSource } from './useEventSource';
+import { useEventSource, useRefetchWhenStale } from './useEventSource';
 import { ZoneSwitch } from './ZoneSwitch';
 import { useDebounced } from '../lists/useDebounced';
 import './calendar.css';
@@ -66,6 +66,7 @@ export default function CalendarScreen() {
     [categories.data],
   );
   const source = useEventSource(settled, colors, onError);
+  useRefetchWhenStale(calendar);
   const phone = typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches;
   const display = useDisplayZone();
   const zone = display.zone;
@@ -117,10 +118,8 @@ export default function CalendarScreen() {
     else api.changeView(address.view, address.date || today());
   }, [address.view, address.date]);
 
-  const refetch = () => {
-    invalidate(client, 'events');
-    calendar.current?.getApi().refetchEvents();
-  };
+  // The calendar reads its range again when the invalidation reaches it (useRefetchWhenStale).
+  const refetch = () => invalidate(client, 'events');
 
   const move = async (info: EventDropArg | EventResizeDoneArg) => {
     const original = info.event.extendedProps.event as EventWire;

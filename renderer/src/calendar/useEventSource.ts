@@ -1,8 +1,8 @@
 /**
  * Loads the events of the visible range for FullCalendar, through the query cache, following
- * the listing's pages (50 per page).
+ * the listing's pages (50 per page), and loads them again when the cache says they changed.
  */
-import { useCallback } from 'react';
+import { useCallback, useEffect, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EventSourceFuncArg } from '@fullcalendar/core';
 import { fetchPage } from '../api/hooks';
@@ -11,6 +11,9 @@ import type { Filters } from './CalendarFilters';
 import { rangeQuery, toCalendarEvent, type CategoryColors } from './toCalendar';
 
 const MAX_PAGES = 20;
+const KEY = ['events', 'calendar'] as const;
+
+const isCalendarRange = (key: readonly unknown[]) => key[0] === KEY[0] && key[1] === KEY[1];
 
 export function useEventSource(
   filters: Filters,
@@ -31,7 +34,7 @@ export function useEventSource(
       };
       try {
         const events = await client.fetchQuery({
-          queryKey: ['events', 'calendar', query],
+          queryKey: [...KEY, query],
           staleTime: 5_000,
           queryFn: async () => {
             const events: EventWire[] = [];
@@ -51,4 +54,28 @@ export function useEventSource(
     },
     [client, filters, colors, onError],
   );
+}
+
+/**
+ * FullCalendar reads its events through `fetchQuery`, which does not watch the cache: an
+ * invalidation (a live change from someone else, a save elsewhere in the console) only marks the
+ * ranges stale. This asks the calendar to read its range again when that happens, once for any
+ * number of ranges invalidated together; the stale range is then fetched anew.
+ */
+export function useRefetchWhenStale(
+  calendar: RefObject<{ getApi(): { refetchEvents(): void } } | null>,
+) {
+  const client = useQueryClient();
+  useEffect(() => {
+    let queued = false;
+    return client.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'invalidate') return;
+      if (!isCalendarRange(event.query.queryKey) || queued) return;
+      queued = true;
+      queueMicrotask(() => {
+        queued = false;
+        calendar.current?.getApi().refetchEvents();
+      });
+    });
+  }, [client, calendar]);
 }
