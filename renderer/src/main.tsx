@@ -6,12 +6,19 @@ import { AuthProvider } from './app/auth';
 import { applyTheme, readTheme } from './app/theme';
 import { ToastProvider } from './ui/toasts';
 import { ApiFailure } from './api/client';
+import { setConsoleLanguage } from './i18n';
+import { chooseLanguage } from './i18n/choose';
+import { LanguageSync } from './i18n/LanguageSync';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
 
 applyTheme(readTheme());
+// The browser's language until the user's choice or the site's setting is known.
+setConsoleLanguage(
+  chooseLanguage(undefined, navigator.languages ?? [navigator.language], undefined),
+);
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -29,9 +36,11 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <ToastProvider>
-          <App />
-        </ToastProvider>
+        <LanguageSync>
+          <ToastProvider>
+            <App />
+          </ToastProvider>
+        </LanguageSync>
       </AuthProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -156,6 +156,8 @@ export function rootIndex(registry: Registry, services: Services, links: Links) 
     home: links.origin,
     gmt_offset: gmtOffset(services),
     timezone_string: settings.timezone,
+    // Not in WordPress's root: the console's sign-in page reads it before anyone signs in.
+    language: settings.language,
     namespaces: names,
     authentication: {
       basic: {

@@ -284,6 +284,8 @@ export const frOperations: Readonly<Record<string, string>> = {
     'Le next_page_token de la page précédente de cette synchronisation.',
   'The next_sync_token of an earlier sync: only what changed since.':
     'Le next_sync_token d’une synchronisation antérieure : seulement ce qui a changé depuis.',
+  "The console's language for this user; empty follows the browser, then the site's language.":
+    'La langue de la console pour cet utilisateur ; vide : celle du navigateur, sinon celle du site.',
   'Your current password, needed to change your own password.':
     'Votre mot de passe actuel, nécessaire pour changer votre propre mot de passe.',
   // Recurring events (docs/contract/extensions.md §E1).

@@ -1,6 +1,11 @@
 /** Users and credentials of the admin namespace: one definition for the API and the console. */
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
+import { LANGUAGES } from './settings.js';
+
+/** A user's console language: '' follows the browser, then the site's language. */
+export const USER_LOCALES = ['', ...LANGUAGES] as const;
+export type UserLocale = (typeof USER_LOCALES)[number];
 
 export const loginName = z
   .string()
@@ -22,6 +27,13 @@ export const userCreateSchema = z.object({
   role,
   email: z.union([z.email('must be an e-mail address.'), z.literal('')]).optional(),
   display_name: z.string().trim().max(250, 'must be at most 250 characters.').optional(),
+  locale: z
+    .enum(USER_LOCALES, { message: `must be one of '', ${LANGUAGES.join(', ')}.` })
+    .optional()
+    .meta({
+      description:
+        "The console's language for this user; empty follows the browser, then the site's language.",
+    }),
 });
 
 export const userUpdateSchema = userCreateSchema.partial().extend({

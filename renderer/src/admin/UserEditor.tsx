@@ -91,7 +91,7 @@ export default function UserEditor({ id }: { id: string }) {
     save.mutate(body);
   };
   if (user.isPending) return <Spinner />;
-  if (isNotFound(user.error)) return <NotFound what="user" />;
+  if (isNotFound(user.error)) return <NotFound what="users" />;
   if (user.error) return <ErrorNote error={user.error} title="Could not load this user." />;
   return (
     <>

@@ -6,6 +6,7 @@ import { SignIn } from './SignIn';
 import { Spinner } from '../ui/Spinner';
 import { NotFound, Restricted } from './NotFound';
 import { mayOpen, roleNeeded } from './access';
+import { useT } from '../i18n';
 
 const CalendarScreen = lazy(() => import('../calendar/CalendarScreen'));
 const EventsList = lazy(() => import('../events/EventsList'));
@@ -69,10 +70,11 @@ function Screens() {
 
 export function App() {
   const { status } = useAuth();
+  const t = useT();
   if (status === 'loading')
     return (
       <div className="boot">
-        <Spinner label="Opening Almanac…" />
+        <Spinner label={t('app.opening')} />
       </div>
     );
   if (status === 'signed-out') return <SignIn />;

@@ -1,9 +1,12 @@
 import { ApiFailure } from '../api/client';
 import { Link } from './Link';
 import { useDocumentTitle } from './router';
+import { t as translate, useT } from '../i18n';
+import type { Kind } from '../api/resources';
 
 /** A screen that cannot be shown: an unknown address, or one for another role. */
 function Elsewhere({ title, children }: { title: string; children: React.ReactNode }) {
+  const t = useT();
   useDocumentTitle(title);
   return (
     <section className="elsewhere" aria-labelledby="elsewhere-title">
@@ -11,10 +14,10 @@ function Elsewhere({ title, children }: { title: string; children: React.ReactNo
       <p>{children}</p>
       <p className="elsewhere__ways">
         <Link to="/" className="btn btn--primary">
-          Go to the calendar
+          {t('elsewhere.toCalendar')}
         </Link>
         <button type="button" className="btn" onClick={() => window.history.back()}>
-          Go back
+          {t('elsewhere.goBack')}
         </button>
       </p>
     </section>
@@ -22,12 +25,10 @@ function Elsewhere({ title, children }: { title: string; children: React.ReactNo
 }
 
 /** An unknown address, or (`what` given) an item the API does not know: deleted, or a bad link. */
-export function NotFound({ what }: { what?: string }) {
+export function NotFound({ what }: { what?: Kind | 'users' }) {
   return (
-    <Elsewhere title="Page not found">
-      {what
-        ? `There is no ${what} with this number: it may have been deleted for good, or the link may be mistyped.`
-        : 'No console page lives at this address. It may have moved, or the link may be mistyped.'}
+    <Elsewhere title={translate('elsewhere.notFound')}>
+      {what ? translate(`elsewhere.noItem.${what}`) : translate('elsewhere.noPage')}
     </Elsewhere>
   );
 }
@@ -47,13 +48,12 @@ export const isNotFound = (error: unknown): boolean =>
 
 export function Restricted({ role }: { role: 'administrator' | 'editor' }) {
   return role === 'administrator' ? (
-    <Elsewhere title="Administrators only">
-      This page is for the calendar’s administrators. Ask one of them if you need something changed
-      here.
+    <Elsewhere title={translate('elsewhere.adminsOnly')}>
+      {translate('elsewhere.adminsOnlyText')}
     </Elsewhere>
   ) : (
-    <Elsewhere title="Editors and administrators only">
-      This page is for editors and administrators. Ask one of them if you need something imported.
+    <Elsewhere title={translate('elsewhere.editorsOnly')}>
+      {translate('elsewhere.editorsOnlyText')}
     </Elsewhere>
   );
 }

@@ -9,6 +9,8 @@ import { useToast } from '../ui/toasts';
 import { useLiveUpdates } from '../api/live';
 import { mayOpen, NAV } from './access';
 import { GlobalSearch } from './GlobalSearch';
+import { useT } from '../i18n';
+import { LanguagePicker } from '../i18n/LanguagePicker';
 import './app.css';
 
 function isActive(to: string, path: string) {
@@ -18,6 +20,7 @@ function isActive(to: string, path: string) {
 export function Shell({ children }: { children: ReactNode }) {
   const { path } = useLocation();
   const { user, signOut, desktop } = useAuth();
+  const t = useT();
   const [open, setOpen] = useState(false);
   const fetching = useIsFetching() > 0;
   const toast = useToast();
@@ -48,7 +51,7 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('app.skip')}
       </a>
       <ProgressBar active={fetching} />
       <header className="topbar">
@@ -60,7 +63,7 @@ export function Shell({ children }: { children: ReactNode }) {
           aria-controls="nav"
           onClick={() => setOpen(!open)}
         >
-          <span aria-hidden="true">☰</span> Menu
+          <span aria-hidden="true">☰</span> {t('app.menu')}
         </button>
         <Link to="/" className="brand">
           <span className="brand__mark" aria-hidden="true">
@@ -69,7 +72,12 @@ export function Shell({ children }: { children: ReactNode }) {
           Almanac
         </Link>
       </header>
-      <nav ref={nav} id="nav" className={`nav${open ? ' nav--open' : ''}`} aria-label="Main">
+      <nav
+        ref={nav}
+        id="nav"
+        className={`nav${open ? ' nav--open' : ''}`}
+        aria-label={t('app.mainNav')}
+      >
         <Link to="/" className="brand nav__brand">
           <span className="brand__mark" aria-hidden="true">
             ▦
@@ -79,7 +87,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <GlobalSearch onOpen={() => setOpen(false)} />
         {NAV.map((section) => (
           <div key={section.title} className="nav__section">
-            <h2>{section.title}</h2>
+            <h2>{t(section.title)}</h2>
             <ul>
               {section.links
                 .filter((link) => mayOpen(link.to, user?.role))
@@ -90,7 +98,7 @@ export function Shell({ children }: { children: ReactNode }) {
                       aria-current={isActive(link.to, path) ? 'page' : undefined}
                       onClick={() => setOpen(false)}
                     >
-                      {link.label}
+                      {t(link.label)}
                     </Link>
                   </li>
                 ))}
@@ -99,17 +107,18 @@ export function Shell({ children }: { children: ReactNode }) {
         ))}
         <div className="nav__footer">
           <ThemeToggle />
+          <LanguagePicker />
           {window.almanac?.version && (
-            <small className="muted">Almanac {window.almanac.version}</small>
+            <small className="muted">{t('app.version', { version: window.almanac.version })}</small>
           )}
           {user && (
             <div className="nav__user">
               <span>
-                {user.display_name || user.login} <small>{user.role}</small>
+                {user.display_name || user.login} <small>{t(`roles.${user.role}`)}</small>
               </span>
               {!desktop && (
                 <button type="button" className="link-button" onClick={() => void signOut()}>
-                  Sign out
+                  {t('app.signOut')}
                 </button>
               )}
             </div>

@@ -6,10 +6,13 @@ import { Field } from '../ui/Field';
 import { useAuth } from './auth';
 import { ThemeToggle } from './ThemeToggle';
 import { useDocumentTitle } from './router';
+import { Trans } from 'react-i18next';
+import { useT } from '../i18n';
 
 export function SignIn() {
   const { signIn } = useAuth();
-  useDocumentTitle('Sign in');
+  const t = useT();
+  useDocumentTitle(t('signIn.documentTitle'));
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -40,10 +43,10 @@ export function SignIn() {
         <div className="signin__brand" aria-hidden="true">
           ▦
         </div>
-        <h1 id="signin-title">Sign in to Almanac</h1>
-        <p className="muted">Manage your calendar and explore its API.</p>
+        <h1 id="signin-title">{t('signIn.title')}</h1>
+        <p className="muted">{t('signIn.lead')}</p>
         {error && !fields.login && !fields.password ? <ErrorNote error={error} /> : null}
-        <Field label="Login" error={fields.login}>
+        <Field label={t('signIn.login')} error={fields.login}>
           <input
             name="login"
             autoComplete="username"
@@ -53,7 +56,7 @@ export function SignIn() {
             autoFocus
           />
         </Field>
-        <Field label="Password" error={fields.password}>
+        <Field label={t('signIn.password')} error={fields.password}>
           <input
             name="password"
             type="password"
@@ -64,17 +67,12 @@ export function SignIn() {
           />
         </Field>
         <Button type="submit" variant="primary" busy={busy} className="btn--block">
-          Sign in
+          {t('signIn.submit')}
         </Button>
         <details className="signin__help">
-          <summary>First time here? Where the password comes from</summary>
+          <summary>{t('signIn.helpSummary')}</summary>
           <p>
-            On its first start Almanac creates an administrator: login <code>admin</code> (or the
-            value of <code>ALMANAC_ADMIN_USER</code>) with the password in{' '}
-            <code>ALMANAC_ADMIN_PASSWORD</code>, or, when that is not set, a generated password
-            printed once in the terminal where the server started (the line that begins
-            “Administrator password”). The desktop app signs its owner in without one. Other people
-            get their login from an administrator (Users).
+            <Trans i18nKey="signIn.help" components={{ code: <code /> }} />
           </p>
         </details>
         <div className="signin__footer">

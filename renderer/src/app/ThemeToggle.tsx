@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { applyTheme, readTheme, type ThemeChoice } from './theme';
+import { useT } from '../i18n';
 
 const ORDER: ThemeChoice[] = ['system', 'light', 'dark'];
-const LABEL: Record<ThemeChoice, string> = { system: 'Auto', light: 'Light', dark: 'Dark' };
 const ICON: Record<ThemeChoice, string> = { system: '◐', light: '☀', dark: '☾' };
 
 export function ThemeToggle() {
+  const t = useT();
   const [choice, setChoice] = useState<ThemeChoice>(readTheme);
+  const label = t(`theme.${choice}`);
   const cycle = () => {
     const next = ORDER[(ORDER.indexOf(choice) + 1) % ORDER.length]!;
     applyTheme(next);
@@ -17,10 +19,10 @@ export function ThemeToggle() {
       type="button"
       className="nav__theme"
       onClick={cycle}
-      aria-label={`Theme: ${LABEL[choice]}. Change theme`}
-      title={`Theme: ${LABEL[choice]}`}
+      aria-label={t('theme.label', { theme: label })}
+      title={t('theme.title', { theme: label })}
     >
-      <span aria-hidden="true">{ICON[choice]}</span> {LABEL[choice]}
+      <span aria-hidden="true">{ICON[choice]}</span> {label}
     </button>
   );
 }

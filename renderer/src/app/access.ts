@@ -3,42 +3,43 @@
  * and the screen itself says who it is for, instead of failing on the API's 403.
  */
 import type { Role } from '../../../shared/roles';
+import type { MessageKey } from '../i18n';
 
 type Needed = 'administrator' | 'editor';
 
 export interface NavLink {
   to: string;
-  label: string;
+  label: MessageKey;
   /** Who may open the screen (and anything below its path); everyone signed in when absent. */
   needs?: Needed;
 }
 
 /** The menu, section by section. */
-export const NAV: Array<{ title: string; links: NavLink[] }> = [
+export const NAV: Array<{ title: MessageKey; links: NavLink[] }> = [
   {
-    title: 'Content',
+    title: 'nav.content',
     links: [
-      { to: '/', label: 'Calendar' },
-      { to: '/events', label: 'Events' },
-      { to: '/venues', label: 'Venues' },
-      { to: '/organizers', label: 'Organizers' },
-      { to: '/categories', label: 'Categories' },
-      { to: '/tags', label: 'Tags' },
-      { to: '/subscribe', label: 'Subscribe' },
+      { to: '/', label: 'nav.calendar' },
+      { to: '/events', label: 'nav.events' },
+      { to: '/venues', label: 'nav.venues' },
+      { to: '/organizers', label: 'nav.organizers' },
+      { to: '/categories', label: 'nav.categories' },
+      { to: '/tags', label: 'nav.tags' },
+      { to: '/subscribe', label: 'nav.subscribe' },
     ],
   },
-  { title: 'Developers', links: [{ to: '/explorer', label: 'API explorer' }] },
+  { title: 'nav.developers', links: [{ to: '/explorer', label: 'nav.explorer' }] },
   {
-    title: 'Administration',
+    title: 'nav.administration',
     links: [
-      { to: '/admin/users', label: 'Users', needs: 'administrator' },
-      { to: '/admin/passwords', label: 'App passwords' },
-      { to: '/admin/settings', label: 'Settings', needs: 'administrator' },
-      { to: '/admin/sharing', label: 'LAN sharing', needs: 'administrator' },
-      { to: '/admin/trash', label: 'Trash', needs: 'administrator' },
-      { to: '/admin/backups', label: 'Backups', needs: 'administrator' },
-      { to: '/admin/transfer', label: 'Export and import', needs: 'administrator' },
-      { to: '/admin/import', label: 'Import', needs: 'editor' },
+      { to: '/admin/users', label: 'nav.users', needs: 'administrator' },
+      { to: '/admin/passwords', label: 'nav.passwords' },
+      { to: '/admin/settings', label: 'nav.settings', needs: 'administrator' },
+      { to: '/admin/sharing', label: 'nav.sharing', needs: 'administrator' },
+      { to: '/admin/trash', label: 'nav.trash', needs: 'administrator' },
+      { to: '/admin/backups', label: 'nav.backups', needs: 'administrator' },
+      { to: '/admin/transfer', label: 'nav.transfer', needs: 'administrator' },
+      { to: '/admin/import', label: 'nav.import', needs: 'editor' },
     ],
   },
 ];

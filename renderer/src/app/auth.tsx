@@ -30,6 +30,8 @@ interface AuthState {
   desktop: boolean;
   signIn(login: string, password: string): Promise<void>;
   signOut(): Promise<void>;
+  /** The signed-in user as the server answered a change of their own profile. */
+  replaceUser(user: UserWire): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -104,9 +106,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     forget();
   }, [forget]);
 
+  const replaceUser = useCallback(
+    (next: UserWire) => setUser((current) => (current?.id === next.id ? next : current)),
+    [],
+  );
+
   const value = useMemo(
-    () => ({ status, user, desktop, signIn, signOut }),
-    [status, user, desktop, signIn, signOut],
+    () => ({ status, user, desktop, signIn, signOut, replaceUser }),
+    [status, user, desktop, signIn, signOut, replaceUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

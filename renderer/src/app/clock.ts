@@ -1,19 +1,15 @@
 /**
- * The console's one clock: 24 h or 12 h, decided once from the console's language and the
- * browser's locale. Every time the console shows goes through here (the calendar's grid and
+ * The console's one clock: 24 h or 12 h, decided by the console's locale (its language, in the
+ * browser's own variant when the browser speaks it: en-US 12 h, en-GB and French 24 h). Every time the console shows goes through here (the calendar's grid and
  * events, the events list, the phone's day list, labels and hover texts, the conflict dialog,
  * the administration screens' stamps), so a 12 h reader never meets "19:30" next to "7:30 PM".
  */
 import type { FormatterInput } from '@fullcalendar/core';
 import { DateTime } from 'luxon';
-import { consoleLanguage } from './language';
+import { consoleLocale } from '../i18n';
 
-/** The browser's locale when it speaks the console's language (en-GB, fr-CA…), else the language. */
-export function clockLocale(): string {
-  const language = consoleLanguage();
-  const browser = typeof navigator === 'undefined' ? '' : navigator.language;
-  return browser.toLowerCase().startsWith(language) ? browser : language;
-}
+/** The locale of the console's dates and times (renderer/src/i18n). */
+export const clockLocale = consoleLocale;
 
 export function usesTwelveHours(locale = clockLocale()): boolean {
   const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;

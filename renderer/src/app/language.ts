@@ -1,7 +1,2 @@
-/** The console's language: the one its page declares (`<html lang>`), English unless French. */
-import type { Language } from '../../../shared/schemas/settings';
-
-export function consoleLanguage(): Language {
-  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  return lang.toLowerCase().startsWith('fr') ? 'fr' : 'en';
-}
+/** The console's language (renderer/src/i18n): English unless French. */
+export { consoleLanguage } from '../i18n';

@@ -3,9 +3,8 @@
  * role can read it) or the device's, as chosen on this device and remembered in localStorage.
  */
 import { useCallback, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
 import { normalizeZone } from '../../../shared/time';
+import { SITE_KEY, useSite } from '../app/site';
 
 export type ZoneChoice = 'site' | 'device';
 
@@ -21,15 +20,10 @@ function storedChoice(): ZoneChoice {
   }
 }
 
-export const SITE_ZONE_KEY = ['site', 'zone'] as const;
+export const SITE_ZONE_KEY = SITE_KEY;
 
 export function useSiteZone(): string | undefined {
-  const query = useQuery({
-    queryKey: SITE_ZONE_KEY,
-    queryFn: () => api<{ timezone_string: string }>('/api/?_fields=timezone_string'),
-    staleTime: 60_000,
-  });
-  const zone = query.data?.timezone_string;
+  const zone = useSite().data?.timezone_string;
   return zone === undefined ? undefined : (normalizeZone(zone) ?? 'UTC');
 }
 

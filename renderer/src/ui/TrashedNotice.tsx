@@ -60,7 +60,7 @@ export function TrashedBanner({ kind, id, author }: BannerProps) {
 
 export function LoadFailure({ kind, id, error }: { kind: Kind; id: number; error: unknown }) {
   const info = RESOURCE[kind];
-  if (isNotFound(error)) return <NotFound what={info.singular} />;
+  if (isNotFound(error)) return <NotFound what={kind} />;
   if (!isTrashedError(error))
     return <ErrorNote error={error} title={`Could not load this ${info.singular}.`} />;
   return (

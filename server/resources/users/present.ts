@@ -8,6 +8,7 @@ export function presentUser(row: UserRow): UserWire {
     email: row.email,
     display_name: row.display_name,
     role: row.role,
+    locale: row.locale,
     registered_utc: row.created_utc,
     modified_utc: row.modified_utc,
   };

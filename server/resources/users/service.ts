@@ -3,6 +3,7 @@ import { InvalidInput, NotFound, Refused } from '../../errors.js';
 import { hashSecret } from '../../auth/secrets.js';
 import { formatUtc } from '../../../shared/time.js';
 import type { Role } from '../../../shared/roles.js';
+import type { UserLocale } from '../../../shared/schemas/users.js';
 import type { Clock } from '../../clock.js';
 import type { UsersStore, UserRow } from './store.js';
 
@@ -12,6 +13,7 @@ export interface UserInput {
   role: Role;
   email?: string | undefined;
   display_name?: string | undefined;
+  locale?: UserLocale | undefined;
 }
 
 export type UserUpdate = Partial<UserInput>;
@@ -67,6 +69,7 @@ export function createUsersService(
           display_name: input.display_name ?? input.login,
           role: input.role,
           password_hash,
+          locale: input.locale ?? '',
           created_utc: now,
           modified_utc: now,
         });
@@ -99,6 +102,7 @@ export function createUsersService(
           display_name: input.display_name,
           role: input.role,
           password_hash,
+          locale: input.locale,
           modified_utc: formatUtc(clock.now()),
         });
         if (password_hash !== undefined) store.removeOtherSessions(id, keepSession);

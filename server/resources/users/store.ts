@@ -1,6 +1,7 @@
 /** SQL for users, their application passwords and console sessions. */
 import type { Db } from '../../db/open.js';
 import type { Role } from '../../../shared/roles.js';
+import type { UserLocale } from '../../../shared/schemas/users.js';
 
 export interface UserRow {
   id: number;
@@ -9,6 +10,8 @@ export interface UserRow {
   display_name: string;
   role: Role;
   password_hash: string;
+  /** The console's language the user chose; '' follows the browser, then the site. */
+  locale: UserLocale;
   created_utc: string;
   modified_utc: string;
 }
@@ -33,7 +36,7 @@ export interface SessionRow {
 
 export type NewUser = Omit<UserRow, 'id'>;
 export type UserChanges = Partial<
-  Pick<UserRow, 'login' | 'email' | 'display_name' | 'role' | 'password_hash'>
+  Pick<UserRow, 'login' | 'email' | 'display_name' | 'role' | 'password_hash' | 'locale'>
 > & {
   modified_utc: string;
 };
@@ -48,8 +51,8 @@ export function createUsersStore(db: Db) {
       'SELECT count(*) AS n FROM users WHERE role = ?',
     ),
     insert: db.prepare<NewUser>(
-      `INSERT INTO users (login, email, display_name, role, password_hash, created_utc, modified_utc)
-       VALUES (@login, @email, @display_name, @role, @password_hash, @created_utc, @modified_utc)`,
+      `INSERT INTO users (login, email, display_name, role, password_hash, locale, created_utc, modified_utc)
+       VALUES (@login, @email, @display_name, @role, @password_hash, @locale, @created_utc, @modified_utc)`,
     ),
     remove: db.prepare<[number]>('DELETE FROM users WHERE id = ?'),
     appPasswords: db.prepare<[number], AppPasswordRow>(
@@ -88,7 +91,14 @@ export function createUsersStore(db: Db) {
     ),
   };
 
-  const updateColumns = ['login', 'email', 'display_name', 'role', 'password_hash'] as const;
+  const updateColumns = [
+    'login',
+    'email',
+    'display_name',
+    'role',
+    'password_hash',
+    'locale',
+  ] as const;
 
   return {
     byId: (id: number) => s.byId.get(id),

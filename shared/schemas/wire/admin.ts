@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { POST_STATUSES, ROLES } from '../../roles.js';
 import { BACKUP_SCHEDULES, LANGUAGES } from '../settings.js';
+import { USER_LOCALES } from '../users.js';
 import { SEARCH_TYPES } from '../admin-search.js';
 
 const utc = z.string();
@@ -16,6 +17,7 @@ export const user = z.object({
   email: z.string(),
   display_name: z.string(),
   role: z.enum(ROLES),
+  locale: z.enum(USER_LOCALES),
   registered_utc: utc,
   modified_utc: utc,
 });

@@ -158,11 +158,14 @@ describe('GET /api/ (root index)', () => {
     }
   });
 
-  it('reports the site offset from UTC', async () => {
-    const server = await startTestServer({ settings: { timezone: 'Europe/Paris' } });
+  it('reports the site offset from UTC and the site language', async () => {
+    const server = await startTestServer({
+      settings: { timezone: 'Europe/Paris', language: 'fr' },
+    });
     const body = (await server.call('GET', '/api/')).body;
     // 2026-06-15 is summer time in Paris.
     expect(body.gmt_offset).toBe(2);
     expect(body.timezone_string).toBe('Europe/Paris');
+    expect(body.language).toBe('fr');
   });
 });

@@ -1,0 +1,11 @@
+/** Typed keys: a call of `t` with a key en.ts lacks does not compile. */
+import 'i18next';
+import type { en } from './en';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en };
+    returnNull: false;
+  }
+}

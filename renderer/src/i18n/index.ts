@@ -1,0 +1,57 @@
+/**
+ * The console's translations (i18next with react-i18next): one instance, the catalogues of
+ * en.ts and fr.ts, and the language and locale in force. Screens call `useT()` (or `t` outside
+ * React); dates and numbers go through `Intl` (or Luxon, whose default locale follows) in
+ * `consoleLocale()`. Changing the language re-renders every screen in it, updates
+ * `<html lang>` and Luxon's default locale.
+ */
+import i18next, { type ParseKeys, type TOptions } from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { Settings } from 'luxon';
+import type { Language } from '../../../shared/schemas/settings';
+import { chooseLocale } from './choose';
+import { en } from './en';
+import { fr } from './fr';
+
+export type MessageKey = ParseKeys;
+
+export const RESOURCES = { en: { translation: en }, fr: { translation: fr } } as const;
+
+const preferred = (): readonly string[] =>
+  typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+
+let locale = 'en-GB';
+
+void i18next.use(initReactI18next).init({
+  resources: RESOURCES,
+  lng: 'en',
+  fallbackLng: false,
+  // React escapes what it renders; texts with markup go through <Trans>.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+export const i18n = i18next;
+
+/** The language the console speaks now. */
+export const consoleLanguage = (): Language => (i18next.language === 'fr' ? 'fr' : 'en');
+
+/** The locale of its dates, times and numbers (`fr-FR`, `en-GB`, the browser's `en-US`…). */
+export const consoleLocale = (): string => locale;
+
+/** Speak `language`: the texts, `<html lang>`, and the locale of dates and numbers. */
+export function setConsoleLanguage(language: Language): void {
+  locale = chooseLocale(language, preferred());
+  Settings.defaultLocale = locale;
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  if (i18next.language !== language) void i18next.changeLanguage(language);
+}
+
+/** Translate outside React (toasts, titles built in handlers); inside, prefer `useT()`. */
+export const t = (key: MessageKey, options?: TOptions): string => i18next.t(key, options);
+
+/** The translate function of the current language, re-rendering when it changes. */
+export function useT() {
+  return useTranslation().t;
+}
