@@ -2,10 +2,13 @@
  * LAN sharing. By default the server listens on 127.0.0.1 only; turning LAN sharing on adds a
  * listener on each LAN address of this machine (same port, same app), and turning it off closes
  * them, without a restart. An explicit `--host` fixes the binding and the switch has no effect.
+ * While sharing is on and the server answers on a LAN address, it is announced by multicast DNS
+ * (lan-announce.ts).
  */
 import type { RequestListener, Server } from 'node:http';
 import { lanAddresses } from './http/guards.js';
 import { createListener, DEFAULT_LIMITS, type ConnectionLimits } from './http/listener.js';
+import type { Announcer } from './lan-announce.js';
 
 export interface NetworkStatus {
   bind_host: string;
@@ -17,7 +20,10 @@ export interface NetworkStatus {
   fixed_by_config: boolean;
 }
 
-export function createNetworkController(addresses: () => string[] = lanAddresses) {
+export function createNetworkController(
+  addresses: () => string[] = lanAddresses,
+  announcer?: Announcer,
+) {
   let handler: RequestListener | undefined;
   let bindHost = '127.0.0.1';
   let port = 0;
@@ -67,12 +73,19 @@ export function createNetworkController(addresses: () => string[] = lanAddresses
       fixed = fixedByConfig;
     },
     async apply(enabled: boolean): Promise<void> {
-      if (!handler || fixed || wide()) return;
-      if (!enabled) return closeAll();
-      const wanted = addresses().filter((a) => !a.startsWith('fe80:'));
-      for (const address of wanted) {
-        if (!extra.some((e) => e.address === address)) await open(address);
+      if (!handler) return;
+      if (!fixed && !wide()) {
+        if (!enabled) await closeAll();
+        else {
+          const wanted = addresses().filter((a) => !a.startsWith('fe80:'));
+          for (const address of wanted) {
+            if (!extra.some((e) => e.address === address)) await open(address);
+          }
+        }
       }
+      const reachable = enabled && (wide() || extra.length > 0);
+      if (reachable) announcer?.announce(port);
+      else await announcer?.withdraw();
     },
     status(lanSharing: boolean): NetworkStatus {
       return {
@@ -83,7 +96,10 @@ export function createNetworkController(addresses: () => string[] = lanAddresses
         fixed_by_config: fixed,
       };
     },
-    close: closeAll,
+    async close(): Promise<void> {
+      await announcer?.withdraw();
+      await closeAll();
+    },
   };
 }
 

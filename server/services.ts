@@ -18,6 +18,8 @@ import { createVenuesService } from './resources/venues/service.js';
 import { createOrganizersService } from './resources/organizers/service.js';
 import { createEventsService } from './resources/events/service.js';
 import { createNetworkController } from './lan-sharing.js';
+import { createMdnsAnnouncer, type Announcer } from './lan-announce.js';
+import { lanAddresses } from './http/guards.js';
 import { createTrashService } from './resources/trash/service.js';
 import { createBackupService } from './resources/backup/service.js';
 import { createBackupScheduler } from './resources/backup/schedule.js';
@@ -37,6 +39,8 @@ export interface ServiceOptions {
   sync?: Partial<SyncOptions>;
   /** Bounds of the remote import; tests make them small. */
   remote?: RemoteLimits;
+  /** Who announces the server on the LAN while sharing is on; multicast DNS by default. */
+  announcer?: Announcer;
 }
 
 function createCore(
@@ -53,7 +57,13 @@ function createCore(
   });
   const auth = createAuthService(usersStore, clock, options.auth);
   const users = createUsersService(usersStore, clock, () => undefined);
-  const network = createNetworkController();
+  const network = createNetworkController(
+    lanAddresses,
+    options.announcer ??
+      createMdnsAnnouncer({
+        onError: (error) => log.warn({ err: error }, 'Announcing the server on the LAN failed'),
+      }),
+  );
   return { db, config, clock, log, settings, auth, users, network, dataVersion: dataVersion(db) };
 }
 
