@@ -293,6 +293,10 @@ export const frOperations: Readonly<Record<string, string>> = {
     'Pour une occurrence d’une série : celle-ci seulement, celle-ci et les suivantes (la série est scindée), ou toutes.',
   'How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence.':
     'Comment l’évènement se répète : lignes RRULE, EXDATE et RDATE de la RFC 5545 (FREQ de DAILY à YEARLY) ; une liste vide met fin à la répétition.',
+  'Whether the event takes place: scheduled (the default), canceled or postponed. A canceled or postponed event stays listed.':
+    'Si l’évènement a lieu : scheduled (prévu, par défaut), canceled (annulé) ou postponed (reporté). Un évènement annulé ou reporté reste listé.',
+  'Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason.':
+    'Pourquoi l’évènement est annulé ou reporté, en texte brut ; peut être vide. Effacé quand le statut change sans nouvelle raison.',
   'Always almanac-export.': 'Toujours almanac-export.',
   'The version of the format: 1.': 'La version du format : 1.',
   'Site settings that do not depend on the machine.':

@@ -188,6 +188,11 @@ export const frShapes: Readonly<Record<string, string>> = {
     'L’identifiant du premier évènement de sa série (le même pour chaque occurrence), ou null.',
   'The start the rule gave this occurrence, in the event time zone, or null for a single event.':
     'Le début que la règle a donné à cette occurrence, dans le fuseau horaire de l’évènement, ou null pour un évènement unique.',
+  // Event status (docs/contract/extensions.md §E7).
+  'Whether the event takes place: scheduled, canceled or postponed.':
+    'Si l’évènement a lieu : scheduled (prévu), canceled (annulé) ou postponed (reporté).',
+  'Why the event is canceled or postponed, as plain text; may be empty.':
+    'Pourquoi l’évènement est annulé ou reporté, en texte brut ; peut être vide.',
   // Category colours (docs/api).
   'The display colour of the category as #rrggbb (an Almanac extension); absent when none was chosen.':
     'La couleur d’affichage de la catégorie en #rrggbb (une extension d’Almanac) ; absente quand aucune n’a été choisie.',

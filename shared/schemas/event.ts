@@ -23,6 +23,7 @@ import {
   idFilter,
 } from './fields.js';
 import { recurrenceField } from '../recurrence/schema.js';
+import { eventStatusInput, eventStatusReasonInput } from './event-status.js';
 import { eventOrderbyInput, orderInput } from './order.js';
 
 /** Radius of `geoloc_lat`/`geoloc_lng` when `geoloc_radius` is not given, in kilometres. */
@@ -120,6 +121,8 @@ const eventFields = {
   venue: venueLink,
   organizer: organizerLinks,
   recurrence: recurrenceField,
+  event_status: eventStatusInput,
+  event_status_reason: eventStatusReasonInput,
 };
 
 type Fields = typeof eventFields;

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { isValidTimeZone } from '../time.js';
 import { POST_STATUSES, ROLES } from '../roles.js';
 import { booleanLike } from './coerce.js';
+import { eventStatusValue, MAX_STATUS_REASON } from './event-status.js';
 
 export const EXPORT_FORMAT = 'almanac-export';
 export const EXPORT_VERSION = 1;
@@ -126,6 +127,9 @@ export const exportEvent = z.object({
   hide_from_listings: z.boolean(),
   sticky: z.boolean(),
   featured: z.boolean(),
+  // Documents written before events had a status (docs/contract/extensions.md §E7) hold none.
+  event_status: eventStatusValue.default('scheduled'),
+  event_status_reason: text(MAX_STATUS_REASON).default(''),
   venue: ref,
   organizers: z.array(id).max(100),
   categories: z.array(id).max(200),

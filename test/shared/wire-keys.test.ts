@@ -59,10 +59,12 @@ describe('wire schemas keep the reference’s keys and order', () => {
       'organizer',
       'custom_fields',
       // Almanac's extensions come after the reference's keys, before json_ld
-      // (docs/contract/extensions.md, §E1).
+      // (docs/contract/extensions.md, §E1, §E7).
       'recurrence',
       'series_id',
       'original_start_date',
+      'event_status',
+      'event_status_reason',
       'json_ld',
     ]);
   });

@@ -116,6 +116,22 @@ function eventTimes(
   };
 }
 
+/**
+ * The event status and its reason (docs/contract/extensions.md §E7). A reason belongs to the
+ * status it was given with: changing the status without a new reason clears it.
+ */
+function eventStatus(
+  input: EventUpdateInput,
+  existing: EventRow | undefined,
+): Pick<EventRow, 'event_status' | 'event_status_reason'> {
+  const status = input.event_status ?? existing?.event_status ?? 'scheduled';
+  let reason = input.event_status_reason;
+  if (reason === undefined) {
+    reason = status === existing?.event_status ? existing.event_status_reason : '';
+  }
+  return { event_status: status, event_status_reason: reason };
+}
+
 /** The new scalar fields; `existing` is the stored row on update, `undefined` on create. */
 export function eventFields(
   input: EventUpdateInput,
@@ -152,5 +168,6 @@ export function eventFields(
     hide_from_listings: flag(input.hide_from_listings, existing?.hide_from_listings),
     sticky: flag(input.sticky, existing?.sticky),
     featured: flag(input.featured, existing?.featured),
+    ...eventStatus(input, existing),
   };
 }

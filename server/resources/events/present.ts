@@ -104,6 +104,8 @@ export function presentEvent(row: EventRow, embeds: EventEmbeds, ctx: PresentCon
     recurrence: embeds.series.recurrence,
     series_id: embeds.series.series_id,
     original_start_date: embeds.series.original_start_date,
+    event_status: row.event_status,
+    event_status_reason: row.event_status_reason,
   };
   if (embeds.jsonLd) wire.json_ld = embeds.jsonLd;
   return wire;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/open.js';
 import { writeInGroup } from '../../db/group-commit.js';
 import { prepareSlugVariants } from '../../db/slug-variants.js';
 import { POST_COLUMNS, type PostRow } from '../../db/post-row.js';
+import type { EventStatus } from '../../../shared/schemas/event-status.js';
 
 /** One `events` row as stored. */
 export interface EventRow extends PostRow {
@@ -26,6 +27,9 @@ export interface EventRow extends PostRow {
   series_id: number | null;
   original_start_local: string | null;
   detached: string | null;
+  /** docs/contract/extensions.md §E7. */
+  event_status: EventStatus;
+  event_status_reason: string;
 }
 
 export type EventValues = Omit<EventRow, 'id'>;
@@ -64,6 +68,8 @@ const COLUMNS = [
   'featured',
   'venue_id',
   'image_id',
+  'event_status',
+  'event_status_reason',
 ] as const;
 /** Written when a row is made; afterwards only the series code changes them. */
 const OCCURRENCE_COLUMNS = ['series_id', 'original_start_local', 'detached'] as const;

@@ -17,7 +17,8 @@ export interface MappedEvent {
   sequence: number;
   /** LAST-MODIFIED (else DTSTAMP), `YYYY-MM-DD HH:MM:SS` UTC, or '' when absent. */
   modified: string;
-  cancelled: boolean;
+  /** STATUS:CANCELLED → canceled (docs/contract/extensions.md §E7); any other is scheduled. */
+  eventStatus: 'scheduled' | 'canceled';
   /** RRULE, RDATE or EXDATE lines as written (a series), or `[]`. */
   recurrence: string[];
   /** RECURRENCE-ID: this VEVENT changes one occurrence of a series. */
@@ -162,7 +163,7 @@ export function mapVevent(component: Component, ctx: ZoneContext): MappedEvent |
     uid,
     sequence: Number.isSafeInteger(sequence) && sequence >= 0 ? sequence : 0,
     modified: utcText(modified),
-    cancelled: text(component, 'status').toUpperCase() === 'CANCELLED',
+    eventStatus: text(component, 'status').toUpperCase() === 'CANCELLED' ? 'canceled' : 'scheduled',
     recurrence: recurrenceLines(component),
     recurrenceId: recurrenceIdProperty ? place(recurrenceIdProperty, ctx) : undefined,
     title: text(component, 'summary') || 'Untitled event',

@@ -48,6 +48,7 @@ export function createPayloadMapper(store: FeedStore) {
         all_day: mapped.allDay,
         categories: mapped.categories,
         status: mapped.private ? 'private' : 'publish',
+        event_status: mapped.eventStatus,
       };
       if (mapped.recurrence.length > 0) raw.recurrence = mapped.recurrence;
       if (mapped.website !== undefined) raw.website = mapped.website;
@@ -63,6 +64,14 @@ export function createPayloadMapper(store: FeedStore) {
         });
       }
       return parsed.data;
+    },
+
+    /**
+     * A cancellation applies even without a newer SEQUENCE: calendars that cancel an event often
+     * send it again changed only in STATUS (docs/contract/extensions.md §E7).
+     */
+    newlyCanceled(mapped: MappedEvent, row: { event_status: string }): boolean {
+      return mapped.eventStatus === 'canceled' && row.event_status !== 'canceled';
     },
 
     /** Whether the file's version is newer than the one imported before. */

@@ -1,7 +1,7 @@
 /**
  * Imported changes to one occurrence of a series (a VEVENT with RECURRENCE-ID, §E2 Import):
- * the occurrence the rule gave that start is updated alone, or trashed when the change says
- * STATUS:CANCELLED. Each change keeps its own SEQUENCE bookkeeping, under the series' UID and
+ * the occurrence the rule gave that start is updated alone (STATUS:CANCELLED makes it canceled,
+ * docs/contract/extensions.md §E7). Each change keeps its own SEQUENCE bookkeeping, under the series' UID and
  * the occurrence's original start, so a re-import changes nothing and a newer version applies.
  */
 import type { Actor } from '../../../shared/roles.js';
@@ -27,6 +27,7 @@ export interface ChangeDeps {
   store: FeedStore;
   payload: (mapped: MappedEvent) => EventUpdateInput;
   newer: (mapped: MappedEvent, sequence: number | null, modified: string | null) => boolean;
+  newlyCanceled: (mapped: MappedEvent, row: { event_status: string }) => boolean;
   messageOf: (error: unknown) => string;
   /** Runs `write` as one savepoint: a change that fails leaves nothing behind. */
   savepoint: (write: () => void) => void;
@@ -44,6 +45,7 @@ export function createChangeImporter({
   store,
   payload,
   newer,
+  newlyCanceled,
   messageOf,
   savepoint,
 }: ChangeDeps) {
@@ -81,7 +83,8 @@ export function createChangeImporter({
       report.skipped.push({ uid, reason: `The series has no occurrence starting ${original}.` });
       return;
     }
-    if (row.status === 'trash' && mapped.cancelled) {
+    // Imports before events had a status trashed the occurrences such a change cancels.
+    if (row.status === 'trash' && mapped.eventStatus === 'canceled') {
       report.unchanged += 1;
       return;
     }
@@ -89,15 +92,13 @@ export function createChangeImporter({
       report.skipped.push({ uid, reason: `The occurrence of ${original} is in the trash.` });
       return;
     }
-    if (mapped.cancelled) {
-      events.trash(id, links, actor, 'this');
-      report.updated += 1;
-      report.events.push(id);
-      return;
-    }
     const key = `${uid} RECURRENCE-ID ${original}`;
     const known = store.byUid(key);
-    if (known && !newer(mapped, known.source_sequence, known.source_modified)) {
+    if (
+      known &&
+      !newer(mapped, known.source_sequence, known.source_modified) &&
+      !newlyCanceled(mapped, row)
+    ) {
       report.unchanged += 1;
       report.events.push(id);
       return;

@@ -70,13 +70,14 @@ function messageOf(error: unknown): string {
 }
 
 export function createImportService(core: CoreServices, events: EventsService, store: FeedStore) {
-  const { payload, newer } = createPayloadMapper(store);
+  const { payload, newer, newlyCanceled } = createPayloadMapper(store);
 
   const importChange = createChangeImporter({
     events,
     store,
     payload,
     newer,
+    newlyCanceled,
     messageOf,
     savepoint: (write) => core.db.transaction(write)(),
   });
@@ -114,15 +115,11 @@ export function createImportService(core: CoreServices, events: EventsService, s
       report.skipped.push({ uid, reason: 'The event this UID was imported as is in the trash.' });
       return;
     }
-    if (mapped.cancelled) {
-      if (existing) {
-        events.trash(existing.id, links);
-        report.updated += 1;
-        report.events.push(existing.id);
-      } else report.skipped.push({ uid, reason: 'The event is cancelled.' });
-      return;
-    }
-    if (existing && !newer(mapped, known!.source_sequence, known!.source_modified)) {
+    if (
+      existing &&
+      !newer(mapped, known!.source_sequence, known!.source_modified) &&
+      !newlyCanceled(mapped, existing)
+    ) {
       report.unchanged += 1;
       report.events.push(existing.id);
       return;

@@ -30,6 +30,7 @@ export type FeedRow = Pick<
   | 'end_local'
   | 'all_day'
   | 'venue_id'
+  | 'event_status'
 >;
 
 /** What a made VEVENT depends on in the event's own row: [id, modified, sequence]. */
@@ -103,7 +104,7 @@ export function createFeedStore(db: Db) {
     // Lists of ids drive the joins (json_each first), in the order given.
     events: db.prepare<[string], FeedRow>(
       `SELECT e.id, e.author, e.status, e.slug, e.title, e.description, e.date_utc, e.modified_utc,
-         e.timezone, e.start_local, e.end_local, e.all_day, e.venue_id
+         e.timezone, e.start_local, e.end_local, e.all_day, e.venue_id, e.event_status
        FROM json_each(?) j CROSS JOIN events e ON e.id = j.value ORDER BY j.key`,
     ),
     fingerprints: db

@@ -65,6 +65,16 @@ export function venueLocation(venue: VenueBrief): string {
     .join(', ');
 }
 
+/**
+ * STATUS (docs/contract/extensions.md §E7): a canceled event is CANCELLED; a postponed one, like
+ * one not yet published, is TENTATIVE; a confirmed one says nothing (RFC 5545's default).
+ */
+export function veventStatus(row: Pick<FeedRow, 'status' | 'event_status'>): string | undefined {
+  if (row.event_status === 'canceled') return 'CANCELLED';
+  if (row.event_status === 'postponed' || row.status !== 'publish') return 'TENTATIVE';
+  return undefined;
+}
+
 export function vevent(parts: VeventParts): JCal {
   const { row } = parts;
   const props: JCalProperty[] = [
@@ -101,6 +111,7 @@ export function vevent(parts: VeventParts): JCal {
   props.push(['last-modified', {}, 'date-time', utc(row.modified_utc)]);
   props.push(['created', {}, 'date-time', utc(row.date_utc)]);
   props.push(['sequence', {}, 'integer', parts.sequence]);
-  if (row.status !== 'publish') props.push(['status', {}, 'text', 'TENTATIVE']);
+  const status = veventStatus(row);
+  if (status !== undefined) props.push(['status', {}, 'text', status]);
   return ['vevent', props, []];
 }

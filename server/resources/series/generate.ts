@@ -26,7 +26,17 @@ export const timingOf = (row: SeriesRow): SeriesTiming => ({
 export const recurrenceOf = (row: SeriesRow): Recurrence =>
   parseRecurrence(JSON.parse(row.lines) as string[]);
 
-export const templateOf = (row: SeriesRow): Snapshot => JSON.parse(row.template) as Snapshot;
+export function templateOf(row: SeriesRow): Snapshot {
+  const template = JSON.parse(row.template) as Snapshot;
+  // Templates written before events had a status (migration 0019) are of scheduled events.
+  const stored: Partial<Snapshot['values']> = template.values;
+  template.values = {
+    ...template.values,
+    event_status: stored.event_status ?? 'scheduled',
+    event_status_reason: stored.event_status_reason ?? '',
+  };
+  return template;
+}
 
 /** An occurrence as the series made it: not changed on its own, not trashed. */
 export const untouched = (member: Member): boolean =>

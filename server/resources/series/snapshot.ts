@@ -22,6 +22,7 @@ const COLUMN_GROUPS = {
   featured: ['featured'],
   venue: ['venue_id'],
   image: ['image_id'],
+  event_status: ['event_status', 'event_status_reason'],
 } as const satisfies Record<string, readonly (keyof EventRow)[]>;
 
 export type ColumnGroup = keyof typeof COLUMN_GROUPS;

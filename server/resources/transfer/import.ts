@@ -315,6 +315,8 @@ class Run {
         hide_from_listings: flag(event.hide_from_listings),
         sticky: flag(event.sticky),
         featured: flag(event.featured),
+        event_status: event.event_status,
+        event_status_reason: event.event_status_reason,
         venue_id: this.follow(this.posts, from, 'venue', event.venue),
         ...this.occurrence(event),
       });

@@ -97,6 +97,8 @@ export const eventRecord = (
   cost: parseCostColumn(row.cost),
   website: row.website,
   ...flagsOf(row, EVENT_FLAGS),
+  event_status: row.event_status,
+  event_status_reason: row.event_status_reason,
   venue: row.venue_id,
   organizers: links.organizers,
   categories: links.categories,

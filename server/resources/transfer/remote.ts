@@ -258,6 +258,9 @@ export function createRemoteImporter(
         hide_from_listings: item.hide_from_listings,
         sticky: item.sticky,
         featured: item.featured,
+        // Sites that serve the reference API have no event status: theirs are scheduled.
+        event_status: item.event_status,
+        event_status_reason: item.event_status_reason,
         venue: venue === undefined ? null : (maps.venue.get(venue) ?? null),
         organizer: (Array.isArray(item.organizer) ? (item.organizer as Wire[]) : [])
           .map((o) => maps.organizer.get(postSource(o)))

@@ -13,6 +13,7 @@ import {
 } from './common.js';
 import { embeddedTerm } from './terms.js';
 import { organizer, venue } from './linked.js';
+import { eventStatusValue } from '../event-status.js';
 
 const flag = (description: string) => z.boolean().meta({ description });
 
@@ -81,6 +82,12 @@ export const event = z
     original_start_date: z.string().nullable().meta({
       description:
         'The start the rule gave this occurrence, in the event time zone, or null for a single event.',
+    }),
+    event_status: eventStatusValue.meta({
+      description: 'Whether the event takes place: scheduled, canceled or postponed.',
+    }),
+    event_status_reason: z.string().meta({
+      description: 'Why the event is canceled or postponed, as plain text; may be empty.',
     }),
     json_ld: jsonLd.optional(),
   })

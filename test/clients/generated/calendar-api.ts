@@ -493,6 +493,13 @@ export interface components {
       series_id: number | null;
       /** @description The start the rule gave this occurrence, in the event time zone, or null for a single event. */
       original_start_date: string | null;
+      /**
+       * @description Whether the event takes place: scheduled, canceled or postponed.
+       * @enum {string}
+       */
+      event_status: 'scheduled' | 'canceled' | 'postponed';
+      /** @description Why the event is canceled or postponed, as plain text; may be empty. */
+      event_status_reason: string;
       /** @description The schema.org description of the object, on single reads only. */
       json_ld?: {
         [key: string]: unknown;
@@ -1220,6 +1227,13 @@ export interface operations {
             | '';
           /** @description How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence. */
           recurrence?: string[];
+          /**
+           * @description Whether the event takes place: scheduled (the default), canceled or postponed. A canceled or postponed event stays listed.
+           * @enum {string}
+           */
+          event_status?: 'scheduled' | 'canceled' | 'postponed';
+          /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
+          event_status_reason?: string;
         };
         'application/x-www-form-urlencoded': {
           /** @description The event title. */
@@ -1410,6 +1424,13 @@ export interface operations {
             | '';
           /** @description How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence. */
           recurrence?: string[];
+          /**
+           * @description Whether the event takes place: scheduled (the default), canceled or postponed. A canceled or postponed event stays listed.
+           * @enum {string}
+           */
+          event_status?: 'scheduled' | 'canceled' | 'postponed';
+          /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
+          event_status_reason?: string;
         };
       };
     };
@@ -1772,6 +1793,13 @@ export interface operations {
           /** @description How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence. */
           recurrence?: string[];
           /**
+           * @description Whether the event takes place: scheduled (the default), canceled or postponed. A canceled or postponed event stays listed.
+           * @enum {string}
+           */
+          event_status?: 'scheduled' | 'canceled' | 'postponed';
+          /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
+          event_status_reason?: string;
+          /**
            * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
            * @default this
            * @enum {string}
@@ -1967,6 +1995,13 @@ export interface operations {
             | '';
           /** @description How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence. */
           recurrence?: string[];
+          /**
+           * @description Whether the event takes place: scheduled (the default), canceled or postponed. A canceled or postponed event stays listed.
+           * @enum {string}
+           */
+          event_status?: 'scheduled' | 'canceled' | 'postponed';
+          /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
+          event_status_reason?: string;
           /**
            * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
            * @default this
@@ -2260,6 +2295,13 @@ export interface operations {
           /** @description How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence. */
           recurrence?: string[];
           /**
+           * @description Whether the event takes place: scheduled (the default), canceled or postponed. A canceled or postponed event stays listed.
+           * @enum {string}
+           */
+          event_status?: 'scheduled' | 'canceled' | 'postponed';
+          /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
+          event_status_reason?: string;
+          /**
            * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
            * @default this
            * @enum {string}
@@ -2455,6 +2497,13 @@ export interface operations {
             | '';
           /** @description How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence. */
           recurrence?: string[];
+          /**
+           * @description Whether the event takes place: scheduled (the default), canceled or postponed. A canceled or postponed event stays listed.
+           * @enum {string}
+           */
+          event_status?: 'scheduled' | 'canceled' | 'postponed';
+          /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
+          event_status_reason?: string;
           /**
            * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
            * @default this
@@ -2853,6 +2902,13 @@ export interface operations {
           /** @description How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence. */
           recurrence?: string[];
           /**
+           * @description Whether the event takes place: scheduled (the default), canceled or postponed. A canceled or postponed event stays listed.
+           * @enum {string}
+           */
+          event_status?: 'scheduled' | 'canceled' | 'postponed';
+          /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
+          event_status_reason?: string;
+          /**
            * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
            * @default this
            * @enum {string}
@@ -3048,6 +3104,13 @@ export interface operations {
             | '';
           /** @description How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence. */
           recurrence?: string[];
+          /**
+           * @description Whether the event takes place: scheduled (the default), canceled or postponed. A canceled or postponed event stays listed.
+           * @enum {string}
+           */
+          event_status?: 'scheduled' | 'canceled' | 'postponed';
+          /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
+          event_status_reason?: string;
           /**
            * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
            * @default this
@@ -3423,6 +3486,13 @@ export interface operations {
           /** @description How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence. */
           recurrence?: string[];
           /**
+           * @description Whether the event takes place: scheduled (the default), canceled or postponed. A canceled or postponed event stays listed.
+           * @enum {string}
+           */
+          event_status?: 'scheduled' | 'canceled' | 'postponed';
+          /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
+          event_status_reason?: string;
+          /**
            * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
            * @default this
            * @enum {string}
@@ -3616,6 +3686,13 @@ export interface operations {
             | '';
           /** @description How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence. */
           recurrence?: string[];
+          /**
+           * @description Whether the event takes place: scheduled (the default), canceled or postponed. A canceled or postponed event stays listed.
+           * @enum {string}
+           */
+          event_status?: 'scheduled' | 'canceled' | 'postponed';
+          /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
+          event_status_reason?: string;
           /**
            * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
            * @default this
@@ -3907,6 +3984,13 @@ export interface operations {
           /** @description How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence. */
           recurrence?: string[];
           /**
+           * @description Whether the event takes place: scheduled (the default), canceled or postponed. A canceled or postponed event stays listed.
+           * @enum {string}
+           */
+          event_status?: 'scheduled' | 'canceled' | 'postponed';
+          /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
+          event_status_reason?: string;
+          /**
            * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
            * @default this
            * @enum {string}
@@ -4100,6 +4184,13 @@ export interface operations {
             | '';
           /** @description How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence. */
           recurrence?: string[];
+          /**
+           * @description Whether the event takes place: scheduled (the default), canceled or postponed. A canceled or postponed event stays listed.
+           * @enum {string}
+           */
+          event_status?: 'scheduled' | 'canceled' | 'postponed';
+          /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
+          event_status_reason?: string;
           /**
            * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
            * @default this
@@ -4496,6 +4587,13 @@ export interface operations {
           /** @description How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence. */
           recurrence?: string[];
           /**
+           * @description Whether the event takes place: scheduled (the default), canceled or postponed. A canceled or postponed event stays listed.
+           * @enum {string}
+           */
+          event_status?: 'scheduled' | 'canceled' | 'postponed';
+          /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
+          event_status_reason?: string;
+          /**
            * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
            * @default this
            * @enum {string}
@@ -4689,6 +4787,13 @@ export interface operations {
             | '';
           /** @description How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence. */
           recurrence?: string[];
+          /**
+           * @description Whether the event takes place: scheduled (the default), canceled or postponed. A canceled or postponed event stays listed.
+           * @enum {string}
+           */
+          event_status?: 'scheduled' | 'canceled' | 'postponed';
+          /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
+          event_status_reason?: string;
           /**
            * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
            * @default this

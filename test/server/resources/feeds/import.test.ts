@@ -16,6 +16,8 @@ interface EventJson {
   utc_start_date: string;
   website: string;
   status: string;
+  event_status: string;
+  event_status_reason: string;
   venue: { id: number; venue: string; address?: string; geo_lat?: number; geo_lng?: number } | [];
   organizer: Array<{ organizer: string; email?: string }>;
   categories: Array<{ name: string }>;
@@ -138,18 +140,19 @@ describe('importing an iCalendar file', () => {
         'EXDATE;TZID=Europe/Paris:20260714T190000',
       ],
     });
-    // The EXDATE and the cancelled occurrence are gone, the moved one is on Wednesday.
+    // The EXDATE is gone, the cancelled occurrence is canceled, the moved one is on Wednesday.
     const listed = await server.call('GET', `${NS}/events`, {
       query: { start_date: '2026-07-01', end_date: '2026-09-01', search: 'rehearsal' },
     });
     const occurrences = (listed.json as { events: EventJson[] }).events;
-    expect(occurrences.map((o) => [o.start_date.slice(0, 10), o.title])).toEqual([
-      ['2026-07-07', 'Choir rehearsal'],
-      ['2026-07-22', 'Choir rehearsal (Wednesday)'],
-      ['2026-08-04', 'Choir rehearsal'],
-      ['2026-08-11', 'Choir rehearsal'],
-      ['2026-08-18', 'Choir rehearsal'],
-      ['2026-08-25', 'Choir rehearsal'],
+    expect(occurrences.map((o) => [o.start_date.slice(0, 10), o.title, o.event_status])).toEqual([
+      ['2026-07-07', 'Choir rehearsal', 'scheduled'],
+      ['2026-07-22', 'Choir rehearsal (Wednesday)', 'scheduled'],
+      ['2026-07-28', 'Choir rehearsal', 'canceled'],
+      ['2026-08-04', 'Choir rehearsal', 'scheduled'],
+      ['2026-08-11', 'Choir rehearsal', 'scheduled'],
+      ['2026-08-18', 'Choir rehearsal', 'scheduled'],
+      ['2026-08-25', 'Choir rehearsal', 'scheduled'],
     ]);
     // Importing the same file again changes nothing.
     const again = await importIcs(server, fixture('google.ics'));
@@ -241,7 +244,7 @@ describe('importing an iCalendar file', () => {
     expect((venues.json as { total: number }).total).toBe(0);
   });
 
-  it('reports events it cannot use with their line, and skips cancelled ones', async () => {
+  it('reports events it cannot use with their line, and imports cancelled ones as canceled', async () => {
     const server = await startTestServer();
     const text = [
       'BEGIN:VCALENDAR',
@@ -267,14 +270,22 @@ describe('importing an iCalendar file', () => {
     ].join('\r\n');
     const res = await importIcs(server, text);
     expect(res.json).toEqual({
-      created: 1,
+      created: 2,
       updated: 0,
       unchanged: 0,
-      skipped: [{ uid: 'cancelled@example.org', reason: 'The event is cancelled.' }],
+      skipped: [],
       errors: [{ uid: 'no-start@example.org', line: 4, message: 'The event has no DTSTART.' }],
-      events: [expect.any(Number)],
+      events: [expect.any(Number), expect.any(Number)],
     });
-    // Cancelled later: the imported event goes to the trash.
+    const [cancelledId, fineId] = (res.json as { events: number[] }).events as [number, number];
+    expect(await readEvent(server, cancelledId)).toMatchObject({
+      title: 'Cancelled',
+      status: 'publish',
+      event_status: 'canceled',
+      event_status_reason: '',
+    });
+    expect(await readEvent(server, fineId)).toMatchObject({ event_status: 'scheduled' });
+    // Cancelled later, with nothing else changed: the imported event becomes canceled.
     const cancelled = await importIcs(
       server,
       text.replace(
@@ -282,10 +293,11 @@ describe('importing an iCalendar file', () => {
         'UID:fine@example.org\r\nSTATUS:CANCELLED\r\nDTSTART',
       ),
     );
-    expect(cancelled.json).toMatchObject({ updated: 1 });
-    const id = (res.json as { events: number[] }).events[0]!;
-    const trashed = await server.call('GET', `${NS}/events/${id}`, { auth: server.admin });
-    expect(trashed.status).toBe(403);
+    expect(cancelled.json).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
+    expect(await readEvent(server, fineId)).toMatchObject({
+      status: 'publish',
+      event_status: 'canceled',
+    });
   });
 
   it('is for editors and administrators', async () => {

@@ -87,6 +87,8 @@ async function seed(server: TestServer) {
     tags: [tag.id],
     image: 'https://images.example.org/poster.jpg',
     author: editor.id,
+    event_status: 'postponed',
+    event_status_reason: 'The hall is flooded',
   });
   const allDay = await createEvent(server, {
     title: 'Festival',
@@ -169,6 +171,8 @@ describe('GET /admin/v1/export', () => {
       hide_from_listings: false,
       sticky: true,
       featured: true,
+      event_status: 'postponed',
+      event_status_reason: 'The hall is flooded',
       venue: w.venue.id,
       organizers: [w.organizer.id, w.second.id],
       categories: [w.child.id, w.parent.id],
