@@ -2,6 +2,7 @@ import { useAll } from '../api/hooks';
 import { decodeEntities, nameOf } from '../api/resources';
 import { Field } from '../ui/Field';
 import { StatusOptions } from '../ui/StatusBadge';
+import { consoleLocale, t } from '../i18n';
 
 export interface Filters {
   search: string;
@@ -34,13 +35,15 @@ interface ChoiceProps {
   children: Array<[number, string]>;
 }
 
-/** One "All, or this one" select. */
+/** One "All, or this one" select, its items in alphabetical order. */
 function Choice({ label, value, onChange, children }: ChoiceProps) {
+  const collator = new Intl.Collator(consoleLocale(), { sensitivity: 'base', numeric: true });
+  const sorted = [...children].sort(([, a], [, b]) => collator.compare(a, b));
   return (
     <Field label={label}>
       <select value={value} onChange={onChange}>
-        <option value="">All</option>
-        {children.map(([id, name]) => (
+        <option value="">{t('common.all')}</option>
+        {sorted.map(([id, name]) => (
           <option key={id} value={id}>
             {name}
           </option>
@@ -60,30 +63,30 @@ export function CalendarFilters({ value, onChange }: Props) {
     onChange({ ...value, [key]: e.target.value });
   const active = Object.values(value).some((v) => v !== '');
   return (
-    <div className="toolbar calendar-filters" role="search" aria-label="Filter the calendar">
-      <Field label="Search">
+    <div className="toolbar calendar-filters" role="search" aria-label={t('filters.label')}>
+      <Field label={t('filters.search')}>
         <input
           type="search"
           value={value.search}
           onChange={set('search')}
-          placeholder="Title or description"
+          placeholder={t('filters.searchPlaceholder')}
         />
       </Field>
-      <Choice label="Category" value={value.categories} onChange={set('categories')}>
+      <Choice label={t('filters.category')} value={value.categories} onChange={set('categories')}>
         {(categories.data ?? []).map((c): [number, string] => [c.id, decodeEntities(c.name)])}
       </Choice>
-      <Choice label="Tag" value={value.tags} onChange={set('tags')}>
+      <Choice label={t('filters.tag')} value={value.tags} onChange={set('tags')}>
         {(tags.data ?? []).map((t): [number, string] => [t.id, decodeEntities(t.name)])}
       </Choice>
-      <Choice label="Venue" value={value.venue} onChange={set('venue')}>
+      <Choice label={t('filters.venue')} value={value.venue} onChange={set('venue')}>
         {(venues.data ?? []).map((v): [number, string] => [v.id, nameOf('venues', v)])}
       </Choice>
-      <Choice label="Organizer" value={value.organizer} onChange={set('organizer')}>
+      <Choice label={t('filters.organizer')} value={value.organizer} onChange={set('organizer')}>
         {(organizers.data ?? []).map((o): [number, string] => [o.id, nameOf('organizers', o)])}
       </Choice>
-      <Field label="Status">
+      <Field label={t('filters.status')}>
         <select value={value.status} onChange={set('status')}>
-          <option value="">All but trash</option>
+          <option value="">{t('filters.allButTrash')}</option>
           <StatusOptions statuses={['publish', 'draft', 'pending', 'private', 'future']} />
         </select>
       </Field>
@@ -93,7 +96,7 @@ export function CalendarFilters({ value, onChange }: Props) {
           className="link-button calendar-filters__clear"
           onClick={() => onChange(NO_FILTERS)}
         >
-          Clear filters
+          {t('filters.clear')}
         </button>
       )}
     </div>

@@ -36,6 +36,8 @@ import { datesAfterMove } from './toCalendar';
 import { useEventSource, useRefetchWhenStale } from './useEventSource';
 import { ZoneSwitch } from './ZoneSwitch';
 import { useDebounced } from '../lists/useDebounced';
+import { calendarLocale } from './calendarLocale';
+import { t } from '../i18n';
 import './calendar.css';
 
 const PHONE = '(max-width: 640px)';
@@ -72,6 +74,7 @@ export default function CalendarScreen() {
   const zone = display.zone;
   const twelve = useMemo(() => usesTwelveHours(), []);
   const clock = useMemo(() => clockFormat(twelve), [twelve]);
+  const locale = useMemo(() => calendarLocale(), []);
   // The view and the date shown live in the address: reload and shared links keep them.
   const [address, setAddress] = useUrlState({
     view: phone ? 'listWeek' : 'dayGridMonth',
@@ -132,9 +135,9 @@ export default function CalendarScreen() {
       refetch();
       toast({
         tone: 'info',
-        message: `Moved “${title}”.`,
+        message: t('calendar.moved', { title }),
         action: {
-          label: 'Undo',
+          label: t('common.undo'),
           run: () =>
             void api(ev(`events/${original.id}`), {
               method: 'PATCH',
@@ -142,26 +145,35 @@ export default function CalendarScreen() {
             })
               .then(() => {
                 refetch();
-                toast({ tone: 'success', message: `“${title}” is back where it was.` });
+                toast({ tone: 'success', message: t('calendar.movedBack', { title }) });
               })
-              .catch((e) => toast({ tone: 'error', message: `Undo failed: ${messageOf(e)}` })),
+              .catch((e) =>
+                toast({
+                  tone: 'error',
+                  message: t('calendar.undoFailed', { message: messageOf(e) }),
+                }),
+              ),
         },
       });
     } catch (failure) {
       info.revert();
-      toast({ tone: 'error', message: `Could not move “${title}”: ${messageOf(failure)}` });
+      toast({
+        tone: 'error',
+        message: t('calendar.moveFailed', { title, message: messageOf(failure) }),
+      });
     }
   };
 
   return (
     <>
-      <PageHeader title="Calendar" actions={<NewEventButton />} />
+      <PageHeader title={t('calendar.title')} actions={<NewEventButton />} />
       <div className="calendar-options">
         {/* On a phone the filters fold away so the calendar comes first. */}
         <details className="calendar-filters-fold" open={!phone}>
           <summary>
-            Filters
-            {activeFilters(filters) > 0 ? ` (${activeFilters(filters)} on)` : ''}
+            {activeFilters(filters) > 0
+              ? t('calendar.filtersOn', { count: activeFilters(filters) })
+              : t('calendar.filters')}
           </summary>
           <CalendarFilters value={filters} onChange={setFilters} />
         </details>
@@ -172,7 +184,7 @@ export default function CalendarScreen() {
           onChange={display.choose}
         />
       </div>
-      <ErrorNote error={error} title="Could not load events." />
+      <ErrorNote error={error} title={t('calendar.loadFailed')} />
       <div
         ref={box}
         className={`calendar card${loading ? ' calendar--loading' : ''}${phoneMonth ? ' calendar--dots' : ''}`}
@@ -184,6 +196,7 @@ export default function CalendarScreen() {
           initialView={view}
           initialDate={address.date || undefined}
           timeZone={zone}
+          locale={locale}
           firstDay={1}
           headerToolbar={
             phone
@@ -202,11 +215,11 @@ export default function CalendarScreen() {
           buttonText={{
             prev: '‹',
             next: '›',
-            today: 'Today',
-            month: 'Month',
-            week: 'Week',
-            day: 'Day',
-            list: 'List',
+            today: t('calendar.today'),
+            month: t('calendar.month'),
+            week: t('calendar.week'),
+            day: t('calendar.day'),
+            list: t('calendar.list'),
           }}
           // Week and day views scroll inside a fixed height so that working hours come into view;
           // the whole day stays reachable, night events included.

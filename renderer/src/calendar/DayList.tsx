@@ -9,6 +9,7 @@ import { navigate } from '../app/router';
 import { Button } from '../ui/Button';
 import { eventLabel, eventTitle, ownZone, statusWords } from './eventLabel';
 import { luxonClock } from '../app/clock';
+import { t } from '../i18n';
 
 const utc = (text: string) => DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC' });
 
@@ -45,13 +46,13 @@ export function DayList({ day, events, zone, twelve, colors }: Props) {
   const list = eventsOnDay(events, day, zone);
   const heading = DateTime.fromISO(day).toFormat('EEEE d LLLL');
   return (
-    <section className="calendar-day card" aria-label={`Events on ${heading}`}>
+    <section className="calendar-day card" aria-label={t('dayList.label', { day: heading })}>
       <header className="calendar-day__head">
         <h2>{heading}</h2>
-        <Button onClick={() => navigate(`/events/new?date=${day}`)}>New event this day</Button>
+        <Button onClick={() => navigate(`/events/new?date=${day}`)}>{t('dayList.newHere')}</Button>
       </header>
       {list.length === 0 ? (
-        <p className="calendar-day__empty">No events this day.</p>
+        <p className="calendar-day__empty">{t('dayList.empty')}</p>
       ) : (
         <ul className="calendar-day__list">
           {list.map((event) => {
@@ -67,7 +68,7 @@ export function DayList({ day, events, zone, twelve, colors }: Props) {
                 />
                 <span className="calendar-day__time">
                   {event.all_day
-                    ? 'All day'
+                    ? t('dayList.allDay')
                     : utc(event.utc_start_date).setZone(zone).toFormat(luxonClock(twelve))}
                 </span>
                 <Link to={`/events/${event.id}`} aria-label={eventLabel(event, zone, twelve)}>

@@ -2,24 +2,25 @@
 import { decodeEntities } from '../api/resources';
 import type { CategoryWire } from '../../../shared/schemas/wire';
 import { textOn } from './colors';
+import { t, type MessageKey } from '../i18n';
 
-const MARKS: Array<[string, string]> = [
-  ['legend__mark--publish', 'Published'],
-  ['legend__mark--draft', 'Draft or pending review (dashed, italic)'],
-  ['legend__mark--featured', '★ Featured'],
-  ['legend__mark--series', '↻ Repeating'],
+const MARKS: Array<[string, MessageKey]> = [
+  ['legend__mark--publish', 'legend.publish'],
+  ['legend__mark--draft', 'legend.draft'],
+  ['legend__mark--featured', 'legend.featured'],
+  ['legend__mark--series', 'legend.series'],
 ];
 
 export function Legend({ categories }: { categories: readonly CategoryWire[] }) {
   const coloured = categories.filter((c) => c.color);
   return (
-    <section className="calendar-legend" aria-label="Legend">
-      <h2 className="calendar-legend__title">Legend</h2>
+    <section className="calendar-legend" aria-label={t('legend.label')}>
+      <h2 className="calendar-legend__title">{t('legend.label')}</h2>
       <ul className="calendar-legend__list">
         {MARKS.map(([mark, text]) => (
           <li key={mark}>
             <span className={`legend__mark ${mark}`} aria-hidden="true" />
-            {text}
+            {t(text)}
           </li>
         ))}
         {coloured.map((c) => (
@@ -33,11 +34,7 @@ export function Legend({ categories }: { categories: readonly CategoryWire[] }) 
           </li>
         ))}
       </ul>
-      {coloured.length === 0 && (
-        <p className="calendar-legend__hint">
-          Events take their first category’s colour; choose colours under Categories.
-        </p>
-      )}
+      {coloured.length === 0 && <p className="calendar-legend__hint">{t('legend.hint')}</p>}
     </section>
   );
 }

@@ -1,5 +1,9 @@
-/** Which zone the calendar shows times in: the site's (default) or this device's. */
+/**
+ * Which zone the calendar shows times in: the site's (default) or this device's. Shown only
+ * when the two differ: the same zone twice would be a choice without a difference.
+ */
 import type { ZoneChoice } from './displayZone';
+import { t } from '../i18n';
 
 interface Props {
   choice: ZoneChoice;
@@ -9,13 +13,14 @@ interface Props {
 }
 
 export function ZoneSwitch({ choice, site, device, onChange }: Props) {
+  if (site === undefined || site === device) return null;
   const options: Array<[ZoneChoice, string]> = [
-    ['site', `Site’s zone (${site ?? '…'})`],
-    ['device', `My device’s zone (${device})`],
+    ['site', t('zone.site', { zone: site })],
+    ['device', t('zone.device', { zone: device })],
   ];
   return (
     <fieldset className="calendar-zone">
-      <legend>Show times in</legend>
+      <legend>{t('zone.legend')}</legend>
       {options.map(([value, text]) => (
         <label key={value} className="calendar-zone__option">
           <input

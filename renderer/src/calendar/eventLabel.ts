@@ -10,17 +10,11 @@ import { decodeEntities } from '../api/resources';
 import { parseWall } from '../events/dates';
 import { isOccurrence } from '../events/SeriesMark';
 import { luxonClock } from '../app/clock';
-
-const STATUS_WORDS: Record<string, string> = {
-  draft: 'draft',
-  pending: 'pending review',
-  private: 'private',
-  future: 'scheduled',
-};
+import { t } from '../i18n';
 
 const utc = (text: string) => DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC' });
 
-export const eventTitle = (event: EventWire) => decodeEntities(event.title) || '(untitled)';
+export const eventTitle = (event: EventWire) => decodeEntities(event.title) || t('ui.untitled');
 
 /** The event's own zone when it is not the display zone, else undefined. */
 export function ownZone(event: EventWire, displayZone: string): string | undefined {
@@ -36,8 +30,8 @@ export function whenText(event: EventWire, displayZone: string, twelve: boolean)
     const start = parseWall(event.start_date);
     const end = parseWall(event.end_date);
     return start.hasSame(end, 'day')
-      ? `${start.toFormat(day)}, all day`
-      : `${start.toFormat('EEE d LLL')} – ${end.toFormat(day)}, all day`;
+      ? t('eventWords.allDay', { when: start.toFormat(day) })
+      : t('eventWords.allDay', { when: `${start.toFormat('EEE d LLL')} – ${end.toFormat(day)}` });
   }
   const clock = luxonClock(twelve);
   const start = utc(event.utc_start_date).setZone(displayZone);
@@ -48,18 +42,21 @@ export function whenText(event: EventWire, displayZone: string, twelve: boolean)
   const own = ownZone(event, displayZone);
   if (own === undefined) return span;
   const local = utc(event.utc_start_date).setZone(own);
-  return `${span} (starts ${local.toFormat(clock)} ${own} time)`;
+  return t('eventWords.startsElsewhere', { span, time: local.toFormat(clock), zone: own });
 }
 
+const WORDED = ['draft', 'pending', 'private', 'future'] as const;
+
 export function statusWords(event: EventWire): string | undefined {
-  return STATUS_WORDS[event.status];
+  const status = WORDED.find((s) => s === event.status);
+  return status && t(`status.words.${status}`);
 }
 
 export function eventLabel(event: EventWire, displayZone: string, twelve: boolean): string {
   const parts = [eventTitle(event), whenText(event, displayZone, twelve)];
   const status = statusWords(event);
   if (status) parts.push(status);
-  if (event.featured) parts.push('featured');
-  if (isOccurrence(event)) parts.push('repeating event');
+  if (event.featured) parts.push(t('eventWords.featured'));
+  if (isOccurrence(event)) parts.push(t('eventWords.repeating'));
   return parts.join(', ');
 }

@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Spinner } from './Spinner';
+import { t } from '../i18n';
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -24,7 +25,7 @@ export function Button({
       aria-busy={busy || undefined}
       {...rest}
     >
-      {busy && <Spinner label="Working…" />}
+      {busy && <Spinner label={t('ui.working')} />}
       {children}
     </button>
   );

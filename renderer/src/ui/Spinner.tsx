@@ -1,5 +1,7 @@
+import { t } from '../i18n';
+
 /** A small progress indicator; `label` is read to screen readers. */
-export function Spinner({ label = 'Loading…' }: { label?: string }) {
+export function Spinner({ label = t('common.loading') }: { label?: string }) {
   return (
     <span className="spinner" role="status">
       <span className="visually-hidden">{label}</span>

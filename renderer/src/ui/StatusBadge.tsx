@@ -1,15 +1,12 @@
 import type { PostStatus } from '../../../shared/roles';
+import { t } from '../i18n';
 
-const LABELS: Record<string, string> = {
-  publish: 'Published',
-  future: 'Scheduled',
-  draft: 'Draft',
-  pending: 'Pending',
-  private: 'Private',
-  trash: 'Trash',
+const LABELLED = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
+
+export const statusLabel = (status: string) => {
+  const known = LABELLED.find((s) => s === status);
+  return known ? t(`status.${known}`) : status;
 };
-
-export const statusLabel = (status: string) => LABELS[status] ?? status;
 
 export function StatusBadge({ status }: { status: string }) {
   return <span className={`badge badge--${status}`}>{statusLabel(status)}</span>;

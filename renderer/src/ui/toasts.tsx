@@ -15,6 +15,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { t as translate } from '../i18n';
 
 export interface Toast {
   id: number;
@@ -139,7 +140,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <button
               type="button"
               className="toast__close"
-              aria-label="Dismiss"
+              aria-label={translate('ui.dismiss')}
               onClick={() => dismiss(toast.id)}
             >
               ×

@@ -1,0 +1,182 @@
+/**
+ * The console and the public pages in French and English, in Chromium with a fr-FR or an
+ * en-GB browser: every text shown comes from the French catalogue (no English one is left on
+ * screen), no time says AM or PM, the week view's headers read `lun. 23/11` / `Mon 23/11`, and
+ * `<html lang>` names the language. A user's saved choice wins over the browser's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { en } from '../../renderer/src/i18n/en.js';
+import { fr } from '../../renderer/src/i18n/fr.js';
+import { basic, call } from './support/api.js';
+import { hasChromium } from './support/browser.js';
+import { ADMIN } from './support/server.js';
+import { settled } from './support/session.js';
+import { browserSuite } from './support/suite.js';
+import { shootVariants } from './support/variants.js';
+
+const EV = '/api/calendar/events/v1';
+const ADMIN_API = '/api/calendar/admin/v1';
+const AUTH = basic(ADMIN.login, ADMIN.password);
+const WEEK = '2026-11-23';
+
+type Tree = { [key: string]: string | Tree };
+function leaves(tree: Tree): string[] {
+  return Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : leaves(v)));
+}
+const frenchTexts = new Set(leaves(fr as unknown as Tree));
+/** English texts without placeholders or markup whose French differs: none may be on screen. */
+const ENGLISH = leaves(en as unknown as Tree).filter(
+  (text) => !/\{\{|<\w/.test(text) && !frenchTexts.has(text) && text.length > 2,
+);
+
+/** Lines of visible text, and the names given to controls, that are English catalogue texts. */
+async function leftoverEnglish(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const lines = document.body.innerText.split('\n').map((line) => line.trim());
+    const named = [...document.querySelectorAll('[aria-label], [title], [placeholder]')].flatMap(
+      (el) => ['aria-label', 'title', 'placeholder'].map((a) => el.getAttribute(a) ?? ''),
+    );
+    return [...lines, ...named].filter((text) => text !== '');
+  });
+  // English catalogue texts, and any line with words no French sentence has (a text written
+  // in a component instead of the catalogue).
+  const english = (text: string) =>
+    ENGLISH.includes(text) || /\b(the|and|of|with|your|this|events?|here)\b/i.test(text);
+  return [...new Set(texts.filter(english))];
+}
+
+async function noAmPm(page: Page): Promise<void> {
+  const text = await page.evaluate(() => document.body.innerText);
+  expect(text).not.toMatch(/\b\d{1,2}(:\d{2})?\s?(AM|PM|am|pm)\b/);
+}
+
+describe.skipIf(!hasChromium)('the console in French and English', () => {
+  const suite = browserSuite();
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    const url = suite.server.url;
+    const settings = await call(url, `${ADMIN_API}/settings`, AUTH, {
+      method: 'PATCH',
+      body: { timezone: 'Europe/Paris' },
+    });
+    expect(settings.status).toBe(200);
+    const category = await call(url, `${EV}/categories`, AUTH, {
+      method: 'POST',
+      body: { name: 'Concerts', color: '#1d4ed8' },
+    });
+    expect(category.status).toBe(201);
+    const venue = await call(url, `${EV}/venues`, AUTH, {
+      method: 'POST',
+      body: { venue: 'Salle Pleyel', status: 'publish' },
+    });
+    for (const [title, day] of [
+      ['Répétition générale', '2026-11-23'],
+      ['Concert du soir', '2026-11-25'],
+    ] as const) {
+      const created = await call(url, `${EV}/events`, AUTH, {
+        method: 'POST',
+        body: {
+          title,
+          start_date: `${day} 19:30:00`,
+          end_date: `${day} 21:00:00`,
+          timezone: 'Europe/Paris',
+          status: 'publish',
+          categories: [category.json.id],
+          venue: venue.json.id,
+        },
+      });
+      expect(created.status).toBe(201);
+    }
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+  });
+
+  async function open(locale: string, width = 1280, height = 800): Promise<Page> {
+    const context = await suite.browser.newContext({
+      viewport: { width, height },
+      locale,
+      timezoneId: 'Europe/Paris',
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return page;
+  }
+
+  async function signInAs(page: Page, login: string, password: string, button: string) {
+    await page.goto(`${suite.server.url}/console/`);
+    await page.locator('input[name=login]').fill(login);
+    await page.locator('input[name=password]').fill(password);
+    await page.getByRole('button', { name: button }).click();
+  }
+
+  it('speaks French from the sign-in page on, with lun. 23/11 in the week view and no AM/PM', async () => {
+    const page = await open('fr-FR');
+    await page.goto(`${suite.server.url}/console/`);
+    await page.getByRole('heading', { name: 'Se connecter à Almanac' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr-FR');
+    expect(await leftoverEnglish(page)).toEqual([]);
+    await shootVariants(page, 'fr-signin');
+
+    await signInAs(page, ADMIN.login, ADMIN.password, 'Se connecter');
+    await page.getByRole('heading', { name: 'Calendrier', level: 1 }).waitFor();
+    await page.goto(`${suite.server.url}/console/?view=timeGridWeek&date=${WEEK}`);
+    await page.getByRole('heading', { name: 'Calendrier', level: 1 }).waitFor();
+    await page.locator('.fc-event', { hasText: 'Répétition générale' }).first().waitFor();
+    await settled(page);
+    const headers = await page.locator('.fc-col-header-cell').allInnerTexts();
+    expect(headers[0]).toBe('lun. 23/11');
+    expect(
+      await page.locator('.fc-event', { hasText: 'Répétition générale' }).first().innerText(),
+    ).toContain('19:30');
+    await noAmPm(page);
+    expect(await leftoverEnglish(page)).toEqual([]);
+    // The device is in the site's zone: no choice between a zone and itself.
+    expect(await page.locator('.calendar-zone').count()).toBe(0);
+    await page.goto(`${suite.server.url}/console/?view=dayGridMonth&date=${WEEK}`);
+    await page.locator('.fc-event', { hasText: 'Concert du soir' }).first().waitFor();
+    await settled(page);
+    await noAmPm(page);
+    expect(await leftoverEnglish(page)).toEqual([]);
+    await shootVariants(page, 'fr-calendar');
+  });
+
+  it('shows Mon 23/11 in an en-GB browser', async () => {
+    const page = await open('en-GB');
+    await signInAs(page, ADMIN.login, ADMIN.password, 'Sign in');
+    await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-GB');
+    await page.goto(`${suite.server.url}/console/?view=timeGridWeek&date=${WEEK}`);
+    await page.locator('.fc-event', { hasText: 'Répétition générale' }).first().waitFor();
+    const headers = await page.locator('.fc-col-header-cell').allInnerTexts();
+    expect(headers[0]).toBe('Mon 23/11');
+    await noAmPm(page);
+  });
+
+  it('keeps a user’s saved language over the browser’s', async () => {
+    const user = await call(suite.server.url, `${ADMIN_API}/users`, AUTH, {
+      method: 'POST',
+      body: { login: 'camille', password: 'camille-password', role: 'editor' },
+    });
+    expect(user.status).toBe(201);
+    const page = await open('en-GB');
+    await signInAs(page, 'camille', 'camille-password', 'Sign in');
+    await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
+    await page.getByLabel('Console language').selectOption('fr');
+    await page.getByRole('heading', { name: 'Calendrier', level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr-FR');
+    const saved = await call(
+      suite.server.url,
+      `${ADMIN_API}/users/${user.json.id as number}`,
+      AUTH,
+    );
+    expect(saved.json.locale).toBe('fr');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Calendrier', level: 1 }).waitFor();
+    expect(await leftoverEnglish(page)).toEqual([]);
+  });
+});
