@@ -19,6 +19,7 @@ import { consoleRouter } from './console.js';
 import { publicPages } from './public/router.js';
 import { mediaFiles } from './resources/media/file-server.js';
 import { feedRoutes } from './resources/feeds/routes.js';
+import { profileRoute } from './resources/connect/profile-routes.js';
 import { icsBody, IMPORT_PATHS } from './resources/feeds/import-routes.js';
 import { uploadBody } from './resources/media/upload.js';
 
@@ -92,6 +93,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(rest);
   app.use(mediaFiles(services));
   app.use(feedRoutes(services));
+  app.use(profileRoute(services));
   app.use(publicPages(services));
   // A candidate counts only with its index.html: the bundle's `../../console/` seen from the
   // sources is a folder outside the project, which may exist and hold something else.

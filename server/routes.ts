@@ -11,6 +11,7 @@ import { sessionRoutes } from './resources/sessions/routes.js';
 import { settingsRoutes } from './resources/settings/routes.js';
 import { trashRoutes } from './resources/trash/routes.js';
 import { networkRoutes } from './resources/network/routes.js';
+import { connectRoutes } from './resources/connect/routes.js';
 import { backupRoutes } from './resources/backup/routes.js';
 import { docRoutes } from './openapi/routes.js';
 import { syncRoutes } from './resources/sync/routes.js';
@@ -41,6 +42,7 @@ export function buildRegistry(): Registry {
     ...userRoutes,
     ...settingsRoutes,
     ...networkRoutes,
+    ...connectRoutes,
     ...mediaRoutes,
     ...trashRoutes,
     ...backupRoutes,

@@ -63,7 +63,7 @@ export interface TestServerOptions {
   /** Delay after repeated failed logins; tests keep it tiny. */
   failureDelayMs?: (excess: number) => number;
   /** Passed to start(): connection deadlines, a logger to capture. */
-  start?: Pick<StartOptions, 'limits' | 'log' | 'sync' | 'remote' | 'consoleDir'>;
+  start?: Pick<StartOptions, 'limits' | 'log' | 'sync' | 'remote' | 'consoleDir' | 'announcer'>;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {

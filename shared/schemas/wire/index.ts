@@ -13,6 +13,7 @@ export * from './terms.js';
 export * from './linked.js';
 export * from './events.js';
 export * from './admin.js';
+export * from './connect.js';
 
 export const WIRE_SCHEMAS: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['ImageSize', imageSize],
