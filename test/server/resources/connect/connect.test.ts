@@ -28,7 +28,7 @@ async function appPassword(server: TestServer, auth: string, id: number): Promis
     },
   );
   expect(res.status).toBe(201);
-  return res.json.password as string;
+  return (res.json as { password: string }).password;
 }
 
 const basic = (login: string, password: string) =>
@@ -79,7 +79,7 @@ describe('GET /calendar/admin/v1/connect', () => {
       .filter((a) => !a.startsWith('fe80:') && !a.includes(':'))
       .map((a) => `http://${a}:${server.port}`);
     expect(res.json).toMatchObject({ lan_sharing: true, fixed_by_config: false });
-    const origins = res.json.origins as string[];
+    const origins = (res.json as { origins: string[] }).origins;
     expect(origins.slice(0, expected.length)).toEqual(expected);
     expect(origins.some((o) => /127\.0\.0\.1|\[::1\]|localhost/.test(o))).toBe(false);
     await server.call('POST', '/api/calendar/admin/v1/settings', {
