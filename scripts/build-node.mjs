@@ -3,6 +3,7 @@
 //   dist/node/main/preload.cjs  the console window's preload (CommonJS: sandboxed preloads must be)
 //   dist/node/server/child.js   the server process the desktop app starts
 //   dist/node/server/cli.js     the headless server
+//   dist/node/server/import-worker.js  the imports' worker thread, beside the server that starts it
 // better-sqlite3 (a native module) and electron stay external. The SQL migrations are copied to
 // dist/node/server/migrations/, where server/db/migrate.ts looks for them relative to the bundle.
 // An optional argument names another output folder (the tests build into .tmp/).
@@ -36,6 +37,7 @@ await Promise.all([
       'main/main': 'main/main.ts',
       'server/child': 'server/child.ts',
       'server/cli': 'server/cli.ts',
+      'server/import-worker': 'server/import-worker.ts',
     },
     // Bundled CommonJS dependencies (express, pino, …) call require() for Node's built-ins.
     banner: {

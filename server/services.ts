@@ -5,6 +5,7 @@
 import type { Logger } from 'pino';
 import type { Db } from './db/open.js';
 import { dataVersion } from './db/data-version.js';
+import { createWriteGate } from './db/write-gate.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import { createAuthService, type AuthOptions } from './auth/service.js';
@@ -28,6 +29,12 @@ import { createSyncService, type SyncOptions } from './resources/sync/service.js
 import { createImporter } from './resources/transfer/import.js';
 import { createRemoteImporter } from './resources/transfer/remote.js';
 import type { RemoteLimits } from './resources/transfer/remote-fetch.js';
+import { createImportRunner } from './resources/transfer/import-thread.js';
+import { linksData, runImportJob } from './resources/transfer/import-jobs.js';
+import type { ImportInput } from './resources/transfer/import.js';
+import type { RemoteInput } from './resources/transfer/remote.js';
+import type { Actor } from '../shared/roles.js';
+import type { Links } from './http/links.js';
 import { createFeedService } from './resources/feeds/service.js';
 import { createImportService } from './resources/feeds/import.js';
 import { createFeedStore } from './resources/feeds/store.js';
@@ -64,7 +71,18 @@ function createCore(
         onError: (error) => log.warn({ err: error }, 'Announcing the server on the LAN failed'),
       }),
   );
-  return { db, config, clock, log, settings, auth, users, network, dataVersion: dataVersion(db) };
+  return {
+    db,
+    config,
+    clock,
+    log,
+    settings,
+    auth,
+    users,
+    network,
+    dataVersion: dataVersion(db),
+    writeGate: createWriteGate(),
+  };
 }
 
 export type CoreServices = ReturnType<typeof createCore>;
@@ -89,12 +107,26 @@ export function createServices(
   const idempotency = createIdempotencyStore(core.db);
   const importer = createImporter(core);
   const remote = createRemoteImporter(core, { events, venues, organizers, terms }, options.remote);
-  const transfer = { importDocument: importer.run, importRemote: remote.run };
+  // Imports run in a worker thread (import-thread.ts); `apply*` is the work done there.
+  const transfer = {
+    applyDocument: importer.run,
+    applyRemote: remote.apply,
+    importDocument: (doc: ImportInput, dryRun: boolean, actor: Actor) =>
+      imports.run({ kind: 'document', doc, dryRun, actor }),
+    async importRemote(input: RemoteInput, actor: Actor, links: Links) {
+      const fetched = await remote.read(input);
+      return imports.run({ kind: 'remote', fetched, input, actor, links: linksData(links) });
+    },
+  };
   const feeds = createFeedService(core, { events, terms, venues, organizers });
   const icsImport = createImportService(core, events, createFeedStore(core.db));
   const search = createSearchService(core, { venues, organizers, terms });
+  const imports = createImportRunner(core, { sync: options.sync, remote: options.remote }, (job) =>
+    runImportJob({ icsImport, transfer }, job),
+  );
   return {
     ...core,
+    imports,
     media,
     terms,
     venues,

@@ -131,6 +131,7 @@ export async function start(
         // Open change streams never end by themselves: end them so the drain can finish.
         services.sync.close();
         services.backupSchedule.stop();
+        void services.imports.close();
         void services.network.close();
         server.close(() => {
           clearTimeout(force);

@@ -275,7 +275,14 @@ export function restDispatcher(registry: Registry, services: Services) {
     }
     // Who made each change goes into the change log with it (after the precondition's reads).
     hooks.push(services.sync.writeHooks(actor));
-    const result = await withWriteHooks(combine(hooks), () => endpoint.handler(params, ctx));
+    // Writes wait while an import writes from its worker (server/db/write-gate.ts).
+    const release = endpoint.exclusiveWrites ? () => undefined : await services.writeGate.enter();
+    let result: ApiResponse;
+    try {
+      result = await withWriteHooks(combine(hooks), () => endpoint.handler(params, ctx));
+    } finally {
+      release();
+    }
     idempotent?.done(result);
     await send(req, res, result, shaping);
   };

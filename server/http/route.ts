@@ -50,6 +50,11 @@ export interface Endpoint<S extends ArgsSchema = ArgsSchema> {
   handler: (params: z.output<S>, ctx: RequestContext) => ApiResponse | Promise<ApiResponse>;
   /** Response description for the OpenAPI document: status → zod schema or description. */
   responses?: Record<number, { description: string; schema?: z.ZodType }>;
+  /**
+   * The handler writes through the write gate's exclusive side itself (imports, which write from
+   * a worker thread: server/db/write-gate.ts), so the request does not hold a shared turn.
+   */
+  exclusiveWrites?: true;
 }
 
 export interface RouteDef {

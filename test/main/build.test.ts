@@ -38,8 +38,14 @@ afterAll(() => {
 });
 
 describe('scripts/build-node.mjs', { timeout: 60_000 }, () => {
-  it('bundles the four entry points and copies the migrations', () => {
-    for (const file of ['main/main.js', 'main/preload.cjs', 'server/child.js', 'server/cli.js'])
+  it('bundles the entry points and the import worker, and copies the migrations', () => {
+    for (const file of [
+      'main/main.js',
+      'main/preload.cjs',
+      'server/child.js',
+      'server/cli.js',
+      'server/import-worker.js',
+    ])
       expect(existsSync(join(out, file)), file).toBe(true);
     expect(readdirSync(join(out, 'server/migrations'))).toEqual(
       readdirSync(join(root, 'server/db/migrations')).filter((f) => f.endsWith('.sql')),
@@ -102,6 +108,27 @@ describe('scripts/build-node.mjs', { timeout: 60_000 }, () => {
     try {
       const events = await fetch(`${url}/api/calendar/events/v1/events`);
       expect(events.status).toBe(200);
+      // Imports run in the bundled worker thread (server/import-worker.js).
+      const imported = await fetch(`${url}/api/calendar/admin/v1/import/ics`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from('admin:owner-pw').toString('base64')}`,
+          'content-type': 'text/calendar',
+        },
+        body: [
+          'BEGIN:VCALENDAR',
+          'VERSION:2.0',
+          'PRODID:-//Almanac tests//EN',
+          'BEGIN:VEVENT',
+          'UID:bundle@example.org',
+          'DTSTART:20260701T100000Z',
+          'SUMMARY:From the bundle',
+          'END:VEVENT',
+          'END:VCALENDAR',
+          '',
+        ].join('\r\n'),
+      });
+      expect(await imported.json()).toMatchObject({ created: 1, errors: [] });
     } finally {
       cli.kill('SIGTERM');
     }

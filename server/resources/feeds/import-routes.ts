@@ -5,6 +5,7 @@ import { canEditOthers } from '../../../shared/roles.js';
 import { icsImportReportSchema, icsImportSchema } from '../../../shared/schemas/feed.js';
 import { ApiError } from '../../http/errors.js';
 import { endpoint, type RouteDef } from '../../http/route.js';
+import { linksData } from '../transfer/import-jobs.js';
 import { isBlank } from './ics-text.js';
 import { IMPORT_MAX_BYTES, type IcsFile } from './import.js';
 
@@ -53,7 +54,8 @@ export const importRoutes: RouteDef[] = [
           'Import an iCalendar file (the body, Content-Type text/calendar, up to 20 MB): events are matched by UID; dry_run=true reports without writing.',
         args: icsImportSchema,
         permission: (ctx) => canEditOthers(ctx.actor),
-        handler: (params, ctx) => {
+        exclusiveWrites: true,
+        handler: async (params, ctx) => {
           const file = fileOf(ctx.raw);
           if (file === undefined || isBlank(file.bytes)) {
             throw new ApiError(
@@ -63,12 +65,13 @@ export const importRoutes: RouteDef[] = [
             );
           }
           return {
-            body: ctx.services.icsImport.run(
+            body: await ctx.services.imports.run({
+              kind: 'ics',
               file,
-              { dryRun: params.dry_run === true },
-              ctx.actor!,
-              ctx.links,
-            ),
+              dryRun: params.dry_run === true,
+              actor: ctx.actor!,
+              links: linksData(ctx.links),
+            }),
           };
         },
         responses: { 200: { description: 'What was imported.', schema: icsImportReportSchema } },

@@ -56,6 +56,14 @@ export interface RemoteReport {
   events: number[];
 }
 
+/** Everything read from the site, as plain data (it crosses to the import worker). */
+export interface RemoteFetched {
+  root: string;
+  host: string;
+  data: Record<'categories' | 'tags' | 'venues' | 'organizers' | 'events', unknown[]>;
+  pages: number;
+}
+
 export interface RemoteDeps {
   events: EventsService;
   venues: VenuesService;
@@ -86,7 +94,7 @@ export function createRemoteImporter(
 ) {
   const store = createRemoteStore(core.db);
 
-  async function read(input: RemoteInput) {
+  async function read(input: RemoteInput): Promise<RemoteFetched> {
     const root = apiRoot(input.url);
     const authorization =
       input.username !== undefined && input.username !== ''
@@ -108,12 +116,7 @@ export function createRemoteImporter(
     return { root, host: new URL(root).hostname, data, pages: reader.pagesRead() };
   }
 
-  function apply(
-    fetched: Awaited<ReturnType<typeof read>>,
-    actor: Actor,
-    links: Links,
-    report: RemoteReport,
-  ): void {
+  function write(fetched: RemoteFetched, actor: Actor, links: Links, report: RemoteReport): void {
     const { host, data } = fetched;
     const maps: Record<SourceKind, Map<string, number>> = {
       event: new Map(),
@@ -293,8 +296,10 @@ export function createRemoteImporter(
   }
 
   return {
-    async run(input: RemoteInput, actor: Actor, links: Links): Promise<RemoteReport> {
-      const fetched = await read(input);
+    /** Reads every page of the site (no writes: this part waits on the network). */
+    read,
+    /** Writes what was read, in one transaction (in the import worker: import-thread.ts). */
+    apply(fetched: RemoteFetched, input: RemoteInput, actor: Actor, links: Links): RemoteReport {
       const report: RemoteReport = {
         dry_run: input.dry_run,
         source: fetched.root,
@@ -303,7 +308,7 @@ export function createRemoteImporter(
       };
       try {
         core.db.transaction(() => {
-          apply(fetched, actor, links, report);
+          write(fetched, actor, links, report);
           if (input.dry_run) throw ROLLBACK;
         })();
       } catch (error) {

@@ -87,8 +87,9 @@ export const transferRoutes: RouteDef[] = [
           'Import an export document in one transaction: ids kept into an empty calendar, new ids (with every link following) otherwise.',
         args: exportDocument.extend(importArgs),
         permission: adminOnly,
+        exclusiveWrites: true,
         handler: async ({ dry_run: dryRun, format: _f, version: _v, ...doc }, ctx) => ({
-          body: await ctx.services.transfer.importDocument(doc, dryRun),
+          body: await ctx.services.transfer.importDocument(doc, dryRun, ctx.actor!),
         }),
       }),
     ],
@@ -102,6 +103,7 @@ export const transferRoutes: RouteDef[] = [
           'Import every category, tag, venue, organizer and event of a site that serves the reference API; again later, only what changed.',
         args: remoteImportSchema,
         permission: adminOnly,
+        exclusiveWrites: true,
         handler: async (params, ctx) => ({
           body: await ctx.services.transfer.importRemote(
             params,

@@ -1,0 +1,37 @@
+/**
+ * The import worker thread (resources/transfer/import-thread.ts): opens the database with its
+ * own connection, builds the services on it, runs one import job and answers with its report or
+ * its error. The changes are stamped with the user who asked, as a request's writes are.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { withWriteHooks } from './db/hooks.js';
+import { openDatabase } from './db/open.js';
+import { createLogger } from './logger.js';
+import { createServices } from './services.js';
+import { errorData, runImportJob } from './resources/transfer/import-jobs.js';
+import type { WorkerData, WorkerMessage } from './resources/transfer/import-thread.js';
+
+const data = workerData as WorkerData;
+const started = Date.now();
+const clock = { now: () => new Date(data.nowMs + (Date.now() - started)) };
+const db = openDatabase(data.dbPath, { migrate: false });
+const services = createServices(
+  db,
+  data.config,
+  clock,
+  createLogger(data.config.logLevel),
+  data.options,
+);
+let message: WorkerMessage;
+try {
+  const result = await withWriteHooks(services.sync.writeHooks(data.job.actor), () =>
+    runImportJob(services, data.job),
+  );
+  message = { result };
+} catch (error) {
+  message = { error: errorData(error) };
+} finally {
+  services.sync.close();
+  db.close();
+}
+parentPort!.postMessage(message!);

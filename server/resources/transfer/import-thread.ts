@@ -1,0 +1,99 @@
+/**
+ * Imports (`.ics`, the JSON export document, another site's data) run in a worker thread with a
+ * database connection of its own (server/import-worker.ts): reading a file, mapping it and
+ * writing thousands of events, or expanding costly rules, takes seconds of CPU, and on the
+ * server's thread nothing else would be answered meanwhile. The worker writes in one transaction
+ * as before; reads go on being answered from the committed data (WAL), and the server's own
+ * writes wait for the import's end through the write gate (server/db/write-gate.ts) instead of
+ * waiting for SQLite's lock with the whole process.
+ *
+ * An in-memory database cannot be opened by a second connection: there the job runs on the
+ * server's thread (tests; the desktop app and the CLI always use a file).
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ServiceOptions } from '../../services.js';
+import type { CoreServices } from '../../services.js';
+import { errorOf, type ErrorData, type ImportJob, type JobResults } from './import-jobs.js';
+
+/** What the worker needs to build its own services. */
+export interface WorkerData {
+  dbPath: string;
+  config: CoreServices['config'];
+  /** The server's clock at the job's start; the worker's clock runs on from it. */
+  nowMs: number;
+  options: Pick<ServiceOptions, 'sync' | 'remote'>;
+  job: ImportJob;
+}
+
+export type WorkerMessage = { result: unknown } | { error: ErrorData };
+
+/**
+ * The worker's module. In the bundle it sits beside the entry point that holds this code
+ * (dist/node/server/import-worker.js, scripts/build-node.mjs); from the sources (tsx, tests) it
+ * is the TypeScript file, loaded through tsx's loader.
+ */
+function workerModule(): URL {
+  const fromSources = import.meta.url.endsWith('.ts');
+  if (!fromSources) return new URL('./import-worker.js', import.meta.url);
+  const entry = new URL('../../import-worker.ts', import.meta.url).href;
+  const tsx = createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
+  const boot = `import { register } from ${JSON.stringify(pathToFileURL(tsx).href)};
+register();
+await import(${JSON.stringify(entry)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
+}
+
+export function createImportRunner(
+  core: CoreServices,
+  options: WorkerData['options'],
+  inline: (job: ImportJob) => Promise<unknown>,
+) {
+  const running = new Set<Worker>();
+
+  function inWorker(job: ImportJob): Promise<unknown> {
+    const data: WorkerData = {
+      dbPath: core.config.dbPath,
+      config: core.config,
+      nowMs: core.clock.now().getTime(),
+      options,
+      job,
+    };
+    const worker = new Worker(workerModule(), { workerData: data });
+    running.add(worker);
+    return new Promise((resolve, reject) => {
+      worker.once('message', (message: WorkerMessage) => {
+        if ('error' in message) reject(errorOf(message.error));
+        else resolve(message.result);
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => {
+        running.delete(worker);
+        // After a message this changes nothing: the promise is settled.
+        reject(new Error(`The import worker stopped (exit code ${code}) before it answered.`));
+      });
+    });
+  }
+
+  return {
+    /** Runs the job alone among the server's writes; reads go on meanwhile. */
+    run<K extends ImportJob['kind']>(job: Extract<ImportJob, { kind: K }>): Promise<JobResults[K]> {
+      return core.writeGate.exclusive(async () => {
+        const result = core.config.dbPath === ':memory:' ? await inline(job) : await inWorker(job);
+        // An empty transaction of the request's own: its write hooks see the import done (an
+        // Idempotency-Key is kept with the answer; the worker stamped the changes itself).
+        core.db.transaction(() => undefined)();
+        return result as JobResults[K];
+      });
+    },
+    /** Stops running imports (their transactions roll back: nothing was acknowledged). */
+    async close(): Promise<void> {
+      await Promise.all([...running].map((worker) => worker.terminate()));
+    },
+  };
+}
+
+export type ImportRunner = ReturnType<typeof createImportRunner>;
