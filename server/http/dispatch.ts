@@ -7,7 +7,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Services } from '../services.js';
 import type { RequestContext } from './context.js';
-import { forbidden, invalidParams, noRoute } from './errors.js';
+import { pipeline } from 'node:stream/promises';
+import { openRegularFile } from '../files.js';
+import { ApiError, forbidden, invalidParams, noRoute } from './errors.js';
 import { createLinks, type Links } from './links.js';
 import type { Registry } from './registry.js';
 import type { ApiResponse } from './route.js';
@@ -135,11 +137,19 @@ async function send(
   res.type('json').send(bytes);
 }
 
-/** A client that goes away mid-download is not an error; a file gone before sending is. */
-function sendFile(res: Response, file: string): Promise<void> {
-  return new Promise<void>((resolve, reject) =>
-    res.sendFile(file, (error) => (error && !res.headersSent ? reject(error) : resolve())),
-  );
+/**
+ * Sends a file the handler named: only a regular file, never through a link (server/files.ts).
+ * A client that goes away mid-download is not an error; a file gone before sending is a 404.
+ */
+function sendFile(res: Response, path: string): Promise<void> {
+  const file = openRegularFile(path);
+  if (!file) throw new ApiError('almanac_file_not_found', 'The file is no longer there.', 404);
+  res.set('Content-Length', String(file.stat.size));
+  res.set('Last-Modified', file.stat.mtime.toUTCString());
+  return pipeline(file.stream(), res).catch(() => {
+    // The client went away or the read failed after the headers: the download is cut short.
+    res.destroy();
+  });
 }
 
 function collectParams(

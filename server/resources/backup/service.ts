@@ -2,11 +2,13 @@
  * Online backups of the database into `<dataDir>/backups/`, and restoring one into the running
  * server. One backup operation runs at a time; requests keep being served throughout.
  */
-import { copyFileSync, cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotFound, Refused, Unavailable } from '../../errors.js';
+import { copyRegularFiles } from '../../files.js';
 import type { CoreServices } from '../../services.js';
 import {
+  backupDirProblem,
   backupPath,
   backupsDir,
   describeBackup,
@@ -59,8 +61,22 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
     return core.settings.get().backup_dir || defaultDir;
   }
 
-  function folder(): string {
+  /**
+   * The folder to use, checked again at each use: a folder chosen before the check existed, or a
+   * link changed since, must not make a backup request reach a system folder.
+   */
+  function checkedDir(): string | undefined {
     const dir = currentDir();
+    if (dir === undefined || dir === defaultDir) return dir;
+    const problem = backupDirProblem(dir);
+    if (problem !== undefined) {
+      throw new Refused('almanac_backup_dir_refused', `The setting backup_dir ${problem}`);
+    }
+    return dir;
+  }
+
+  function folder(): string {
+    const dir = checkedDir();
     if (dir === undefined) throw unavailable();
     return dir;
   }
@@ -86,8 +102,11 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
     try {
       await backupTo(db, partial);
       // The media files with the database: restoring a backup brings back the images it names.
+      // Only regular files: a link in the media folder is not followed into the backup.
       if (config.mediaDir !== '' && existsSync(config.mediaDir)) {
-        cpSync(config.mediaDir, partialMedia, { recursive: true });
+        // The configured folder itself may be a link (to another disk, say): that one is followed.
+        await copyRegularFiles(realpathSync(config.mediaDir), partialMedia);
+        mkdirSync(partialMedia, { recursive: true });
         renameSync(partialMedia, mediaOf(target, name));
       }
       renameSync(partial, join(target, name));
@@ -167,10 +186,9 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
         const after = schemaProblems(db);
         if (after.length > 0) throw new Error(summary(after));
         // Media files the backup holds and the live folder lacks come back; none is removed.
-        const media = mediaOf(target, name);
-        if (config.mediaDir !== '' && existsSync(media)) {
-          cpSync(media, config.mediaDir, { recursive: true, force: false });
-        }
+        // Only regular files directly in a real folder: a link (to /etc/hostname, say) or a
+        // linked folder in a backup would otherwise be served under /media/.
+        if (config.mediaDir !== '') await copyRegularFiles(mediaOf(target, name), config.mediaDir);
         deps.afterRestore?.();
       } catch (error) {
         await rollBack(safety, error);
@@ -191,13 +209,16 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
     /** The folder backups go to now. */
     folder: currentDir,
     list: (): BackupFile[] => {
-      const dir = currentDir();
+      const dir = checkedDir();
       return dir === undefined ? [] : listBackups(dir);
     },
     find: (name: string): BackupFile | undefined => {
-      const dir = currentDir();
+      const dir = checkedDir();
       return dir === undefined ? undefined : describeBackup(dir, name);
     },
+    /** Why a folder cannot be the setting `backup_dir`, or undefined when it can. */
+    folderProblem: (dir: string): string | undefined =>
+      dir === '' ? undefined : backupDirProblem(dir),
     /** The file to send for a download. */
     path(name: string): string {
       const file = describeBackup(folder(), name) && backupPath(folder(), name);

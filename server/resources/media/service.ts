@@ -3,9 +3,10 @@
  * organizers (docs/contract/compat-notes.md §1.2, §7.3; docs/contract/decisions.md, Input). The server never fetches a URL: an
  * external image is kept as a media item that points at it.
  */
-import { mkdirSync, mkdtempSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isPlainName } from '../../files.js';
 import { canEditPost, canPublish, type Actor } from '../../../shared/roles.js';
 import { isHttpUrl } from '../../../shared/schemas/fields.js';
 import type { ImageWire } from '../../../shared/schemas/wire/index.js';
@@ -190,15 +191,23 @@ export function createMediaService(core: CoreServices) {
     return store.find(ensure(url, actor.id)!)!;
   }
 
+  /**
+   * The path of a file of the media folder, for a name that stays inside it (a restored
+   * database may hold any text in `file`, `../` included); undefined otherwise.
+   */
+  function filePath(name: string): string | undefined {
+    return isPlainName(name) ? join(mediaDirectory(), name) : undefined;
+  }
+
   function remove(id: number): MediaRow {
     const row = store.find(id)!;
     store.remove(id);
-    if (row.file !== '') {
-      try {
-        unlinkSync(join(mediaDirectory(), row.file));
-      } catch {
-        // Already gone: the row was the only thing left to remove.
-      }
+    const path = row.file === '' ? undefined : filePath(row.file);
+    try {
+      // A link is removed itself (unlink never follows one); a folder is left alone.
+      if (path !== undefined && !lstatSync(path).isDirectory()) unlinkSync(path);
+    } catch {
+      // Already gone: the row was the only thing left to remove.
     }
     return row;
   }
@@ -208,6 +217,10 @@ export function createMediaService(core: CoreServices) {
     ensure,
     present,
     find: (id: number): MediaRow | undefined => store.find(id),
+    /** The uploaded item whose file has this name, when the name can be a file's at all. */
+    findFile: (name: string): MediaRow | undefined =>
+      isPlainName(name) ? store.findByFile(name) : undefined,
+    filePath,
     /** The folder uploaded files live in (served under `/media/`). */
     directory: mediaDirectory,
     upload,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isAdministrator } from '../../../shared/roles.js';
 import { settingsUpdateSchema } from '../../../shared/schemas/settings.js';
+import { invalidInput } from '../../errors.js';
 import { EDITABLE, endpoint, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import type { SettingsWire } from '../../../shared/schemas/wire/admin.js';
@@ -28,6 +29,10 @@ export const settingsRoutes: RouteDef[] = [
         args: settingsUpdateSchema,
         permission: (ctx) => isAdministrator(ctx.actor),
         handler: async (params, ctx) => {
+          // Checked on the file system only once the caller is known to be an administrator:
+          // the answer tells whether a path exists.
+          const folder = params.backup_dir && ctx.services.backups.folderProblem(params.backup_dir);
+          if (folder) throw invalidInput('backup_dir', folder);
           const settings = ctx.services.settings.update(params);
           await ctx.services.network.apply(settings.lan_sharing);
           return { body: body(ctx) };
