@@ -10,6 +10,8 @@ import { shortWhen } from './format.js';
 import { attr, jsonLdScript, text } from './html.js';
 import { LABELS, type LabelKey } from './labels.js';
 import type { PageContext } from './pages.js';
+import { statusClass, statusMark } from './status-mark.js';
+import { SCHEMA_ORG_STATUS } from '../../shared/schemas/event-status.js';
 
 export type CalendarView = 'list' | 'month';
 
@@ -57,7 +59,7 @@ function eventItem(event: EventWire, c: PageContext): string {
   const venue = Array.isArray(event.venue)
     ? ''
     : ` <span class="muted">· ${text(event.venue.venue ?? '')}</span>`;
-  return `<li><span class="date">${shortWhen(event, c.locale)}</span><a href="${attr(event.url)}">${text(event.title)}</a>${venue}</li>`;
+  return `<li${statusClass(event)}><span class="date">${shortWhen(event, c.locale)}</span>${statusMark(event, c)}<a href="${attr(event.url)}">${text(event.title)}</a>${venue}</li>`;
 }
 
 export function listView(data: ListData, state: CalendarState, c: PageContext): string {
@@ -95,7 +97,7 @@ function dayCell(day: MonthData['weeks'][number][number], today: string, c: Page
               locale: c.locale,
             }).toLocaleString(DateTime.TIME_SIMPLE),
           )}</span> `;
-      return `<li>${time}<a href="${attr(event.url)}">${text(event.title)}</a></li>`;
+      return `<li${statusClass(event)}>${time}${statusMark(event, c)}<a href="${attr(event.url)}">${text(event.title)}</a></li>`;
     })
     .join('');
   return `<td${classes ? ` class="${classes}"` : ''}${current}><span class="day"><time datetime="${day.date}"><span class="weekday">${text(
@@ -154,6 +156,7 @@ export function calendarJsonLd(events: EventWire[]): string {
       url: event.url,
       startDate: `${event.utc_start_date.replace(' ', 'T')}+00:00`,
       endDate: `${event.utc_end_date.replace(' ', 'T')}+00:00`,
+      eventStatus: `https://schema.org/${SCHEMA_ORG_STATUS[event.event_status]}`,
       ...(Array.isArray(event.venue)
         ? {}
         : { location: { '@type': 'Place', name: event.venue.venue ?? '' } }),

@@ -117,6 +117,9 @@ table.month .weekday{position:absolute;width:1px;height:1px;overflow:hidden;clip
 table.month ul{list-style:none;margin:.2rem 0 0;padding:0}
 table.month li{margin:.15rem 0;line-height:1.3}
 table.month .time{color:var(--muted)}
+.mark{display:inline-block;font-size:.8em;font-weight:700;line-height:1.3;padding:0 .4em;border:1px solid currentColor;border-radius:4px;text-transform:uppercase;letter-spacing:.03em;text-decoration:none}
+.is-canceled>a,h1.is-canceled{text-decoration:line-through}
+.event-status{margin:0 0 1rem;padding:.6rem .8rem;border:1px solid var(--line);border-radius:8px;font-weight:500}
 .subscribe-grid{display:flex;flex-wrap:wrap;gap:1rem 2rem;align-items:flex-start;justify-content:space-between}
 .subscribe-grid>div{flex:1 1 18rem;min-width:0}
 .subscribe figure{margin:0;text-align:center;font-size:.85rem;color:var(--muted)}

@@ -36,6 +36,8 @@ export const LABELS = {
   subscribeHelp: 'Calendar apps check it every hour and show new and changed events by themselves.',
   qrLabel: 'QR code of the calendar’s address',
   qrCaption: 'Scan with a phone on the same network to subscribe.',
+  canceled: 'Canceled',
+  postponed: 'Postponed',
 } as const;
 
 export type LabelKey = keyof typeof LABELS;

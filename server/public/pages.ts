@@ -2,6 +2,7 @@
  * The public pages' markup: the home page, an event, a venue, an organizer, a term archive, and
  * "not found".
  */
+import { statusClass, statusNotice } from './status-mark.js';
 import type { Translate } from '../../shared/i18n/index.js';
 import { attr, jsonLdScript, link, rich, safeUrl, text } from './html.js';
 import { whenHtml } from './format.js';
@@ -59,8 +60,10 @@ function contact(c: PageContext, item: { phone?: string; email?: string; website
 }
 
 export function eventPage(event: EventWire, c: PageContext): Rendered {
-  const parts: string[] = [`<h1>${text(event.title)}</h1>`];
+  const parts: string[] = [`<h1${statusClass(event)}>${text(event.title)}</h1>`];
   parts.push(`<p class="when">${whenHtml(event, c.locale)}</p>`);
+  const notice = statusNotice(event, c);
+  if (notice !== '') parts.push(notice);
   const image = event.image === false ? undefined : safeUrl(event.image.url);
   if (image) parts.push(`<p class="image"><img src="${attr(image)}" alt=""></p>`);
   if (event.description) parts.push(`<div class="description">${rich(event.description)}</div>`);

@@ -1,5 +1,6 @@
 /** The French fixed words of the public pages (server/public/labels.ts). */
 export const frPages: Readonly<Record<string, string>> = {
+  Canceled: 'Annulé',
   Categories: 'Catégories',
   Cost: 'Prix',
   'E-mail': 'Courriel',
@@ -11,6 +12,7 @@ export const frPages: Readonly<Record<string, string>> = {
   'Open the console': 'Ouvrir la console',
   Organizers: 'Organisateurs',
   Phone: 'Téléphone',
+  Postponed: 'Reporté',
   'Previous page': 'Page précédente',
   Tags: 'Étiquettes',
   'This page does not exist or is not published.': 'Cette page n’existe pas ou n’est pas publiée.',

@@ -10,6 +10,13 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 /** The longest reason kept: a sentence or two shown beside the mark, not a description. */
 export const MAX_STATUS_REASON = 500;
 
+/** schema.org's EventStatusType member of each status, for JSON-LD `eventStatus`. */
+export const SCHEMA_ORG_STATUS: Record<EventStatus, string> = {
+  scheduled: 'EventScheduled',
+  canceled: 'EventCancelled',
+  postponed: 'EventPostponed',
+};
+
 export const eventStatusValue = z.enum(EVENT_STATUSES);
 
 export const eventStatusInput = eventStatusValue.meta({

@@ -4,7 +4,7 @@ import { lowestCost } from '../../../shared/cost.js';
 import { wallMillis } from '../../../shared/time.js';
 import type { OrganizerWire, VenueWire } from '../../../shared/schemas/wire/index.js';
 import type { EventRow } from './store.js';
-import type { EventStatus } from '../../../shared/schemas/event-status.js';
+import { SCHEMA_ORG_STATUS } from '../../../shared/schemas/event-status.js';
 import { parseUtc } from '../../../shared/time.js';
 import { parseCostColumn, type Wire } from './present.js';
 
@@ -23,13 +23,6 @@ function withoutContext(value: unknown): Wire | undefined {
   const { '@context': _context, ...rest } = value as Wire;
   return rest;
 }
-
-/** schema.org's EventStatusType members (docs/contract/extensions.md §E7). */
-const SCHEMA_STATUS: Record<EventStatus, string> = {
-  scheduled: 'EventScheduled',
-  canceled: 'EventCancelled',
-  postponed: 'EventPostponed',
-};
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -53,7 +46,7 @@ export function eventJsonLd(input: JsonLdInput): Wire {
   if (input.imageUrl) ld.image = input.imageUrl;
   ld.url = input.url;
   ld.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
-  ld.eventStatus = `https://schema.org/${SCHEMA_STATUS[row.event_status]}`;
+  ld.eventStatus = `https://schema.org/${SCHEMA_ORG_STATUS[row.event_status]}`;
   ld.startDate = iso(row.start_local, row.start_utc);
   ld.endDate = iso(row.end_local, row.end_utc);
   const location = withoutContext(input.venue?.json_ld);
