@@ -5,6 +5,7 @@
  * 404 page as an unknown slug.
  */
 import { Router, type Request, type Response } from 'express';
+import { siteLocale } from '../../shared/i18n/locale.js';
 import { translator } from '../../shared/i18n/index.js';
 import type { Links } from '../http/links.js';
 import type { Services } from '../services.js';
@@ -53,8 +54,8 @@ export function publicPages(services: Services): Router {
   }
 
   function context(links: Links, root: string): PageContext {
-    const language = services.settings.get().language;
-    return { t: translator(language), locale: language, apiUrl: root };
+    const { language, timezone } = services.settings.get();
+    return { t: translator(language), locale: siteLocale(language, timezone), apiUrl: root };
   }
 
   function notFound(req: Request, res: Response, links: Links) {

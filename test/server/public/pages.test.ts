@@ -45,10 +45,12 @@ describe('event pages', () => {
     const doc = dom(res.text);
     expect(doc.querySelector('h1')?.textContent).toBe('Late Set');
     const when = doc.querySelector('.when')!.textContent!;
-    // Wall time in the event's zone (New York), not the site's (UTC).
-    expect(when).toContain('Wednesday, July 1, 2026');
-    expect(when).toContain('8:00');
-    expect(when).toContain('11:30');
+    // Wall time in the event's zone (New York), not the site's (UTC), written the way of a
+    // site in UTC in English (en-GB: day before month, 24 h).
+    expect(when).toContain('Wednesday, 1 July 2026');
+    expect(when).toContain('20:00');
+    expect(when).toContain('23:30');
+    expect(when).not.toMatch(/AM|PM/);
     expect(when).toContain('EDT');
     expect(doc.querySelector('.description strong')?.textContent).toBe('long');
     expect(res.text).toContain('Blue Hall');
@@ -236,6 +238,23 @@ describe('the site language', () => {
     const doc = dom(res.text);
     expect(doc.documentElement.getAttribute('lang')).toBe('fr');
     expect([...doc.querySelectorAll('h2')].map((h) => h.textContent)).toContain('Lieu');
-    expect(doc.querySelector('.when')?.textContent).toContain('juillet');
+    expect(doc.querySelector('.when')?.textContent).toContain('mercredi 1 juillet 2026');
+    expect(doc.querySelector('.when')?.textContent).toContain('20:00');
+  });
+
+  it('writes dates the way of the site’s zone: 12 h for an American site in English, never in French', async () => {
+    const american = await startTestServer({ settings: { timezone: 'America/New_York' } });
+    await seedSite(american);
+    const us = dom((await american.call('GET', '/event/late-set/')).text);
+    expect(us.querySelector('.when')?.textContent).toContain('Wednesday, July 1, 2026, 8:00 PM');
+
+    const quebec = await startTestServer({
+      settings: { timezone: 'America/Toronto', language: 'fr' },
+    });
+    await seedSite(quebec);
+    const list = dom((await quebec.call('GET', '/events/')).text);
+    const text = list.querySelector('main')?.textContent ?? '';
+    expect(text).toContain('juill.');
+    expect(text).not.toMatch(/AM|PM|a\.m\.|p\.m\./);
   });
 });
