@@ -1,7 +1,7 @@
 /** The backup schedule: how the last scheduled backup went, when the next is due, and the settings. */
 import type { BackupScheduleWire } from '../../../shared/schemas/wire';
 import { useAdminRead } from '../api/hooks';
-import { stampText } from '../app/clock';
+import { useStamp } from '../app/useStamp';
 import { ErrorNote } from '../ui/ErrorNote';
 import { useSettingsForm } from './useSettings';
 import { type FieldSpec } from '../ui/FormFields';
@@ -37,6 +37,7 @@ export function useBackupSchedule() {
 }
 
 function LastRun({ status }: { status: BackupScheduleWire }) {
+  const stampText = useStamp();
   const { last } = status;
   if (!last) return <p>No automatic backup has been made yet.</p>;
   if (last.ok === null)
@@ -58,6 +59,7 @@ function LastRun({ status }: { status: BackupScheduleWire }) {
 }
 
 export function BackupSchedule() {
+  const stampText = useStamp();
   const status = useBackupSchedule();
   const { settings, save, form, submit } = useSettingsForm(
     (s) => ({

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BackupFileWire, BackupListWire } from '../../../shared/schemas/wire';
 import { admin, api, download } from '../api/client';
-import { stampText } from '../app/clock';
+import { useStamp } from '../app/useStamp';
 import { useAdminRead } from '../api/hooks';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
@@ -22,6 +22,7 @@ function size(bytes: number): string {
 }
 
 export default function Backups() {
+  const stampText = useStamp();
   const client = useQueryClient();
   const toast = useToast();
   const list = useAdminRead<BackupListWire>('backups');

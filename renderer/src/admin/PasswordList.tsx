@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appPasswordCreateSchema } from '../../../shared/schemas/users';
 import { admin, api } from '../api/client';
-import { stampText } from '../app/clock';
+import { useStamp } from '../app/useStamp';
 import type { AppPasswordWire, NewAppPasswordWire } from '../../../shared/schemas/wire';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
@@ -20,6 +20,7 @@ interface Props {
 }
 
 export function PasswordList({ userId, login, title = 'Application passwords' }: Props) {
+  const stampText = useStamp();
   const client = useQueryClient();
   const toast = useToast();
   const key = ['app-passwords', userId];

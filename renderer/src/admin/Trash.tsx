@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { admin, api } from '../api/client';
-import { stampText } from '../app/clock';
+import { useStamp } from '../app/useStamp';
 import { invalidate } from '../api/hooks';
 import { ConfirmButton } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
@@ -18,6 +18,7 @@ type Page = TrashPageWire;
 const PER_PAGE = 20;
 
 export default function Trash() {
+  const stampText = useStamp();
   const client = useQueryClient();
   const toast = useToast();
   const [page, setPage] = useState(1);

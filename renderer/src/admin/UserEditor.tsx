@@ -4,7 +4,7 @@ import { userUpdateSchema } from '../../../shared/schemas/users';
 import { admin, api } from '../api/client';
 import type { UserWire } from '../../../shared/schemas/wire';
 import { Link } from '../app/Link';
-import { stampText } from '../app/clock';
+import { useStamp } from '../app/useStamp';
 import { isNotFound, NotFound } from '../app/NotFound';
 import { navigate } from '../app/router';
 import { useAuth } from '../app/auth';
@@ -36,6 +36,7 @@ const OWN_FIELDS = [
 ];
 
 export default function UserEditor({ id }: { id: string }) {
+  const stampText = useStamp();
   const client = useQueryClient();
   const toast = useToast();
   const { user: me } = useAuth();

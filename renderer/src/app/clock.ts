@@ -30,10 +30,13 @@ export const luxonClock = (twelve = usesTwelveHours()) => (twelve ? 'h:mm a' : '
 export const dayAndTime = (at: DateTime, twelve = usesTwelveHours()) =>
   at.toFormat(`EEE d LLL yyyy, ${luxonClock(twelve)}`);
 
-/** A server's UTC stamp (`2026-06-10 17:30:00`, when a backup was made…), said in words. */
-export function stampText(utc: string, twelve = usesTwelveHours()): string {
+/**
+ * A server's UTC stamp (`2026-06-10 17:30:00`, when a backup was made…), said in words in
+ * `zone` (the site's, see useStamp) and naming it: `Wed 10 Jun 2026, 19:30 Europe/Paris`.
+ */
+export function stampText(utc: string, zone = 'UTC', twelve = usesTwelveHours()): string {
   const at = DateTime.fromFormat(utc, 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC' });
-  return at.isValid ? `${dayAndTime(at, twelve)} UTC` : `${utc} UTC`;
+  return at.isValid ? `${dayAndTime(at.setZone(zone), twelve)} ${zone}` : `${utc} UTC`;
 }
 
 /** A form's date-time value (`2026-06-10T19:30`, or the API's `2026-06-10 19:30:00`) in words. */

@@ -87,7 +87,9 @@ export function eventCsvRow(event: EventWire): string[] {
 
 /** The file: the header line, then the events a batch at a time. */
 export async function* eventsCsv(batches: Iterable<EventWire[]>): AsyncGenerator<string> {
-  yield csvLine(CSV_COLUMNS);
+  // A UTF-8 byte-order mark: without it Excel reads the file as the system's legacy code page
+  // and "Fête à Noël" comes out as "FÃªte Ã  NoÃ«l". CSV parsers skip it.
+  yield `\uFEFF${csvLine(CSV_COLUMNS)}`;
   for (const events of batches) {
     yield events.map((event) => csvLine(eventCsvRow(event))).join('');
   }

@@ -57,6 +57,13 @@ describe('GET /admin/v1/export/events.csv', () => {
       string
     >[];
     expect(Object.keys(rows[0]!)).toEqual([...CSV_COLUMNS]);
+    // Spreadsheet programs need the UTF-8 byte-order mark to keep accents intact.
+    const raw = await fetch(`${server.url}${CSV}`, { headers: { authorization: server.admin } });
+    const bytes = new Uint8Array(await raw.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.slice(3, 8))).toBe(
+      CSV_COLUMNS[0]!.slice(0, 5),
+    );
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual({
       'Event Name': `'=HYPERLINK("http://evil.example","click")`,
