@@ -18,6 +18,7 @@ const SLOW = [
   'test/bench/zone-offsets.test.ts',
   'test/main/build.test.ts',
   'test/clients/openapi-contract.test.ts',
+  'test/clients/caldav/**',
 ];
 const shared = {
   environment: 'node',

@@ -22,6 +22,7 @@ import { feedRoutes } from './resources/feeds/routes.js';
 import { profileRoute } from './resources/connect/profile-routes.js';
 import { icsBody, IMPORT_PATHS } from './resources/feeds/import-routes.js';
 import { uploadBody } from './resources/media/upload.js';
+import { caldavRoutes } from './resources/caldav/routes.js';
 
 /**
  * The largest JSON or form body accepted; larger ones get 413 (docs/contract/decisions.md,
@@ -89,6 +90,8 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   // iCalendar imports send the file itself as the body, up to 20 MB (the import route only).
   app.use(IMPORT_PATHS, ...icsBody);
 
+  // CalDAV reads its own bodies (XML and iCalendar), with its own limit.
+  app.use(caldavRoutes(services));
   const rest = restDispatcher(registry, services);
   app.use(rest);
   app.use(mediaFiles(services));

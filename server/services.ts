@@ -39,6 +39,7 @@ import { createFeedService } from './resources/feeds/service.js';
 import { createImportService } from './resources/feeds/import.js';
 import { createFeedStore } from './resources/feeds/store.js';
 import { createSearchService } from './resources/search/service.js';
+import { createCaldavService } from './resources/caldav/service.js';
 
 export interface ServiceOptions {
   auth?: AuthOptions;
@@ -124,6 +125,7 @@ export function createServices(
   const imports = createImportRunner(core, { sync: options.sync, remote: options.remote }, (job) =>
     runImportJob({ icsImport, transfer }, job),
   );
+  const caldav = createCaldavService(core, { events, feeds, sync });
   return {
     ...core,
     imports,
@@ -141,6 +143,7 @@ export function createServices(
     feeds,
     icsImport,
     search,
+    caldav,
   };
 }
 

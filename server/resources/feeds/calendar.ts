@@ -40,6 +40,23 @@ export function calendarHead(header: CalendarHeader, components: JCal[]): string
   return text.slice(0, text.length - END.length);
 }
 
+/**
+ * A CalDAV calendar object's head (RFC 4791 §4.1): no METHOD, which marks a scheduling message,
+ * and no feed-wide names.
+ */
+export function objectHead(components: JCal[]): string {
+  const text = ICAL.stringify([
+    'vcalendar',
+    [
+      ['prodid', {}, 'text', PRODID],
+      ['version', {}, 'text', '2.0'],
+      ['calscale', {}, 'text', 'GREGORIAN'],
+    ],
+    components,
+  ]);
+  return text.slice(0, text.length - END.length);
+}
+
 export const calendarTail = (): string => END;
 
 /** One component's lines, each ending in CRLF. */

@@ -40,11 +40,13 @@ function ruleOf(
   matched: OccurrenceBrief[],
   bounded: boolean,
   store: FeedStore,
+  whole = false,
 ): SeriesRule {
   const originals = matched.map((o) => o.original_start_local).sort();
   // Occurrences before the feed's first one (or, for a feed with an end, after its last one) are
-  // outside what the feed covers: only those between are checked.
-  const from = originals[0]!;
+  // outside what the feed covers: only those between are checked. A whole series (a CalDAV
+  // object) is checked from its first start.
+  const from = whole ? series.start_local : originals[0]!;
   const until = bounded ? originals[originals.length - 1]! : LAST;
   const held = new Set(matched.map((o) => o.id));
   const { rows, removed } = store.members(series.id, from, until);
@@ -100,6 +102,60 @@ export function feedEntries(
     else if (entry !== null) out.push(entry);
   }
   return out;
+}
+
+/** Bounds of every original start, for a whole series. */
+const FIRST = '0000-01-01 00:00:00';
+
+/**
+ * The calendar object (CalDAV, §E6) each event belongs to: its running series (the series' id),
+ * or the event itself. Distinct, in the order of the first event of each.
+ */
+export function objectHeads(ids: readonly number[], store: FeedStore): number[] {
+  const occurrences = store.occurrences(ids);
+  const running = new Set(
+    store
+      .series([...new Set(occurrences.map((o) => o.series_id))])
+      .filter((series) => series.lines !== '[]')
+      .map((series) => series.id),
+  );
+  const headOf = new Map(
+    occurrences.filter((o) => running.has(o.series_id)).map((o) => [o.id, o.series_id]),
+  );
+  return [...new Set(ids.map((id) => headOf.get(id) ?? id))];
+}
+
+/**
+ * The VEVENTs of one calendar object: the event alone, or the whole series as its rule (written
+ * from its first occurrence as the series made it) and each occurrence changed on its own.
+ * Occurrences `readable` leaves out become EXDATEs; empty when the reader sees none of it.
+ */
+export function objectEntries(
+  head: number,
+  store: FeedStore,
+  readable: (ids: number[]) => number[],
+): FeedEntry[] {
+  const series = store.series([head]).find((s) => s.lines !== '[]');
+  if (!series) return readable([head]).map((id) => ({ kind: 'event', id }));
+  const ids = readable(store.members(head, FIRST, LAST).rows.map((row) => row.id));
+  const matched = store.occurrences(ids);
+  if (matched.length === 0) return [];
+  const rule = ruleOf(series, matched, false, store, true);
+  const base =
+    matched.find((o) => o.id === series.id && untouched(o)) ??
+    matched.find(untouched) ??
+    matched[0]!;
+  return [
+    { kind: 'rule', id: base.id, rule },
+    ...matched
+      .filter((o) => !untouched(o))
+      .map((o): FeedEntry => ({
+        kind: 'change',
+        id: o.id,
+        rule,
+        original: o.original_start_local,
+      })),
+  ];
 }
 
 /** A series' start as DATE or zoned DATE-TIME (RECURRENCE-ID, EXDATE). */

@@ -19,10 +19,18 @@ import type { EventRow } from '../events/store.js';
 import type { TermsService } from '../terms/service.js';
 import type { VenuesService } from '../venues/service.js';
 import type { OrganizersService } from '../organizers/service.js';
-import { calendarHead, calendarTail, componentText, type CalendarHeader } from './calendar.js';
+import {
+  calendarHead,
+  calendarTail,
+  componentText,
+  objectHead,
+  type CalendarHeader,
+} from './calendar.js';
 import {
   atSeriesStart,
   feedEntries,
+  objectEntries,
+  objectHeads,
   recurrenceId,
   ruleProperties,
   type FeedEntry,
@@ -367,6 +375,38 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
         await write(eventsText(plan.entries.slice(i, i + CHUNK), actor, links));
       }
       await write(calendarTail());
+    },
+
+    /** The calendar objects (CalDAV, §E6) of these events: their series' ids or their own. */
+    objectHeads: (ids: readonly number[]): number[] => objectHeads(ids, store),
+
+    /**
+     * One calendar object as a reader sees it (undefined when it sees none of it): the same
+     * VEVENTs as the feeds, each followed by what `extra` gives for it (iCalendar lines the
+     * mapping does not read, kept from the client that wrote them).
+     */
+    calendarObject(
+      head: number,
+      actor: Actor | null,
+      links: Links,
+      extra: (entry: FeedEntry) => string,
+    ): { text: string; ids: number[] } | undefined {
+      deps.events.publishDue();
+      const readable = (ids: number[]) =>
+        store
+          .events(ids)
+          .filter((row) => mayRead(actor, row))
+          .map((row) => row.id);
+      const entries = objectEntries(head, store, readable);
+      if (entries.length === 0) return undefined;
+      let text = objectHead(timezones(entries));
+      for (const entry of entries) {
+        const vevent = eventsText([entry], actor, links);
+        const added = extra(entry);
+        // The component ends with END:VEVENT and CRLF; kept lines go inside it.
+        text += added === '' ? vevent : vevent.slice(0, -12) + added + vevent.slice(-12);
+      }
+      return { text: text + calendarTail(), ids: entries.map((entry) => entry.id) };
     },
 
     /** A one-event feed: the event (readable by the actor) or `undefined`. */

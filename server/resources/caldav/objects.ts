@@ -1,0 +1,171 @@
+/**
+ * The calendar collection as CalDAV sees it (docs/contract/extensions.md §E6): one object per
+ * event or per running series, named by the client that made it (else `almanac-<id>.ics`), its
+ * text the feeds' VEVENTs plus the lines kept from the client, its ETag a digest of that text.
+ * Plain data in and out; nothing here knows of HTTP.
+ */
+import { createHash } from 'node:crypto';
+import type { Actor } from '../../../shared/roles.js';
+import { eventListSchema } from '../../../shared/schemas/event.js';
+import type { Links } from '../../http/links.js';
+import type { CoreServices } from '../../services.js';
+import type { EventsService } from '../events/service.js';
+import { visibility } from '../events/listing.js';
+import type { FeedService } from '../feeds/service.js';
+import type { FeedEntry } from '../feeds/series.js';
+import type { SyncService } from '../sync/service.js';
+import type { CaldavStore } from './store.js';
+
+export interface ObjectDeps {
+  events: EventsService;
+  feeds: FeedService;
+  sync: SyncService;
+}
+
+export interface CalendarObject {
+  head: number;
+  name: string;
+  text: string;
+  etag: string;
+  /** The events the text shows (a series' rule and changed occurrences). */
+  ids: number[];
+}
+
+const DEFAULT_NAME = /^almanac-(\d{1,15})\.ics$/;
+export const defaultName = (head: number) => `almanac-${head}.ics`;
+
+/** `YYYY-MM-DD HH:MM:SS` of an instant. */
+const stored = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+
+export function createObjects(core: CoreServices, deps: ObjectDeps, store: CaldavStore) {
+  function names(heads: readonly number[]): Map<number, string> {
+    const given = store.names(heads);
+    return new Map(heads.map((head) => [head, given.get(head) ?? defaultName(head)]));
+  }
+
+  /** The object a name stands for, if any (whether the reader may see it is asked later). */
+  function headOf(name: string): number | undefined {
+    const given = store.headByName(name);
+    if (given !== undefined) return given;
+    const match = DEFAULT_NAME.exec(name);
+    if (!match) return undefined;
+    const head = Number(match[1]);
+    // A default name stops being one once the object was given another.
+    return store.names([head]).has(head) ? undefined : head;
+  }
+
+  function read(head: number, name: string, actor: Actor | null, links: Links) {
+    const keptFor = (entry: FeedEntry) => (entry.kind === 'rule' ? entry.rule.id : entry.id);
+    let kept: Map<number, string> | undefined;
+    const made = deps.feeds.calendarObject(head, actor, links, (entry) => {
+      kept ??= store.kept([head]);
+      const id = keptFor(entry);
+      if (!kept.has(id)) kept = new Map([...kept, ...store.kept([id])]);
+      return kept.get(id) ?? '';
+    });
+    if (!made) return undefined;
+    const etag = `"${createHash('sha1').update(made.text).digest('base64url')}"`;
+    return { head, name, text: made.text, etag, ids: made.ids };
+  }
+
+  function readAll(heads: readonly number[], actor: Actor | null, links: Links) {
+    const named = names(heads);
+    const out: CalendarObject[] = [];
+    for (const head of heads) {
+      const object = read(head, named.get(head)!, actor, links);
+      if (object) out.push(object);
+    }
+    return out;
+  }
+
+  return {
+    names,
+    headOf,
+    /** The object under this name, as the reader sees it. */
+    byName(name: string, actor: Actor | null, links: Links): CalendarObject | undefined {
+      const head = headOf(name);
+      return head === undefined ? undefined : read(head, name, actor, links);
+    },
+    byHead(head: number, actor: Actor | null, links: Links): CalendarObject | undefined {
+      return read(head, names([head]).get(head)!, actor, links);
+    },
+
+    /** Every object the reader may read. */
+    all(actor: Actor | null, links: Links): CalendarObject[] {
+      const ids = deps.events.allIds({ visibility: visibility(actor, undefined) });
+      return readAll(deps.feeds.objectHeads(ids), actor, links);
+    },
+
+    /** The objects with an event overlapping [start, end) (RFC 4791 §9.9). */
+    inRange(start: Date, end: Date, actor: Actor | null, links: Links): CalendarObject[] {
+      // Occurrences far ahead or back are made when a listing asks for their days.
+      const day = (date: Date) => date.toISOString().slice(0, 10);
+      const last = new Date(end.getTime() - 1);
+      if (last >= start) {
+        deps.events.planList(
+          eventListSchema.parse({ start_date: day(start), end_date: day(last) }),
+        );
+      }
+      const ids = deps.events.allIds({
+        visibility: visibility(actor, undefined),
+        startsBefore: stored(end),
+        endsAfter: stored(start),
+      });
+      return readAll(deps.feeds.objectHeads(ids), actor, links);
+    },
+
+    /** The objects named (calendar-multiget); names of no readable object are `missing`. */
+    named(wanted: readonly string[], actor: Actor | null, links: Links) {
+      const found: CalendarObject[] = [];
+      const missing: string[] = [];
+      for (const name of wanted) {
+        const head = headOf(name);
+        const object = head === undefined ? undefined : read(head, name, actor, links);
+        if (object) found.push(object);
+        else missing.push(name);
+      }
+      return { found, missing };
+    },
+
+    /** What changed after a sync token: objects to fetch again and names gone (RFC 6578). */
+    changedSince(token: string, actor: Actor | null, links: Links) {
+      const changes = deps.sync.eventsChangedSince(token);
+      const existing = new Set(changes.ids.filter((id) => deps.events.find(id) !== undefined));
+      const heads = [
+        ...new Set([
+          ...deps.feeds.objectHeads([...existing]),
+          ...changes.ids.filter((id) => !existing.has(id)),
+        ]),
+      ];
+      const named = names(heads);
+      const changed: CalendarObject[] = [];
+      const gone: string[] = [];
+      for (const head of heads) {
+        const object = read(head, named.get(head)!, actor, links);
+        if (object) changed.push(object);
+        else gone.push(named.get(head)!);
+      }
+      return { token: changes.token, changed, gone };
+    },
+
+    /** Busy time of the readable events overlapping [start, end), as UTC instants. */
+    busy(start: Date, end: Date, actor: Actor | null): Array<[string, string]> {
+      const ids = deps.events.allIds({
+        visibility: visibility(actor, ['publish', 'private']),
+        startsBefore: stored(end),
+        endsAfter: stored(start),
+      });
+      const out: Array<[string, string]> = [];
+      for (const id of ids) {
+        const row = deps.events.find(id);
+        if (row) out.push([row.start_utc, row.end_utc]);
+      }
+      return out;
+    },
+
+    token: (): string => deps.sync.token(),
+    siteZone: (): string => core.settings.get().timezone,
+  };
+}
+
+export type Objects = ReturnType<typeof createObjects>;

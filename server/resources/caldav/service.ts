@@ -1,0 +1,18 @@
+/**
+ * CalDAV (docs/contract/extensions.md §E6): the calendar's objects (objects.ts) and writes
+ * (write.ts), built from the events, feeds and sync services.
+ */
+import type { CoreServices } from '../../services.js';
+import { createFeedStore } from '../feeds/store.js';
+import { createObjects, type ObjectDeps } from './objects.js';
+import { createCaldavStore } from './store.js';
+import { createWriter } from './write.js';
+
+export function createCaldavService(core: CoreServices, deps: ObjectDeps) {
+  const store = createCaldavStore(core.db);
+  const objects = createObjects(core, deps, store);
+  const writer = createWriter(core, deps, store, createFeedStore(core.db), objects);
+  return { ...objects, put: writer.put, remove: writer.remove };
+}
+
+export type CaldavService = ReturnType<typeof createCaldavService>;

@@ -1,0 +1,236 @@
+/**
+ * CalDAV writes (docs/contract/extensions.md §E6): a PUT maps its VEVENTs through the import's
+ * mapping (import-map.ts, import-payload.ts) and writes them through the events service, with the
+ * permissions and the status scale-back of the API's own writes (a contributor's new event is
+ * pending). A series is written as a whole; each RECURRENCE-ID changes its occurrence alone, an
+ * EXDATE or a cancelled occurrence trashes it. One PUT is one transaction.
+ */
+import type ICAL from 'ical.js';
+import { canEditPosts, type Actor } from '../../../shared/roles.js';
+import { eventListSchema, type EventUpdateInput } from '../../../shared/schemas/event.js';
+import { NotAllowed, NotFound, Refused } from '../../errors.js';
+import type { Links } from '../../http/links.js';
+import type { CoreServices } from '../../services.js';
+import type { EventRow } from '../events/store.js';
+import { mapVevent, type MappedEvent } from '../feeds/import-map.js';
+import { createPayloadMapper } from '../feeds/import-payload.js';
+import { originalStart } from '../feeds/import-series.js';
+import { place } from '../feeds/import-times.js';
+import { keptLines } from '../feeds/kept.js';
+import type { FeedStore } from '../feeds/store.js';
+import { exdateValues, invalidData, parseObject, type ObjectBody } from './ical.js';
+import { defaultName, type CalendarObject, type ObjectDeps, type Objects } from './objects.js';
+import type { CaldavStore } from './store.js';
+
+type Component = InstanceType<typeof ICAL.Component>;
+
+export interface Conditions {
+  ifMatch?: string | undefined;
+  ifNoneMatch?: string | undefined;
+}
+
+export const preconditionFailed = () =>
+  new Refused('caldav_precondition_failed', 'The object does not match If-Match or If-None-Match.');
+
+/** Whether a list of entity tags (If-Match, If-None-Match) names this one, or `*`. */
+export function tagMatches(header: string, etag: string | undefined): boolean {
+  if (etag === undefined) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+function checkConditions(conditions: Conditions, current: CalendarObject | undefined): void {
+  const { ifMatch, ifNoneMatch } = conditions;
+  if (ifMatch !== undefined && !tagMatches(ifMatch, current?.etag)) throw preconditionFailed();
+  if (ifNoneMatch !== undefined && tagMatches(ifNoneMatch, current?.etag)) {
+    throw preconditionFailed();
+  }
+}
+
+export function createWriter(
+  core: CoreServices,
+  deps: ObjectDeps,
+  store: CaldavStore,
+  feedStore: FeedStore,
+  objects: Objects,
+) {
+  const { events } = deps;
+  const { payload } = createPayloadMapper(feedStore);
+
+  function mapped(component: Component, body: ObjectBody): MappedEvent {
+    const result = mapVevent(component, body.ctx);
+    if (typeof result === 'string') throw invalidData(result);
+    return result;
+  }
+
+  function refuseUnless(allowed: boolean, actor: Actor | null): void {
+    if (!allowed) throw new NotAllowed(actor !== null);
+  }
+
+  /** The event that holds the object's UID now, if any (imported, written here, or made here). */
+  function uidHolder(uid: string): number | undefined {
+    const known = feedStore.byUid(uid)?.event_id;
+    if (known !== undefined) return known;
+    const match = /^event-(\d{1,15})-(.+)@almanac$/.exec(uid);
+    if (match && match[2] === feedStore.state().site_uid) return Number(match[1]);
+    return undefined;
+  }
+
+  /** The fields to write: status only when the client changes CLASS (private or not). */
+  function fieldsFor(map: MappedEvent, row: EventRow | undefined): EventUpdateInput {
+    const input = payload(map);
+    if (row && (row.status === 'private') === map.private) delete input.status;
+    return input;
+  }
+
+  /** A live occurrence of the series starting (by the rule) at this placed time, made if due. */
+  function occurrenceAt(seriesId: number, original: string): EventRow | undefined {
+    let id = feedStore.occurrence(seriesId, original);
+    if (id === undefined) {
+      const day = original.slice(0, 10);
+      events.planList(eventListSchema.parse({ start_date: day, end_date: day }));
+      id = feedStore.occurrence(seriesId, original);
+    }
+    return id === undefined ? undefined : events.find(id);
+  }
+
+  /**
+   * A series' EXDATEs: those of occurrences it holds are trashed (after the write), the others
+   * stay in its rule. EXDATEs of occurrences deleted for good say what the series knows already.
+   */
+  function splitExdates(map: MappedEvent, seriesId: number, zone: string, body: ObjectBody) {
+    const rule = map.recurrence.filter((line) => !/^EXDATE[;:]/i.test(line));
+    const trash: EventRow[] = [];
+    for (const property of exdateValues(map.recurrence)) {
+      const original = originalStart(place(property, body.ctx), zone);
+      const row = occurrenceAt(seriesId, original);
+      if (row) {
+        if (row.status !== 'trash') trash.push(row);
+      } else if (feedStore.members(seriesId, original, original).removed.length === 0) {
+        rule.push(property.toICALString());
+      }
+    }
+    return { map: { ...map, recurrence: rule }, trash };
+  }
+
+  /** Writes the master VEVENT; returns the event it is kept under (the series' id, or its own). */
+  function writeMaster(
+    map: MappedEvent,
+    row: EventRow | undefined,
+    body: ObjectBody,
+    actor: Actor | null,
+    links: Links,
+  ): number {
+    if (!row) {
+      refuseUnless(canEditPosts(actor), actor);
+      return events.create(fieldsFor(map, undefined), actor, links).id;
+    }
+    refuseUnless(events.canUpdate(actor, row), actor);
+    if (row.series_id === null) {
+      events.update(row.id, fieldsFor(map, row), actor, links, 'this');
+      return row.id;
+    }
+    const split = splitExdates(map, row.series_id, row.timezone, body);
+    events.update(row.id, fieldsFor(split.map, row), actor, links, 'all');
+    for (const occurrence of split.trash) {
+      refuseUnless(events.canDelete(actor, occurrence), actor);
+      events.trash(occurrence.id, links, actor, 'this');
+    }
+    return row.series_id;
+  }
+
+  return {
+    put(
+      name: string,
+      text: string,
+      conditions: Conditions,
+      actor: Actor | null,
+      links: Links,
+    ): { created: boolean; object: CalendarObject } {
+      const parsed = parseObject(text, core.settings.get().timezone);
+      const head = objects.headOf(name);
+      const current = head === undefined ? undefined : objects.byHead(head, actor, links);
+      if (head !== undefined && !current) {
+        const row = events.find(head);
+        if (row && row.status !== 'trash') refuseUnless(false, actor);
+      }
+      checkConditions(conditions, current);
+      const holder = uidHolder(parsed.uid);
+      const holderHead = holder === undefined ? undefined : deps.feeds.objectHeads([holder])[0];
+      if (holderHead !== undefined && holderHead !== current?.head) {
+        const row = events.find(holder!);
+        if (row && row.status !== 'trash') {
+          throw new Refused(
+            'caldav_no_uid_conflict',
+            'Another object of this calendar has this UID.',
+            { name: objects.names([holderHead]).get(holderHead) },
+          );
+        }
+      }
+      const written = core.db.transaction(() => {
+        let kept = current?.head;
+        if (parsed.master) {
+          const map = mapped(parsed.master, parsed);
+          // The series' parent, unless it is in the trash: then an occurrence the reader sees.
+          const parent = current ? events.find(current.head) : undefined;
+          const row =
+            current && (!parent || parent.status === 'trash')
+              ? events.find(current.ids[0]!)
+              : parent;
+          kept = writeMaster(map, row, parsed, actor, links);
+          feedStore.putIcal({
+            event_id: kept,
+            sequence: map.sequence,
+            uid: parsed.uid,
+            source_sequence: map.sequence,
+            source_modified: map.modified || null,
+          });
+          store.putKept(kept, keptLines(parsed.master));
+        }
+        if (kept === undefined) {
+          throw invalidData('A new object needs a VEVENT without RECURRENCE-ID.');
+        }
+        const seriesRow = events.find(kept);
+        for (const change of parsed.changes) {
+          const seriesId = seriesRow?.series_id ?? null;
+          if (seriesId === null)
+            throw invalidData('RECURRENCE-ID of an event that does not recur.');
+          const map = mapped(change, parsed);
+          const original = originalStart(map.recurrenceId!, seriesRow!.timezone);
+          const row = occurrenceAt(seriesId, original);
+          if (!row) continue;
+          refuseUnless(events.canUpdate(actor, row), actor);
+          if (map.cancelled) {
+            if (row.status !== 'trash') events.trash(row.id, links, actor, 'this');
+            continue;
+          }
+          const { recurrence: _rule, ...input } = fieldsFor(map, row);
+          events.update(row.id, input, actor, links, 'this');
+          store.putKept(row.id, keptLines(change));
+        }
+        if (name !== defaultName(kept)) store.putName(kept, name);
+        return kept;
+      })();
+      const object = objects.byHead(written, actor, links);
+      if (!object)
+        throw new NotFound('caldav_not_found', 'The object was written but cannot be read.');
+      return { created: current === undefined, object };
+    },
+
+    /** DELETE: the event, or every occurrence of the series, goes to the trash. */
+    remove(name: string, conditions: Conditions, actor: Actor | null, links: Links): void {
+      const current = objects.byName(name, actor, links);
+      if (!current) throw new NotFound('caldav_not_found', 'No object has this name.');
+      checkConditions(conditions, current);
+      const row = events.find(current.ids[0]!)!;
+      refuseUnless(events.canDelete(actor, row), actor);
+      core.db.transaction(() => {
+        events.trash(row.id, links, actor, row.series_id === null ? 'this' : 'all');
+      })();
+    },
+  };
+}
+
+export type Writer = ReturnType<typeof createWriter>;
