@@ -78,10 +78,17 @@ export function createWriter(
     return undefined;
   }
 
-  /** The fields to write: status only when the client changes CLASS (private or not). */
+  /**
+   * The fields to write: the post status only when the client changes CLASS (private or not).
+   * The feeds mark unpublished events TENTATIVE too (vevent.ts), so a TENTATIVE sent back for
+   * one of them keeps its event status rather than postponing it.
+   */
   function fieldsFor(map: MappedEvent, row: EventRow | undefined): EventUpdateInput {
     const input = payload(map);
     if (row && (row.status === 'private') === map.private) delete input.status;
+    if (row && row.status !== 'publish' && map.eventStatus === 'postponed') {
+      input.event_status = row.event_status;
+    }
     return input;
   }
 
@@ -202,10 +209,6 @@ export function createWriter(
           const row = occurrenceAt(seriesId, original);
           if (!row) continue;
           refuseUnless(events.canUpdate(actor, row), actor);
-          if (map.cancelled) {
-            if (row.status !== 'trash') events.trash(row.id, links, actor, 'this');
-            continue;
-          }
           const { recurrence: _rule, ...input } = fieldsFor(map, row);
           events.update(row.id, input, actor, links, 'this');
           store.putKept(row.id, keptLines(change));

@@ -17,8 +17,11 @@ export interface MappedEvent {
   sequence: number;
   /** LAST-MODIFIED (else DTSTAMP), `YYYY-MM-DD HH:MM:SS` UTC, or '' when absent. */
   modified: string;
-  /** STATUS:CANCELLED → canceled (docs/contract/extensions.md §E7); any other is scheduled. */
-  eventStatus: 'scheduled' | 'canceled';
+  /**
+   * STATUS:CANCELLED → canceled and STATUS:TENTATIVE → postponed, as the feeds write them
+   * (docs/contract/extensions.md §E7); any other is scheduled.
+   */
+  eventStatus: 'scheduled' | 'canceled' | 'postponed';
   /** RRULE, RDATE or EXDATE lines as written (a series), or `[]`. */
   recurrence: string[];
   /** RECURRENCE-ID: this VEVENT changes one occurrence of a series. */
@@ -38,6 +41,11 @@ export interface MappedEvent {
 }
 
 const DAY_MS = 86_400_000;
+
+const STATUSES: Record<string, MappedEvent['eventStatus']> = {
+  CANCELLED: 'canceled',
+  TENTATIVE: 'postponed',
+};
 
 function text(component: Component, name: string): string {
   const value = component.getFirstPropertyValue(name);
@@ -163,7 +171,7 @@ export function mapVevent(component: Component, ctx: ZoneContext): MappedEvent |
     uid,
     sequence: Number.isSafeInteger(sequence) && sequence >= 0 ? sequence : 0,
     modified: utcText(modified),
-    eventStatus: text(component, 'status').toUpperCase() === 'CANCELLED' ? 'canceled' : 'scheduled',
+    eventStatus: STATUSES[text(component, 'status').toUpperCase()] ?? 'scheduled',
     recurrence: recurrenceLines(component),
     recurrenceId: recurrenceIdProperty ? place(recurrenceIdProperty, ctx) : undefined,
     title: text(component, 'summary') || 'Untitled event',

@@ -66,19 +66,17 @@ export function createSyncService(
      * they lead to, for CalDAV's sync-collection (§E6). Throws `sync_token_expired` as the
      * changes endpoint does.
      */
-    eventsChangedSince: core.db
-      .transaction((token: string): { ids: number[]; token: string } => {
-        const state = store.state();
-        const point = parseSyncToken(token);
-        if (!point || point.epoch !== state.epoch) throw tokenExpired();
-        if (point.seq < state.horizon || point.seq > state.seq) throw tokenExpired();
-        const ids = store
-          .changes(point.seq, state.seq, Number.MAX_SAFE_INTEGER)
-          .filter((change) => change.kind === 'event')
-          .map((change) => change.item_id);
-        return { ids, token: syncToken(state) };
-      })
-      .deferred,
+    eventsChangedSince: core.db.transaction((token: string): { ids: number[]; token: string } => {
+      const state = store.state();
+      const point = parseSyncToken(token);
+      if (!point || point.epoch !== state.epoch) throw tokenExpired();
+      if (point.seq < state.horizon || point.seq > state.seq) throw tokenExpired();
+      const ids = store
+        .changes(point.seq, state.seq, Number.MAX_SAFE_INTEGER)
+        .filter((change) => change.kind === 'event')
+        .map((change) => change.item_id);
+      return { ids, token: syncToken(state) };
+    }).deferred,
 
     /** Where a stream resumes: after its `Last-Event-ID`, or now when it has none. */
     streamStart(lastEventId: string | undefined): number {

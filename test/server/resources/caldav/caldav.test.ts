@@ -201,6 +201,28 @@ describe('objects', () => {
     expect(read.text).toContain('EXDATE;TZID=UTC:20260715T170000');
   });
 
+  it('maps STATUS to the event status both ways (§E7)', async () => {
+    const server = await startTestServer();
+    const event = ['UID:st', 'DTSTART:20260701T100000Z', 'DTEND:20260701T110000Z', 'SUMMARY:S'];
+    const path = `${calendarOf(1)}st.ics`;
+    const statusOf = async () => {
+      const listed = await server.call('GET', EVENTS, { query: { start_date: '2026-07-01' } });
+      return (listed.body.events as Array<{ event_status: string }>).map((e) => e.event_status);
+    };
+    await put(server, path, ics([...event, 'STATUS:CANCELLED']));
+    expect(await statusOf()).toEqual(['canceled']);
+    expect((await server.call('GET', path, { auth: server.admin })).text).toContain(
+      'STATUS:CANCELLED',
+    );
+    await put(server, path, ics([...event, 'STATUS:TENTATIVE']));
+    expect(await statusOf()).toEqual(['postponed']);
+    expect((await server.call('GET', path, { auth: server.admin })).text).toContain(
+      'STATUS:TENTATIVE',
+    );
+    await put(server, path, ics([...event, 'STATUS:CONFIRMED']));
+    expect(await statusOf()).toEqual(['scheduled']);
+  });
+
   it('writes with the role of the user: a contributor’s new event is pending', async () => {
     const server = await startTestServer();
     const { id, auth } = await server.userWith('contributor', 'helper');
