@@ -27,6 +27,7 @@ const Trash = lazy(() => import('../admin/Trash'));
 const Backups = lazy(() => import('../admin/Backups'));
 const Transfer = lazy(() => import('../admin/Transfer'));
 const Subscribe = lazy(() => import('../feeds/Subscribe'));
+const ConnectScreen = lazy(() => import('../connect/ConnectScreen'));
 const ImportScreen = lazy(() => import('../feeds/ImportScreen'));
 
 type Screen = [string, (params: Record<string, string>) => ReactNode];
@@ -53,6 +54,7 @@ const SCREENS: Screen[] = [
   ['/admin/backups', () => <Backups />],
   ['/admin/transfer', () => <Transfer />],
   ['/subscribe', () => <Subscribe />],
+  ['/connect', () => <ConnectScreen />],
   ['/admin/import', () => <ImportScreen />],
 ];
 

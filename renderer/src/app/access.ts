@@ -26,6 +26,7 @@ export const NAV: Array<{ title: MessageKey; links: NavLink[] }> = [
       { to: '/categories', label: 'nav.categories' },
       { to: '/tags', label: 'nav.tags' },
       { to: '/subscribe', label: 'nav.subscribe' },
+      { to: '/connect', label: 'nav.connect' },
     ],
   },
   { title: 'nav.developers', links: [{ to: '/explorer', label: 'nav.explorer' }] },

@@ -1,44 +1,46 @@
 /**
  * Subscribe: the calendar feed's address (whole calendar, or one category, tag, venue or
- * organizer) as a webcal link, an address to copy and a QR code for phones on the LAN.
+ * organizer) as a webcal link and an address to copy, and a QR code for phones, but only with
+ * an address a phone can reach (a LAN address while sharing is on, or the public URL): with
+ * sharing off the address is this computer's own, said to be for this computer only. Google
+ * Calendar subscribes from Google's servers, which cannot reach a local network: the screen
+ * says so unless the public URL is on the internet.
  */
 import { useState } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
-import { useAdminRead, useAll } from '../api/hooks';
+import { useAll } from '../api/hooks';
 import { nameOf, type Kind } from '../api/resources';
 import { useAuth } from '../app/auth';
+import { useReach } from '../connect/useReach';
+import { useT } from '../i18n';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
 import { PageHeader } from '../ui/PageHeader';
 import { Switch } from '../ui/Switch';
 import { useToast } from '../ui/toasts';
-import type { NetworkWire } from '../../../shared/schemas/wire';
 import { feedAddress, type FeedScope } from './feedAddress';
 
-const SCOPES: Array<{ value: FeedScope; label: string; kind?: Kind }> = [
-  { value: 'all', label: 'The whole calendar' },
-  { value: 'categories', label: 'One category', kind: 'categories' },
-  { value: 'tags', label: 'One tag', kind: 'tags' },
-  { value: 'venue', label: 'One venue', kind: 'venues' },
-  { value: 'organizer', label: 'One organizer', kind: 'organizers' },
+const SCOPES: Array<{ value: FeedScope; kind?: Kind }> = [
+  { value: 'all' },
+  { value: 'categories', kind: 'categories' },
+  { value: 'tags', kind: 'tags' },
+  { value: 'venue', kind: 'venues' },
+  { value: 'organizer', kind: 'organizers' },
 ];
 
-/** The origins others can reach: the LAN addresses when sharing is on, else this one. */
-function useOrigins(isAdmin: boolean): string[] {
-  const network = useAdminRead<NetworkWire>('network', isAdmin);
-  const lan = (network.data?.console_urls ?? []).map((url) => new URL(url).origin);
-  return [...new Set([...lan, window.location.origin])];
-}
-
 export default function Subscribe() {
+  const t = useT();
   const { user } = useAuth();
   const toast = useToast();
+  const reach = useReach();
   const [scope, setScope] = useState<FeedScope>('all');
   const [value, setValue] = useState('');
   const [privateFeed, setPrivateFeed] = useState(false);
-  const origins = useOrigins(user?.role === 'administrator');
   const [origin, setOrigin] = useState<string | null>(null);
-  const chosen = origin && origins.includes(origin) ? origin : origins[0]!;
+  const reachable = reach.data?.origins ?? [];
+  const phones = reachable.length > 0;
+  const choices = phones ? reachable : [window.location.origin];
+  const chosen = origin && choices.includes(origin) ? origin : choices[0]!;
   const kind = SCOPES.find((s) => s.value === scope)?.kind;
   const items = useAll(kind ?? 'categories', {});
   const options = kind ? (items.data ?? []) : [];
@@ -51,21 +53,18 @@ export default function Subscribe() {
   async function copy() {
     try {
       await navigator.clipboard.writeText(address.http);
-      toast({ tone: 'success', message: 'Address copied.' });
+      toast({ tone: 'success', message: t('subscribe.copied') });
     } catch {
-      toast({ tone: 'error', message: 'Copy failed: select the address and copy it.' });
+      toast({ tone: 'error', message: t('subscribe.copyFailed') });
     }
   }
 
   return (
     <>
-      <PageHeader title="Subscribe">
-        Add this calendar to Google Calendar, Apple Calendar, Outlook or Thunderbird: new and
-        changed events appear there by themselves.
-      </PageHeader>
+      <PageHeader title={t('subscribe.title')}>{t('subscribe.lead')}</PageHeader>
       <div className="card subscribe">
         <div className="subscribe__form">
-          <Field label="What to subscribe to">
+          <Field label={t('subscribe.what')}>
             <select
               value={scope}
               onChange={(e) => {
@@ -75,15 +74,15 @@ export default function Subscribe() {
             >
               {SCOPES.map((s) => (
                 <option key={s.value} value={s.value}>
-                  {s.label}
+                  {t(`subscribe.scopes.${s.value}`)}
                 </option>
               ))}
             </select>
           </Field>
           {kind && (
-            <Field label={SCOPES.find((s) => s.value === scope)!.label}>
+            <Field label={t(`subscribe.scopes.${scope}`)}>
               <select value={value} onChange={(e) => setValue(e.target.value)}>
-                <option value="">Choose…</option>
+                <option value="">{t('subscribe.choose')}</option>
                 {options.map((item) => {
                   const slug = (item as { slug?: string }).slug ?? String(item.id);
                   return (
@@ -95,10 +94,10 @@ export default function Subscribe() {
               </select>
             </Field>
           )}
-          {origins.length > 1 && (
-            <Field label="Address" hint="Phones and other computers need a LAN address.">
+          {choices.length > 1 && (
+            <Field label={t('subscribe.address')} hint={t('subscribe.addressHint')}>
               <select value={chosen} onChange={(e) => setOrigin(e.target.value)}>
-                {origins.map((o) => (
+                {choices.map((o) => (
                   <option key={o} value={o}>
                     {o}
                   </option>
@@ -107,35 +106,49 @@ export default function Subscribe() {
             </Field>
           )}
           <Switch
-            label="Private feed"
-            hint="Also drafts and private events you may read; the calendar app asks for your login and an app password."
+            label={t('subscribe.privateFeed')}
+            hint={t('subscribe.privateHint')}
             checked={privateFeed}
             onChange={setPrivateFeed}
           />
           <div className="subscribe__links">
             <a className="btn btn--primary" href={address.webcal}>
-              Open in my calendar app
+              {t('subscribe.openApp')}
             </a>
             <div className="subscribe__copy">
               <input
                 readOnly
-                aria-label="Feed address"
+                aria-label={t('subscribe.feedAddress')}
                 value={address.http}
                 onFocus={(e) => e.target.select()}
               />
-              <Button onClick={() => void copy()}>Copy link</Button>
+              <Button onClick={() => void copy()}>{t('subscribe.copy')}</Button>
             </div>
+            {reach.data && !phones && (
+              <p className="muted subscribe__local">{t('subscribe.thisComputerOnly')}</p>
+            )}
           </div>
+          {reach.data && !reach.data.internet && (
+            <p className="note note--info subscribe__google">{t('subscribe.google')}</p>
+          )}
         </div>
-        <figure className="sharing__qr">
-          <QRCodeSVG
-            value={address.webcal}
-            size={184}
-            marginSize={2}
-            title={`QR code for ${address.webcal}`}
-          />
-          <figcaption>Scan with a phone on the same network.</figcaption>
-        </figure>
+        {phones ? (
+          <figure className="sharing__qr">
+            <QRCodeSVG
+              value={address.webcal}
+              size={184}
+              marginSize={2}
+              title={t('subscribe.qrTitle', { url: address.webcal })}
+            />
+            <figcaption>{t('subscribe.qrCaption')}</figcaption>
+          </figure>
+        ) : reach.data ? (
+          <p className="note note--warning subscribe__phones" role="status">
+            {user?.role === 'administrator'
+              ? t('subscribe.phonesOff')
+              : t('subscribe.phonesOffOther')}
+          </p>
+        ) : null}
       </div>
     </>
   );

@@ -3,6 +3,8 @@
  * (`_one`, `_other`, and `_many` where French needs it), `{{name}}` is an interpolated value.
  * fr.ts must have the same keys (test/renderer/i18n/catalogues.test.ts).
  */
+import { connectEn, subscribeEn } from './en-devices';
+
 export const en = {
   common: {
     all: 'All',
@@ -54,6 +56,7 @@ export const en = {
     categories: 'Categories',
     tags: 'Tags',
     subscribe: 'Subscribe',
+    connect: 'Connect a device',
     explorer: 'API explorer',
     users: 'Users',
     passwords: 'App passwords',
@@ -202,6 +205,8 @@ export const en = {
     featured: 'featured',
     repeating: 'repeating event',
   },
+  connect: connectEn,
+  subscribe: subscribeEn,
 };
 
 export type Catalogue = typeof en;

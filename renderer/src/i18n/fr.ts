@@ -1,5 +1,6 @@
 /** The console's French texts: the same keys as en.ts (test/renderer/i18n/catalogues.test.ts). */
 import type { Translation } from './types';
+import { connectFr, subscribeFr } from './fr-devices';
 
 export const fr: Translation = {
   common: {
@@ -52,6 +53,7 @@ export const fr: Translation = {
     categories: 'Catégories',
     tags: 'Étiquettes',
     subscribe: 'S’abonner',
+    connect: 'Connecter un appareil',
     explorer: 'Explorateur d’API',
     users: 'Utilisateurs',
     passwords: 'Mots de passe d’application',
@@ -203,4 +205,6 @@ export const fr: Translation = {
     featured: 'à la une',
     repeating: 'évènement répétitif',
   },
+  connect: connectFr,
+  subscribe: subscribeFr,
 };

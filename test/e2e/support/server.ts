@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testConfig } from '../../../server/config.js';
 import { start, type RunningServer } from '../../../server/start.js';
+import { silentAnnouncer } from '../../../server/lan-announce.js';
 
 export const ADMIN = { login: 'admin', password: 'e2e-admin-password' };
 export const CONSOLE_DIR = fileURLToPath(new URL('../../../dist/console/', import.meta.url));
@@ -31,6 +32,8 @@ export async function startServer(options: { lan?: boolean } = {}): Promise<E2ES
   const server = await start(config, {
     consoleDir: CONSOLE_DIR,
     auth: { failureDelayMs: () => 1 },
+    // Tests that turn LAN sharing on must not announce themselves on the network's multicast.
+    announcer: silentAnnouncer,
   });
   server.services.settings.update({ timezone: 'UTC' });
   return {
