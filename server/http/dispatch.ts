@@ -21,7 +21,7 @@ import { translator } from '../../shared/i18n/index.js';
 import { bodyParams, effectiveMethod, queryParams, type Query } from './wp-request.js';
 import { precondition } from './conditional.js';
 import { withWriteHooks, type WriteHooks } from '../db/hooks.js';
-import { idempotentWrite } from './idempotency.js';
+import { idempotentWrite, requestFingerprint } from './idempotency.js';
 import { openStream, writeChunks } from './stream.js';
 import { ifNoneMatchHits, strongEtag } from './etag.js';
 
@@ -258,14 +258,13 @@ export function restDispatcher(registry: Registry, services: Services) {
     const idempotent =
       key === undefined
         ? undefined
-        : idempotentWrite(
-            services.idempotency,
-            services.clock.now(),
-            actor?.id ?? 0,
+        : idempotentWrite(services.idempotency, services.clock.now(), {
+            actor: actor?.id ?? 0,
             key,
             method,
-            req.originalUrl,
-          );
+            path: req.originalUrl,
+            fingerprint: requestFingerprint(req.body, req.get('content-disposition')),
+          });
     if (idempotent?.replay) {
       res.set('Idempotent-Replayed', 'true');
       res.status(idempotent.replay.status).type('json').send(idempotent.replay.body);

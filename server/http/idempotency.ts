@@ -1,10 +1,13 @@
 /**
  * `Idempotency-Key` on writes (docs/api/idempotency.md): the first request with a key does the
  * write and its answer is kept for a day; a retry with the same key by the same user gets that
- * answer again (`Idempotent-Replayed: true`) and writes nothing. The key is taken inside the
- * write's own transaction, so two processes cannot both make the write; a write that fails
- * leaves the key free for a corrected retry.
+ * answer again (`Idempotent-Replayed: true`) and writes nothing. The same key with another
+ * method, URL or body is refused (422), as Stripe and the IETF draft do: replaying the first
+ * answer would silently drop the new body. The key is taken inside the write's own transaction,
+ * so two processes cannot both make the write; a write that fails leaves the key free for a
+ * corrected retry.
  */
+import { createHash } from 'node:crypto';
 import { formatUtc } from '../../shared/time.js';
 import type { WriteHooks } from '../db/hooks.js';
 import type { IdempotencyStore } from '../resources/idempotency/store.js';
@@ -34,14 +37,52 @@ const inProgress = () =>
     409,
   );
 
+/** One write request, as its key is compared: who, which key, and what exactly was asked. */
+export interface KeyedRequest {
+  actor: number;
+  key: string;
+  method: string;
+  /** The URL as sent, query included. */
+  path: string;
+  /** `requestFingerprint` of the body. */
+  fingerprint: string;
+}
+
+/** Object keys in one order, so that a body re-serialised in another order is the same body. */
+function ordered(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * The digest of a request's parsed body (JSON or form parameters, or the bytes of an upload
+ * with its file name): what must be the same for a retry to be the same request.
+ */
+export function requestFingerprint(body: unknown, disposition: string | undefined): string {
+  const hash = createHash('sha256');
+  if (Buffer.isBuffer(body))
+    hash
+      .update('bytes\n')
+      .update(disposition ?? '')
+      .update('\n')
+      .update(body);
+  else hash.update('parsed\n').update(JSON.stringify(body ?? null, ordered));
+  return hash.digest('base64url');
+}
+
+const reused = () =>
+  new ApiError(
+    'rest_idempotency_key_reused',
+    'This Idempotency-Key was used for another request (another method, URL or body); nothing was changed. Send this request with a new key.',
+    422,
+  );
+
 export function idempotentWrite(
   store: IdempotencyStore,
   now: Date,
-  actor: number,
-  key: string,
-  method: string,
-  path: string,
+  request: KeyedRequest,
 ): IdempotentWrite {
+  const { actor, key, method, path, fingerprint } = request;
   if (!KEY.test(key)) {
     throw new ApiError(
       'almanac_invalid_idempotency_key',
@@ -51,13 +92,8 @@ export function idempotentWrite(
   }
   const known = store.find(actor, key);
   if (known) {
-    if (known.method !== method || known.path !== path) {
-      throw new ApiError(
-        'almanac_idempotency_key_reused',
-        'This Idempotency-Key was used for another request.',
-        422,
-      );
-    }
+    const sameBody = known.fingerprint === '' || known.fingerprint === fingerprint;
+    if (known.method !== method || known.path !== path || !sameBody) throw reused();
     if (known.status === null || known.body === null) throw inProgress();
     return { replay: { status: known.status, body: known.body }, done: () => undefined };
   }
@@ -71,7 +107,7 @@ export function idempotentWrite(
       end() {
         if (claimed) return;
         store.expire(formatUtc(new Date(now.getTime() - KEEP_MS)));
-        store.claim(actor, key, method, path, formatUtc(now));
+        store.claim(request, formatUtc(now));
         claimed = true;
       },
     },

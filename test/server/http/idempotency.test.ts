@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { NS } from '../../helpers/fixtures.js';
 import { startTestServer } from '../../helpers/server.js';
+import { pngBytes } from '../resources/media/helpers.js';
 
 const EVENT = {
   title: 'Retried concert',
@@ -81,7 +82,79 @@ describe('Idempotency-Key', () => {
       headers,
     });
     expect(elsewhere.status).toBe(422);
-    expect((elsewhere.json as { code: string }).code).toBe('almanac_idempotency_key_reused');
+    expect((elsewhere.json as { code: string }).code).toBe('rest_idempotency_key_reused');
+  });
+
+  it('refuses the same key with another body, method or URL with 422, and writes nothing', async () => {
+    const server = await startTestServer();
+    const headers = { 'idempotency-key': 'one-request-only' };
+    const first = await server.call('POST', `${NS}/events`, {
+      auth: server.admin,
+      body: EVENT,
+      headers,
+    });
+    expect(first.status).toBe(201);
+    const id = (first.json as { id: number }).id;
+    const refusal = {
+      code: 'rest_idempotency_key_reused',
+      message:
+        'This Idempotency-Key was used for another request (another method, URL or body); nothing was changed. Send this request with a new key.',
+      data: { status: 422 },
+    };
+    const attempts = [
+      { method: 'POST', path: `${NS}/events`, body: { ...EVENT, title: 'Another concert' } },
+      { method: 'POST', path: `${NS}/events`, body: { ...EVENT, description: 'More' } },
+      { method: 'POST', path: `${NS}/events`, form: { ...EVENT, title: 'Another concert' } },
+      { method: 'PUT', path: `${NS}/events/${id}`, body: EVENT },
+      { method: 'POST', path: `${NS}/events?status=draft`, body: EVENT },
+    ];
+    for (const { method, path, ...payload } of attempts) {
+      const res = await server.call(method, path, { auth: server.admin, headers, ...payload });
+      expect(res.status, `${method} ${path} ${JSON.stringify(payload)}`).toBe(422);
+      expect(res.json).toEqual(refusal);
+      expect(res.headers.get('idempotent-replayed')).toBeNull();
+    }
+    const list = await server.call('GET', `${NS}/events`, { auth: server.admin });
+    expect((list.json as { events: { title: string }[] }).events.map((e) => e.title)).toEqual([
+      EVENT.title,
+    ]);
+
+    // The same body, its keys in another order or sent as a form, is the same request.
+    const reordered = Object.fromEntries(Object.entries(EVENT).reverse());
+    for (const payload of [{ body: reordered }, { form: EVENT }]) {
+      const again = await server.call('POST', `${NS}/events`, {
+        auth: server.admin,
+        headers,
+        ...payload,
+      });
+      expect(again.status).toBe(201);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.json).toEqual(first.json);
+    }
+  });
+
+  it('refuses the same key with another uploaded file or file name', async () => {
+    const server = await startTestServer({ file: true });
+    const media = `${server.url}/api/calendar/admin/v1/media`;
+    const send = (bytes: Buffer, name: string) =>
+      fetch(media, {
+        method: 'POST',
+        headers: {
+          authorization: server.admin,
+          'content-type': 'image/png',
+          'content-disposition': `attachment; filename="${name}"`,
+          'idempotency-key': 'one-upload',
+        },
+        body: bytes,
+      });
+    expect((await send(pngBytes(4, 4), 'a.png')).status).toBe(201);
+    const replayed = await send(pngBytes(4, 4), 'a.png');
+    expect(replayed.status).toBe(201);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect((await send(pngBytes(5, 5), 'a.png')).status).toBe(422);
+    expect((await send(pngBytes(4, 4), 'b.png')).status).toBe(422);
+    const list = await server.call('GET', '/api/calendar/admin/v1/media', { auth: server.admin });
+    expect(list.body.total).toBe(1);
   });
 
   it('is each user’s own, and must be a short visible token', async () => {
