@@ -145,7 +145,7 @@ describe('Idempotency-Key', () => {
           'content-disposition': `attachment; filename="${name}"`,
           'idempotency-key': 'one-upload',
         },
-        body: bytes,
+        body: new Uint8Array(bytes),
       });
     expect((await send(pngBytes(4, 4), 'a.png')).status).toBe(201);
     const replayed = await send(pngBytes(4, 4), 'a.png');
