@@ -51,6 +51,9 @@ export default tseslint.config(
       'server/resources/media/upload.ts',
       'server/resources/media/file-server.ts',
       'server/resources/terms/archive-links.ts',
+      // An import's request body and answer (errors included) cross to its worker thread.
+      'server/resources/transfer/import-body.ts',
+      'server/resources/transfer/import-jobs.ts',
     ],
     rules: restrict(
       [

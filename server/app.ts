@@ -23,6 +23,7 @@ import { profileRoute } from './resources/connect/profile-routes.js';
 import { icsBody, IMPORT_PATHS } from './resources/feeds/import-routes.js';
 import { uploadBody } from './resources/media/upload.js';
 import { caldavRoutes } from './resources/caldav/routes.js';
+import { documentBody } from './resources/transfer/import-body.js';
 
 /**
  * The largest JSON or form body accepted; larger ones get 413 (docs/contract/decisions.md,
@@ -33,16 +34,19 @@ export const MEDIA_LIMIT = '20mb';
 /** An import document (a whole calendar) may be much larger than other bodies. */
 export const IMPORT_LIMIT = '200mb';
 
-const importJson = express.json({
+const importRaw = express.raw({
   limit: IMPORT_LIMIT,
-  strict: false,
   type: ['application/json', 'application/*+json'],
 });
 
-/** The import route reads its body with the larger limit; the general parser then skips it. */
+/**
+ * The import route reads its body with the larger limit, as bytes the import worker parses
+ * (transfer/import-body.ts); the general parser then skips it.
+ */
 function importBody(req: Request, res: Response, next: NextFunction): void {
-  if (locateRestPath(req)?.path === '/calendar/admin/v1/import') importJson(req, res, next);
-  else next();
+  if (locateRestPath(req)?.path === '/calendar/admin/v1/import') {
+    importRaw(req, res, (error?: unknown) => (error ? next(error) : documentBody(req, res, next)));
+  } else next();
 }
 /** The built console: beside the sources (`tsx server/cli.ts`) or beside the bundle (`dist/node/server`). */
 export const CONSOLE_DIRS = ['../dist/console/', '../../console/'].map((relative) =>

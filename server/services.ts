@@ -112,8 +112,10 @@ export function createServices(
   const transfer = {
     applyDocument: importer.run,
     applyRemote: remote.apply,
-    importDocument: (doc: ImportInput, dryRun: boolean, actor: Actor) =>
-      imports.run({ kind: 'document', doc, dryRun, actor }),
+    importDocument: (
+      document: { bytes: Uint8Array; dryRun: unknown } | { doc: ImportInput; dryRun: boolean },
+      actor: Actor,
+    ) => imports.run({ kind: 'document', document, actor }),
     async importRemote(input: RemoteInput, actor: Actor, links: Links) {
       const fetched = await remote.read(input);
       return imports.run({ kind: 'remote', fetched, input, actor, links: linksData(links) });

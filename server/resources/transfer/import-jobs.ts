@@ -17,10 +17,12 @@ import {
   TooMany,
   Unavailable,
 } from '../../errors.js';
+import { ApiError } from '../../http/errors.js';
 import { createLinks, type Links } from '../../http/links.js';
 import type { Services } from '../../services.js';
 import type { IcsFile, ImportReport as IcsReport } from '../feeds/import.js';
 import type { ImportInput } from './import.js';
+import { readDocument } from './import-body.js';
 import type { RemoteFetched, RemoteInput, RemoteReport } from './remote.js';
 
 /** Links as data: rebuilt on the other side with createLinks. */
@@ -32,7 +34,12 @@ export interface LinksData {
 
 export type ImportJob =
   | { kind: 'ics'; file: IcsFile; dryRun: boolean; actor: Actor; links: LinksData }
-  | { kind: 'document'; doc: ImportInput; dryRun: boolean; actor: Actor }
+  | {
+      kind: 'document';
+      /** The JSON as sent (import-body.ts), or the document already parsed. */
+      document: { bytes: Uint8Array; dryRun: unknown } | { doc: ImportInput; dryRun: boolean };
+      actor: Actor;
+    }
   | {
       kind: 'remote';
       fetched: RemoteFetched;
@@ -73,8 +80,13 @@ export async function runImportJob(
         job.actor,
         linksOf(job.links),
       );
-    case 'document':
-      return services.transfer.applyDocument(job.doc, job.dryRun);
+    case 'document': {
+      const { doc, dryRun } =
+        'bytes' in job.document
+          ? readDocument(job.document.bytes, job.document.dryRun)
+          : job.document;
+      return services.transfer.applyDocument(doc, dryRun);
+    }
     case 'remote':
       return services.transfer.applyRemote(job.fetched, job.input, job.actor, linksOf(job.links));
   }
@@ -82,7 +94,8 @@ export async function runImportJob(
 
 /** An error as data, to be thrown again on the other side as the same kind of error. */
 export interface ErrorData {
-  kind: DomainError['kind'] | 'other';
+  kind: DomainError['kind'] | 'api' | 'other';
+  status?: number;
   code: string;
   message: string;
   data: Record<string, unknown>;
@@ -98,6 +111,10 @@ export function errorData(error: unknown): ErrorData {
       data: {},
       problems: error.problems,
     };
+  }
+  if (error instanceof ApiError) {
+    const { status, ...data } = error.toJSON().data;
+    return { kind: 'api', code: error.code, message: error.message, data, status };
   }
   if (error instanceof DomainError) {
     return { kind: error.kind, code: error.code, message: error.message, data: error.data };
@@ -119,6 +136,9 @@ const KINDS = {
 
 export function errorOf(data: ErrorData): Error {
   if (data.kind === 'invalid') return new InvalidInput(data.problems ?? {});
+  if (data.kind === 'api') {
+    return new ApiError(data.code, data.message, data.status ?? 400, data.data);
+  }
   if (data.kind === 'other') return new Error(`The import failed in its worker: ${data.message}`);
   return new KINDS[data.kind](data.code, data.message, data.data);
 }

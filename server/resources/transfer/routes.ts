@@ -16,6 +16,7 @@ import { withNamespace } from '../../http/links.js';
 import { endpoint, type RouteDef } from '../../http/route.js';
 import { eventsCsv } from './csv.js';
 import { exportDocumentChunks } from './export.js';
+import { documentBytes } from './import-body.js';
 
 const adminOnly = (ctx: RequestContext) => isAdministrator(ctx.actor);
 
@@ -88,9 +89,12 @@ export const transferRoutes: RouteDef[] = [
         args: exportDocument.extend(importArgs),
         permission: adminOnly,
         exclusiveWrites: true,
-        handler: async ({ dry_run: dryRun, format: _f, version: _v, ...doc }, ctx) => ({
-          body: await ctx.services.transfer.importDocument(doc, dryRun, ctx.actor!),
-        }),
+        handler: async ({ dry_run: dryRun, format: _f, version: _v, ...doc }, ctx) => {
+          // A JSON body travels as bytes to the import worker, which reads it (import-body.ts).
+          const bytes = documentBytes(ctx.raw);
+          const document = bytes ? { bytes, dryRun: ctx.raw.dry_run } : { doc, dryRun };
+          return { body: await ctx.services.transfer.importDocument(document, ctx.actor!) };
+        },
       }),
     ],
   },
