@@ -55,6 +55,22 @@ function ordered(_key: string, value: unknown): unknown {
 }
 
 /**
+ * Bytes a route keeps inside its parsed body (an import's file, an upload) as their digest:
+ * JSON.stringify would write a Buffer as an array of numbers, 20 to 200 MB of them.
+ */
+function bytesAsDigests(value: unknown, depth = 0): unknown {
+  if (value instanceof Uint8Array) {
+    return `bytes:${createHash('sha256').update(value).digest('base64url')}`;
+  }
+  if (depth >= 2 || value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return value;
+  }
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, bytesAsDigests(inner, depth + 1)]),
+  );
+}
+
+/**
  * The digest of a request's parsed body (JSON or form parameters, or the bytes of an upload
  * with its file name): what must be the same for a retry to be the same request.
  */
@@ -66,7 +82,7 @@ export function requestFingerprint(body: unknown, disposition: string | undefine
       .update(disposition ?? '')
       .update('\n')
       .update(body);
-  else hash.update('parsed\n').update(JSON.stringify(body ?? null, ordered));
+  else hash.update('parsed\n').update(JSON.stringify(bytesAsDigests(body ?? null), ordered));
   return hash.digest('base64url');
 }
 

@@ -66,6 +66,36 @@ describe('iCalendar import: content lines', () => {
     expect(event.text).not.toContain('\ufffd');
   });
 
+  it('keeps an Idempotency-Key with the file: the same file replays, another one is refused', async () => {
+    const server = await startTestServer();
+    const file = (title: string) =>
+      calendar([
+        'BEGIN:VEVENT',
+        'UID:keyed@example.org',
+        'DTSTART:20260701T100000Z',
+        `SUMMARY:${title}`,
+        'END:VEVENT',
+      ]);
+    const send = (body: Buffer) =>
+      fetch(`${server.url}${IMPORT}`, {
+        method: 'POST',
+        headers: {
+          authorization: server.admin,
+          'content-type': 'text/calendar',
+          'idempotency-key': 'import-1',
+        },
+        body: new Uint8Array(body),
+      });
+    const first = await send(file('Once'));
+    expect(first.status).toBe(200);
+    const again = await send(file('Once'));
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    const other = await send(file('Another title'));
+    expect(other.status).toBe(422);
+  });
+
   it('takes 500 RDATE values written as five lines of 100, as documented', async () => {
     const server = await startTestServer();
     const day = (i: number) =>
