@@ -17,6 +17,7 @@ import { compress } from './http/compress.js';
 import { noRoute } from './http/errors.js';
 import { consoleRouter } from './console.js';
 import { publicPages } from './public/router.js';
+import { faviconRoutes } from './public/favicon.js';
 import { mediaFiles } from './resources/media/file-server.js';
 import { feedRoutes } from './resources/feeds/routes.js';
 import { profileRoute } from './resources/connect/profile-routes.js';
@@ -101,6 +102,7 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use(mediaFiles(services));
   app.use(feedRoutes(services));
   app.use(profileRoute(services));
+  app.use(faviconRoutes());
   app.use(publicPages(services));
   // A candidate counts only with its index.html: the bundle's `../../console/` seen from the
   // sources is a folder outside the project, which may exist and hold something else.

@@ -15,7 +15,7 @@ import {
   type CalendarState,
 } from './calendar.js';
 import type { PageContext } from './pages.js';
-import { feedLinks, subscribeSection } from './subscribe.js';
+import { feedLinks, feedReach, subscribeSection } from './subscribe.js';
 
 function pageNumber(req: Request): number {
   const raw = req.query.page;
@@ -72,6 +72,10 @@ export async function calendarHtml(
   const feedFilter = Object.fromEntries(
     Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
-  const subscribe = await subscribeSection(feedLinks(links.origin, feedFilter), c);
+  const subscribe = await subscribeSection(
+    feedLinks(links.origin, feedFilter),
+    feedReach(services, links.origin, feedFilter),
+    c,
+  );
   return { html: calendarSection(view, state, c) + subscribe, jsonLd: calendarJsonLd(shown) };
 }

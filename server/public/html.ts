@@ -110,7 +110,8 @@ table.month{width:100%;border-collapse:collapse;table-layout:fixed}
 table.month caption{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 table.month th{font-size:.85rem;color:var(--muted);font-weight:600;padding:.3rem;text-align:left}
 table.month td{vertical-align:top;border:1px solid var(--line);height:6.5rem;padding:.3rem;font-size:.85rem;overflow-wrap:anywhere}
-table.month td.outside{color:var(--muted);background:transparent;opacity:.6}
+table.month td.outside{color:var(--muted);background:transparent}
+table.month td.outside .day{font-weight:400}
 table.month td[aria-current]{outline:2px solid var(--accent);outline-offset:-2px}
 table.month .day{font-weight:600}
 table.month .weekday{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
@@ -123,6 +124,7 @@ table.month .time{color:var(--muted)}
 .subscribe-grid{display:flex;flex-wrap:wrap;gap:1rem 2rem;align-items:flex-start;justify-content:space-between}
 .subscribe-grid>div{flex:1 1 18rem;min-width:0}
 .subscribe figure{margin:0;text-align:center;font-size:.85rem;color:var(--muted)}
+.subscribe-phones{flex:0 1 16rem;margin:0}
 .subscribe svg.qr{display:block;margin:0 auto .4rem;background:#fff;border-radius:8px}
 a.feed-url{overflow-wrap:anywhere}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em}
@@ -157,6 +159,7 @@ export function page(layout: Layout): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${text(layout.title)} – ${text(layout.siteName)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${layout.head}
 <style>${STYLE}</style>
 </head>

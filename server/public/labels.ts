@@ -36,6 +36,11 @@ export const LABELS = {
   subscribeHelp: 'Calendar apps check it every hour and show new and changed events by themselves.',
   qrLabel: 'QR code of the calendar’s address',
   qrCaption: 'Scan with a phone on the same network to subscribe.',
+  subscribeCopyLocal: 'Or copy this address into Outlook, Thunderbird or another calendar app:',
+  noGoogle:
+    'Google Calendar cannot subscribe to this calendar: Google’s servers fetch subscribed calendars over the internet and cannot reach a server on a local network. On a phone, use its own calendar app: scan the QR code with an iPhone, or add the address on Android with ICSx⁵.',
+  phonesOff:
+    'Phones cannot open this address: it names this computer only. To subscribe from a phone, the person who runs this calendar turns on LAN sharing; a QR code then appears here.',
   canceled: 'Canceled',
   postponed: 'Postponed',
 } as const;

@@ -41,4 +41,10 @@ export const frPages: Readonly<Record<string, string>> = {
   'QR code of the calendar’s address': 'QR code de l’adresse du calendrier',
   'Scan with a phone on the same network to subscribe.':
     'Scannez-le avec un téléphone du même réseau pour vous abonner.',
+  'Or copy this address into Outlook, Thunderbird or another calendar app:':
+    'Ou copiez cette adresse dans Outlook, Thunderbird ou une autre application de calendrier :',
+  'Google Calendar cannot subscribe to this calendar: Google’s servers fetch subscribed calendars over the internet and cannot reach a server on a local network. On a phone, use its own calendar app: scan the QR code with an iPhone, or add the address on Android with ICSx⁵.':
+    'Google Agenda ne peut pas s’abonner à ce calendrier : les serveurs de Google récupèrent les calendriers par Internet et ne peuvent pas joindre un serveur d’un réseau local. Sur un téléphone, utilisez son application de calendrier : scannez le QR code avec un iPhone, ou ajoutez l’adresse sur Android avec ICSx⁵.',
+  'Phones cannot open this address: it names this computer only. To subscribe from a phone, the person who runs this calendar turns on LAN sharing; a QR code then appears here.':
+    'Les téléphones ne peuvent pas ouvrir cette adresse : elle ne désigne que cet ordinateur. Pour s’abonner depuis un téléphone, la personne qui gère ce calendrier active le partage sur le réseau local ; un QR code apparaît alors ici.',
 };

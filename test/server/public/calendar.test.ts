@@ -135,7 +135,7 @@ describe('the public calendar', () => {
     ]);
   });
 
-  it('offers Subscribe: the webcal link, the address and a QR code, for the same filter', async () => {
+  it('offers Subscribe: the webcal link and the address for the same filter, and a QR code only with an address a phone can reach', async () => {
     const server = await startTestServer();
     await createEvent(server, { title: 'Jazz evening', categories: ['Jazz'] });
     const doc = dom((await server.call('GET', '/events/category/jazz/')).text);
@@ -147,14 +147,52 @@ describe('the public calendar', () => {
     expect(section.querySelector('a.feed-url')?.textContent).toBe(
       `${server.url}/calendar.ics?categories=jazz`,
     );
-    const svg = section.querySelector('svg[role="img"]');
-    expect(svg?.getAttribute('aria-label')).toBe('QR code of the calendar’s address');
-    expect(svg?.querySelectorAll('path').length).toBeGreaterThan(0);
+    // This page was opened on 127.0.0.1 with LAN sharing off: nothing a phone could open.
+    expect(section.querySelector('svg')).toBeNull();
+    expect(section.querySelector('.subscribe-phones')?.textContent).toMatch(
+      /^Phones cannot open this address: it names this computer only\./,
+    );
+    expect(section.textContent).toContain('Google Calendar cannot subscribe to this calendar');
+    expect(section.textContent).not.toContain('into Google Calendar');
     // The address it gives is the feed, for that category.
     const feed = await server.call('GET', `/calendar.ics?categories=jazz`);
     expect(feed.text).toContain('SUMMARY:Jazz evening');
     const whole = dom((await server.call('GET', '/events/')).text);
     expect(whole.querySelector('a.feed-url')?.textContent).toBe(`${server.url}/calendar.ics`);
+
+    // A LAN address phones reach: a QR code, and still no Google.
+    server.services.settings.update({ public_url: 'http://192.168.1.9:7420' });
+    const lan = dom((await server.call('GET', '/events/category/jazz/')).text).querySelector(
+      'section.subscribe',
+    )!;
+    const svg = lan.querySelector('svg[role="img"]');
+    expect(svg?.getAttribute('aria-label')).toBe('QR code of the calendar’s address');
+    expect(svg?.querySelectorAll('path').length).toBeGreaterThan(0);
+    expect(lan.querySelector('a.button')?.getAttribute('href')).toBe(
+      'webcal://192.168.1.9:7420/calendar.ics?categories=jazz',
+    );
+    expect(lan.textContent).toContain('Google Calendar cannot subscribe to this calendar');
+
+    // On the internet, Google Calendar can subscribe.
+    server.services.settings.update({ public_url: 'https://cal.example.org' });
+    const online = dom((await server.call('GET', '/events/')).text).querySelector(
+      'section.subscribe',
+    )!;
+    expect(online.querySelector('svg[role="img"]')).not.toBeNull();
+    expect(online.textContent).toContain('Or copy this address into Google Calendar');
+    expect(online.textContent).not.toContain('cannot subscribe');
+  });
+
+  it('answers the favicon the pages name, and /favicon.ico too', async () => {
+    const server = await startTestServer();
+    const doc = dom((await server.call('GET', '/events/')).text);
+    expect(doc.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/favicon.svg');
+    for (const path of ['/favicon.svg', '/favicon.ico']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+      expect(await res.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    }
   });
 
   it('has a print stylesheet and a narrow-screen layout, in French too', async () => {
