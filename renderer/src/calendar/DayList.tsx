@@ -9,6 +9,7 @@ import { navigate } from '../app/router';
 import { Button } from '../ui/Button';
 import { eventLabel, eventTitle, ownZone, statusWords } from './eventLabel';
 import { luxonClock } from '../app/clock';
+import { EventStatusMark, isMarked } from '../events/EventStatusMark';
 import { t } from '../i18n';
 
 const utc = (text: string) => DateTime.fromFormat(text, 'yyyy-MM-dd HH:mm:ss', { zone: 'UTC' });
@@ -60,7 +61,10 @@ export function DayList({ day, events, zone, twelve, colors }: Props) {
             const status = statusWords(event);
             const own = ownZone(event, zone);
             return (
-              <li key={event.id} className={`calendar-day__item event--${event.status}`}>
+              <li
+                key={event.id}
+                className={`calendar-day__item event--${event.status}${isMarked(event) ? ` event--${event.event_status}` : ''}`}
+              >
                 <span
                   className="calendar-day__dot"
                   style={color ? { background: color } : undefined}
@@ -75,6 +79,7 @@ export function DayList({ day, events, zone, twelve, colors }: Props) {
                   {eventTitle(event)}
                 </Link>
                 {status && <span className="badge">{status}</span>}
+                <EventStatusMark event={event} />
                 {own && <span className="calendar-day__zone">{own}</span>}
               </li>
             );

@@ -9,6 +9,7 @@ import { normalizeZone } from '../../../shared/time';
 import { decodeEntities } from '../api/resources';
 import { parseWall } from '../events/dates';
 import { isOccurrence } from '../events/SeriesMark';
+import { statusText } from '../events/EventStatusMark';
 import { luxonClock } from '../app/clock';
 import { t } from '../i18n';
 
@@ -56,6 +57,8 @@ export function eventLabel(event: EventWire, displayZone: string, twelve: boolea
   const parts = [eventTitle(event), whenText(event, displayZone, twelve)];
   const status = statusWords(event);
   if (status) parts.push(status);
+  const marked = statusText(event);
+  if (marked) parts.push(marked);
   if (event.featured) parts.push(t('eventWords.featured'));
   if (isOccurrence(event)) parts.push(t('eventWords.repeating'));
   return parts.join(', ');

@@ -11,6 +11,8 @@ import { API_FORMAT, parseWall } from '../events/dates';
 import { isOccurrence } from '../events/SeriesMark';
 import { textOn } from './colors';
 import { eventTitle } from './eventLabel';
+import { isMarked } from '../events/EventStatusMark';
+import { t } from '../i18n';
 
 const isoUtc = (text: string) => `${text.replace(' ', 'T')}Z`;
 
@@ -32,7 +34,13 @@ export function toCalendarEvent(event: EventWire, colors: CategoryColors): Event
   const color = colorOf(event, colors);
   return {
     id: String(event.id),
-    title: eventTitle(event),
+    // The mark in words before the title: cells have no room for a badge beside it.
+    title: isMarked(event)
+      ? t('eventStatus.calendarTitle', {
+          status: t(`eventStatus.${event.event_status}`),
+          title: eventTitle(event),
+        })
+      : eventTitle(event),
     start: event.all_day ? start.toISODate()! : isoUtc(event.utc_start_date),
     // FullCalendar's all-day ends are exclusive: the day after the last day.
     end: event.all_day ? end.plus({ days: 1 }).toISODate()! : isoUtc(event.utc_end_date),
@@ -42,6 +50,7 @@ export function toCalendarEvent(event: EventWire, colors: CategoryColors): Event
       `event--${event.status}`,
       ...(event.featured ? ['event--featured'] : []),
       ...(isOccurrence(event) ? ['event--series'] : []),
+      ...(isMarked(event) ? [`event--${event.event_status}`] : []),
     ],
     extendedProps: { event },
   };

@@ -28,6 +28,8 @@ import { copyValues, emptyEvent, eventPayload, eventValues, type EventValues } f
 import { EventMainFields } from './EventMainFields';
 import { EventLinks } from './EventLinks';
 import { EventSide } from './EventSide';
+import { EventStatusField } from './EventStatusField';
+import { EventStatusMark } from './EventStatusMark';
 import { RepeatField } from './RepeatField';
 import { useScopeQuestion } from './ScopeDialog';
 import { isOccurrence, SeriesNote } from './SeriesMark';
@@ -188,6 +190,7 @@ export default function EventEditor({ id }: { id: string }) {
         }
       >
         {data ? <StatusBadge status={data.status} /> : null}
+        {data ? <EventStatusMark event={data} /> : null}
         {data ? <SeriesNote event={data} /> : null}
       </PageHeader>
       {numeric !== null && trashed && (
@@ -215,6 +218,7 @@ export default function EventEditor({ id }: { id: string }) {
             <EventLinks form={form} />
           </div>
           <div className="editor__side">
+            <EventStatusField form={form} />
             <EventSide form={form} creating={numeric === null} saving={save.isPending} />
             {numeric !== null && data && !trashed && (
               <LifecycleActions

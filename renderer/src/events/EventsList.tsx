@@ -9,6 +9,7 @@ import { PageHeader } from '../ui/PageHeader';
 import { StatusBadge } from '../ui/StatusBadge';
 import { formatRange } from './dates';
 import { SeriesMark } from './SeriesMark';
+import { EventStatusMark } from './EventStatusMark';
 import { NewEventButton } from './NewEventButton';
 import { upcomingFilter } from './upcoming';
 
@@ -27,6 +28,7 @@ const columns: Array<Column<EventWire>> = [
       <>
         <Link to={`/events/${e.id}`}>{decodeEntities(e.title) || '(untitled)'}</Link>
         <SeriesMark event={e} />
+        <EventStatusMark event={e} />
         {e.featured && <span className="badge">Featured</span>}
       </>
     ),

@@ -2,6 +2,7 @@
 import { DateTime } from 'luxon';
 import { decodeEntities, plainText } from '../api/resources';
 import type { EventWire } from '../../../shared/schemas/wire';
+import type { EventStatus } from '../../../shared/schemas/event-status';
 import type { Values } from '../ui/form';
 import { fromInput, toInput } from './dates';
 
@@ -33,6 +34,9 @@ export interface EventValues extends Values {
   show_map_link: boolean;
   /** The series' RFC 5545 lines (docs/api/recurrence.md); `[]`: the event does not repeat. */
   recurrence: string[];
+  /** Whether it takes place (docs/api/events.md, Event status), and why not. */
+  event_status: EventStatus;
+  event_status_reason: string;
 }
 
 export function emptyEvent(day?: string): EventValues {
@@ -65,6 +69,8 @@ export function emptyEvent(day?: string): EventValues {
     show_map: true,
     show_map_link: true,
     recurrence: [],
+    event_status: 'scheduled',
+    event_status_reason: '',
   };
 }
 
@@ -96,6 +102,8 @@ export function eventValues(e: EventWire): EventValues {
     show_map: e.show_map,
     show_map_link: e.show_map_link,
     recurrence: e.recurrence ?? [],
+    event_status: e.event_status ?? 'scheduled',
+    event_status_reason: e.event_status_reason ?? '',
   };
 }
 
@@ -128,6 +136,9 @@ export function eventPayload(v: EventValues, creating: boolean): Record<string, 
     show_map: v.show_map,
     show_map_link: v.show_map_link,
     recurrence: v.recurrence,
+    event_status: v.event_status,
+    // A reason goes with a status other than scheduled.
+    event_status_reason: v.event_status === 'scheduled' ? '' : v.event_status_reason.trim(),
   };
   if (!creating) return body;
   // The reference refuses an empty image on events, and a create needs no empty fields.
@@ -145,7 +156,9 @@ export function eventPayload(v: EventValues, creating: boolean): Record<string, 
       ([key, value]) =>
         !(optional.has(key) && value === '') &&
         !(key === 'venue' && v.venue === null) &&
-        !(key === 'recurrence' && v.recurrence.length === 0),
+        !(key === 'recurrence' && v.recurrence.length === 0) &&
+        !(key === 'event_status' && value === 'scheduled') &&
+        !(key === 'event_status_reason' && value === ''),
     ),
   );
 }
@@ -163,5 +176,8 @@ export function copyValues(e: EventWire): EventValues {
     published: '',
     author: '',
     recurrence: [],
+    // A copy is a new event: it takes place unless someone says otherwise.
+    event_status: 'scheduled',
+    event_status_reason: '',
   };
 }

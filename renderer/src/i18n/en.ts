@@ -199,6 +199,18 @@ export const en = {
     empty: 'No events this day.',
     allDay: 'All day',
   },
+  eventStatus: {
+    legend: 'Takes place',
+    scheduled: 'As planned',
+    canceled: 'Canceled',
+    postponed: 'Postponed',
+    reason: 'Reason (optional)',
+    reasonPlaceholder: 'For example: the speaker is ill',
+    hint: 'A canceled or postponed event stays on calendars and its public page, marked. To remove it, move it to the trash.',
+    marked: '{{status}}: {{reason}}',
+    calendarTitle: '{{status}} · {{title}}',
+    words: { canceled: 'canceled', postponed: 'postponed' },
+  },
   eventWords: {
     allDay: '{{when}}, all day',
     startsElsewhere: '{{span}} (starts {{time}} {{zone}} time)',

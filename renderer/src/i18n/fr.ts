@@ -199,6 +199,18 @@ export const fr: Translation = {
     empty: 'Aucun évènement ce jour.',
     allDay: 'Toute la journée',
   },
+  eventStatus: {
+    legend: 'Déroulement',
+    scheduled: 'Comme prévu',
+    canceled: 'Annulé',
+    postponed: 'Reporté',
+    reason: 'Raison (facultatif)',
+    reasonPlaceholder: 'Par exemple : l’intervenant est malade',
+    hint: 'Un évènement annulé ou reporté reste sur les calendriers et sur sa page publique, marqué. Pour le retirer, mettez-le à la corbeille.',
+    marked: '{{status}} : {{reason}}',
+    calendarTitle: '{{status}} · {{title}}',
+    words: { canceled: 'annulé', postponed: 'reporté' },
+  },
   eventWords: {
     allDay: '{{when}}, toute la journée',
     startsElsewhere: '{{span}} (commence à {{time}}, heure de {{zone}})',
