@@ -48,42 +48,29 @@ export interface KeyedRequest {
   fingerprint: string;
 }
 
-/** Object keys in one order, so that a body re-serialised in another order is the same body. */
-function ordered(_key: string, value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
-
 /**
- * Bytes a route keeps inside its parsed body (an import's file, an upload) as their digest:
- * JSON.stringify would write a Buffer as an array of numbers, 20 to 200 MB of them.
- */
-function bytesAsDigests(value: unknown, depth = 0): unknown {
-  if (value instanceof Uint8Array) {
-    return `bytes:${createHash('sha256').update(value).digest('base64url')}`;
-  }
-  if (depth >= 2 || value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return value;
-  }
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [key, bytesAsDigests(inner, depth + 1)]),
-  );
-}
-
-/**
- * The digest of a request's parsed body (JSON or form parameters, or the bytes of an upload
- * with its file name): what must be the same for a retry to be the same request.
+ * The digest of a request's parsed body (its JSON or form parameters, in the order sent, or the
+ * bytes of an upload or an import's file, with the upload's file name): what must be the same
+ * for a retry to be the same request. Bytes are hashed as they came, never turned into JSON
+ * first (a Buffer's JSON lists every byte as a number, 20 to 200 MB of them); the routes keep
+ * them at most two levels into the body.
  */
 export function requestFingerprint(body: unknown, disposition: string | undefined): string {
-  const hash = createHash('sha256');
-  if (Buffer.isBuffer(body))
-    hash
-      .update('bytes\n')
-      .update(disposition ?? '')
-      .update('\n')
-      .update(body);
-  else hash.update('parsed\n').update(JSON.stringify(bytesAsDigests(body ?? null), ordered));
-  return hash.digest('base64url');
+  const hash = createHash('sha256').update(`${JSON.stringify(disposition ?? '')}\n`);
+  const shape = (value: unknown, path: string, depth: number): unknown => {
+    if (ArrayBuffer.isView(value)) {
+      const view = new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+      hash.update(`${JSON.stringify(path)} ${view.byteLength}\n`).update(view);
+      return null;
+    }
+    if (depth >= 2 || value === null || typeof value !== 'object' || Array.isArray(value)) {
+      return value;
+    }
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, shape(inner, `${path}/${key}`, depth + 1)]),
+    );
+  };
+  return hash.update(JSON.stringify(shape(body ?? null, '', 0))).digest('base64url');
 }
 
 const reused = () =>

@@ -119,9 +119,8 @@ describe('Idempotency-Key', () => {
       EVENT.title,
     ]);
 
-    // The same body, its keys in another order or sent as a form, is the same request.
-    const reordered = Object.fromEntries(Object.entries(EVENT).reverse());
-    for (const payload of [{ body: reordered }, { form: EVENT }]) {
+    // The same parameters, spaced otherwise or sent as a form, are the same request.
+    for (const payload of [{ body: JSON.stringify(EVENT, null, 2) }, { form: EVENT }]) {
       const again = await server.call('POST', `${NS}/events`, {
         auth: server.admin,
         headers,
