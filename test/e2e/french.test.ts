@@ -145,6 +145,43 @@ describe.skipIf(!hasChromium)('the console in French and English', () => {
     await shootVariants(page, 'fr-calendar');
   });
 
+  it('shows an editor and its conflict dialog in French', async () => {
+    const page = await open('fr-FR');
+    await signInAs(page, ADMIN.login, ADMIN.password, 'Se connecter');
+    await page.getByRole('heading', { name: 'Calendrier', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Nouvel évènement' }).click();
+    await page.getByRole('heading', { name: 'Nouvel évènement', level: 1 }).waitFor();
+    await settled(page);
+    expect(await leftoverEnglish(page)).toEqual([]);
+    await shootVariants(page, 'fr-editor-new');
+
+    const listed = await call(
+      suite.server.url,
+      `${EV}/events?search=Concert&start_date=2026-11-01`,
+      AUTH,
+    );
+    const id = (listed.json.events as Array<{ id: number }>)[0]!.id;
+    await page.goto(`${suite.server.url}/console/events/${id}`);
+    await page.getByRole('heading', { name: 'Concert du soir', level: 1 }).waitFor();
+    await settled(page);
+    await noAmPm(page);
+    expect(await leftoverEnglish(page)).toEqual([]);
+    // Someone else saves meanwhile: the conflict dialog asks what to keep, in French.
+    const other = await call(suite.server.url, `${EV}/events/${id}`, AUTH, {
+      method: 'PATCH',
+      body: { cost: '15' },
+    });
+    expect(other.status).toBe(200);
+    await page.getByLabel('Titre *').fill('Concert du soir (complet)');
+    await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Quelqu’un d’autre a modifié ceci' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Prix');
+    expect(await leftoverEnglish(page)).toEqual([]);
+    await shootVariants(page, 'fr-conflict');
+    await dialog.getByRole('button', { name: 'Continuer à modifier' }).click();
+  });
+
   it('shows Mon 23/11 in an en-GB browser', async () => {
     const page = await open('en-GB');
     await signInAs(page, ADMIN.login, ADMIN.password, 'Sign in');

@@ -21,18 +21,18 @@ export function EventAuthorship({ form }: { form: EventForm }) {
         fields={[
           {
             name: 'published',
-            label: 'Publication date',
+            label: 'editor.published',
             type: 'datetime-local',
-            hint: 'Site time zone. A future date schedules the event.',
+            hint: 'editor.publishedHint',
           },
           ...(isAdmin
             ? [
                 {
                   name: 'author',
-                  label: 'Author',
+                  label: 'editor.author',
                   type: 'select' as const,
                   options: [
-                    ['', 'Me'] as [string, string],
+                    ['', 'editor.me'] as [string, string],
                     ...(users.data?.users ?? []).map((u): [string, string] => [
                       String(u.id),
                       u.display_name || u.login,

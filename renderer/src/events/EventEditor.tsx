@@ -34,6 +34,7 @@ import { RepeatField } from './RepeatField';
 import { useScopeQuestion } from './ScopeDialog';
 import { isOccurrence, SeriesNote } from './SeriesMark';
 import { useEditedEvent } from './useEditedEvent';
+import { t } from '../i18n';
 
 export default function EventEditor({ id }: { id: string }) {
   const { query } = useLocation();
@@ -128,8 +129,8 @@ export default function EventEditor({ id }: { id: string }) {
         tone: 'success',
         message:
           scope === 'following' || scope === 'all'
-            ? `Saved “${decodeEntities(saved.title)}” and the series.`
-            : `Saved “${decodeEntities(saved.title)}”.`,
+            ? t('editor.savedSeries', { title: decodeEntities(saved.title) })
+            : t('editor.saved', { title: decodeEntities(saved.title) }),
       });
       if (creating) navigate(`/events/${saved.id}`, { replace: true });
     } catch (failure) {
@@ -158,7 +159,7 @@ export default function EventEditor({ id }: { id: string }) {
   if (isPending)
     return (
       <div className="screen-loading">
-        <Spinner label="Loading event…" />
+        <Spinner label={t('editor.loading')} />
       </div>
     );
   if (numeric !== null && error) return <LoadFailure kind="events" id={numeric} error={error} />;
@@ -168,7 +169,8 @@ export default function EventEditor({ id }: { id: string }) {
     save.error && !isConflict(save.error) && Object.keys(serverErrors(save.error)).length === 0
       ? save.error
       : null;
-  const title = numeric === null ? 'New event' : decodeEntities(data?.title ?? '') || '(untitled)';
+  const title =
+    numeric === null ? t('editor.newEvent') : decodeEntities(data?.title ?? '') || t('ui.untitled');
   return (
     <>
       <PageHeader
@@ -177,15 +179,15 @@ export default function EventEditor({ id }: { id: string }) {
           <>
             {data?.url && data.status === 'publish' && (
               <a className="btn btn--small" href={data.url} target="_blank" rel="noreferrer">
-                View page ↗
+                {t('editor.viewPage')}
               </a>
             )}
             {numeric !== null && data && !trashed && (
               <Button small onClick={() => navigate(`/events/new?copy=${numeric}`)}>
-                Duplicate
+                {t('editor.duplicate')}
               </Button>
             )}
-            <Link to="/events">← All events</Link>
+            <Link to="/events">{t('editor.allEvents')}</Link>
           </>
         }
       >
@@ -196,11 +198,11 @@ export default function EventEditor({ id }: { id: string }) {
       {numeric !== null && trashed && (
         <TrashedBanner kind="events" id={numeric} author={data.author} />
       )}
-      <form ref={formRef} onSubmit={submit} noValidate aria-label="Event details">
-        {saveError ? <ErrorNote error={saveError} title="Not saved." plain /> : null}
+      <form ref={formRef} onSubmit={submit} noValidate aria-label={t('editor.details')}>
+        {saveError ? <ErrorNote error={saveError} title={t('editor.notSaved')} plain /> : null}
         {Object.keys(form.errors).length > 0 && (
           <div className="note note--error" role="alert" tabIndex={-1}>
-            Please check the highlighted fields.
+            {t('editor.checkFields')}
             {looseErrors(form.errors).map(([name, message]) => (
               <p key={name}>
                 {name}: {message}
@@ -232,9 +234,9 @@ export default function EventEditor({ id }: { id: string }) {
         {!trashed && (
           <div className="form-actions sticky-actions">
             <Button type="submit" variant="primary" busy={save.isPending}>
-              {numeric === null ? 'Create event' : 'Save changes'}
+              {numeric === null ? t('editor.create') : t('editor.save')}
             </Button>
-            {form.dirty && <span className="muted">Unsaved changes</span>}
+            {form.dirty && <span className="muted">{t('editor.unsaved')}</span>}
           </div>
         )}
       </form>

@@ -4,13 +4,24 @@ import type { EventForm } from './formTypes';
 import { InlineLinkedPost } from './InlineLinkedPost';
 import { InlineTerm } from './InlineTerm';
 import { LinkPicker } from './LinkPicker';
+import { t } from '../i18n';
 
 const termOptions = (terms: Array<{ id: number; name: string }> | undefined) =>
   (terms ?? []).map((t) => ({ id: t.id, label: decodeEntities(t.name) }));
 
 const TERM_PICKERS = [
-  { kind: 'categories', label: 'Categories', noun: 'category' },
-  { kind: 'tags', label: 'Tags', noun: 'tag' },
+  {
+    kind: 'categories',
+    label: 'editor.categories',
+    placeholder: 'editor.categoryPlaceholder',
+    add: 'editor.newCategory',
+  },
+  {
+    kind: 'tags',
+    label: 'editor.tags',
+    placeholder: 'editor.tagPlaceholder',
+    add: 'editor.newTag',
+  },
 ] as const;
 
 /** Venue, organizers, categories and tags, each creatable from here. */
@@ -22,12 +33,12 @@ export function EventLinks({ form }: { form: EventForm }) {
   const tags = useAll('tags', { hide_empty: false });
   return (
     <div className="card">
-      <h2>Where, who and what</h2>
+      <h2>{t('editor.links')}</h2>
       <div className="form-grid">
         <LinkPicker
-          label="Venue"
+          label={t('editor.venue')}
           single
-          placeholder="Type to find a venue…"
+          placeholder={t('editor.venuePlaceholder')}
           options={(venues.data ?? []).map((v) => ({
             id: v.id,
             label: nameOf('venues', v),
@@ -36,12 +47,12 @@ export function EventLinks({ form }: { form: EventForm }) {
           value={values.venue === null ? [] : [values.venue]}
           error={errors.venue}
           onChange={(ids) => set('venue', ids[0] ?? null)}
-          noun="venue"
+          newLabel={t('editor.newVenue')}
           create={(done) => <InlineLinkedPost kind="venues" done={done} />}
         />
         <LinkPicker
-          label="Organizers"
-          placeholder="Type to add an organizer…"
+          label={t('editor.organizers')}
+          placeholder={t('editor.organizerPlaceholder')}
           options={(organizers.data ?? []).map((o) => ({
             id: o.id,
             label: nameOf('organizers', o),
@@ -49,19 +60,19 @@ export function EventLinks({ form }: { form: EventForm }) {
           value={values.organizer}
           error={errors.organizer}
           onChange={(v) => set('organizer', v)}
-          noun="organizer"
+          newLabel={t('editor.newOrganizer')}
           create={(done) => <InlineLinkedPost kind="organizers" done={done} />}
         />
-        {TERM_PICKERS.map(({ kind, label, noun }) => (
+        {TERM_PICKERS.map(({ kind, label, placeholder, add }) => (
           <LinkPicker
             key={kind}
-            label={label}
-            placeholder={`Type to add a ${noun}…`}
+            label={t(label)}
+            placeholder={t(placeholder)}
             options={termOptions(kind === 'tags' ? tags.data : categories.data)}
             value={values[kind]}
             error={errors[kind]}
             onChange={(v) => set(kind, v)}
-            noun={noun}
+            newLabel={t(add)}
             create={(done) => <InlineTerm kind={kind} done={done} />}
           />
         ))}

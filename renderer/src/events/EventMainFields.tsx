@@ -4,16 +4,17 @@ import { Switch } from '../ui/Switch';
 import { fromInput, toInput } from './dates';
 import type { EventForm } from './formTypes';
 import { TimezoneField } from './TimezoneField';
+import { t } from '../i18n';
 
 const TEXTS: FieldSpec[] = [
   {
     name: 'description',
-    label: 'Description',
+    label: 'editor.description',
     type: 'textarea',
     rows: 6,
-    hint: 'Plain text or simple HTML (bold, links, lists).',
+    hint: 'editor.descriptionHint',
   },
-  { name: 'excerpt', label: 'Excerpt', type: 'textarea', rows: 2 },
+  { name: 'excerpt', label: 'editor.excerpt', type: 'textarea', rows: 2 },
 ];
 
 /** Title, dates, all-day, time zone, description and excerpt. */
@@ -32,14 +33,14 @@ export function EventMainFields({ form }: { form: EventForm }) {
         <EventFields
           form={form}
           fields={[
-            { name: 'title', label: 'Title', required: true, wide: true },
-            { name: 'start', label: 'Starts', required: true, type },
-            { name: 'end', label: 'Ends', required: true, type },
+            { name: 'title', label: 'editor.title', required: true, wide: true },
+            { name: 'start', label: 'editor.starts', required: true, type },
+            { name: 'end', label: 'editor.ends', required: true, type },
           ]}
         />
         <div className="field">
-          <span className="fieldset-label">Duration</span>
-          <Switch label="All day" checked={values.all_day} onChange={toggleAllDay} />
+          <span className="fieldset-label">{t('editor.duration')}</span>
+          <Switch label={t('editor.allDay')} checked={values.all_day} onChange={toggleAllDay} />
         </div>
         <TimezoneField
           value={values.timezone}

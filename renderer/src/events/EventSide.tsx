@@ -5,23 +5,22 @@ import { Switch } from '../ui/Switch';
 import { EventAuthorship } from './EventAuthorship';
 import { EventFields } from './EventFields';
 import type { EventForm } from './formTypes';
+import { t } from '../i18n';
 
 const PUBLISHING: FieldSpec[] = [
   STATUS_FIELD,
-  { name: 'cost', label: 'Cost', hint: 'For example 20, 10–25 or Free.' },
-  { name: 'website', label: 'Website', type: 'url', placeholder: 'https://…' },
+  { name: 'cost', label: 'editor.cost', hint: 'editor.costHint' },
+  { name: 'website', label: 'editor.website', type: 'url', placeholder: 'https://…' },
 ];
 
-const SLUG: FieldSpec[] = [
-  { name: 'slug', label: 'Slug', hint: "The end of the event's page URL." },
-];
+const SLUG: FieldSpec[] = [{ name: 'slug', label: 'editor.slug', hint: 'editor.slugHint' }];
 
 const FLAGS = [
-  ['featured', 'Featured'],
-  ['sticky', 'Sticky in calendar views'],
-  ['hide_from_listings', 'Hide from listings'],
-  ['show_map', 'Show a map'],
-  ['show_map_link', 'Show a map link'],
+  ['featured', 'editor.featured'],
+  ['sticky', 'editor.sticky'],
+  ['hide_from_listings', 'editor.hideFromListings'],
+  ['show_map', 'editor.showMap'],
+  ['show_map_link', 'editor.showMapLink'],
 ] as const;
 
 /** Publishing, image, cost, website, slug and display flags. */
@@ -30,17 +29,17 @@ export function EventSide({ form }: { form: EventForm; creating: boolean; saving
   return (
     <>
       <div className="card">
-        <h2>Publishing</h2>
+        <h2>{t('editor.publishing')}</h2>
         <div className="form-grid form-grid--single">
           <EventFields form={form} fields={PUBLISHING} />
           <EventAuthorship form={form} />
           <EventFields form={form} fields={SLUG} />
           <div className="field">
-            <span className="fieldset-label">Display</span>
+            <span className="fieldset-label">{t('editor.display')}</span>
             {FLAGS.map(([name, label]) => (
               <Switch
                 key={name}
-                label={label}
+                label={t(label)}
                 checked={values[name]}
                 onChange={(v) => set(name, v)}
               />
@@ -49,7 +48,7 @@ export function EventSide({ form }: { form: EventForm; creating: boolean; saving
         </div>
       </div>
       <div className="card">
-        <h2>Image</h2>
+        <h2>{t('editor.image')}</h2>
         <div className="form-grid form-grid--single">
           <ImageField
             value={values.image}

@@ -14,13 +14,13 @@ interface Props {
   error?: string | undefined;
   placeholder: string;
   onChange(ids: number[]): void;
-  /** "venue", "organizer"…: names the "+ New …" button. */
-  noun: string;
+  /** The "+ New venue" button's words. */
+  newLabel: string;
   /** Renders the inline creation panel; it calls done(id) with the new item's id, or null. */
   create(done: (id: number | null) => void): ReactNode;
 }
 
-export function LinkPicker({ noun, create, ...picker }: Props) {
+export function LinkPicker({ newLabel, create, ...picker }: Props) {
   const [creating, setCreating] = useState(false);
   const { value, single, onChange } = picker;
   return (
@@ -34,7 +34,7 @@ export function LinkPicker({ noun, create, ...picker }: Props) {
       ) : (
         <div>
           <Button small variant="ghost" onClick={() => setCreating(true)}>
-            + New {noun}
+            {newLabel}
           </Button>
         </div>
       )}

@@ -22,12 +22,13 @@ import {
   type CustomRule,
   type Preset,
 } from './repeat';
+import { t } from '../i18n';
 
-const UNITS: Record<Frequency, [string, string]> = {
-  DAILY: ['day', 'days'],
-  WEEKLY: ['week', 'weeks'],
-  MONTHLY: ['month', 'months'],
-  YEARLY: ['year', 'years'],
+const UNITS: Record<Frequency, 'day' | 'week' | 'month' | 'year'> = {
+  DAILY: 'day',
+  WEEKLY: 'week',
+  MONTHLY: 'month',
+  YEARLY: 'year',
 };
 
 /** Monday-first names in the console's language: Info counts Monday as the first day. */
@@ -100,17 +101,17 @@ export function RepeatField({ form, anchor }: Props) {
   const preset = custom ? 'custom' : presetOf(lines, start);
   const summary = describe(lines, start, values.timezone);
   const label = (p: Preset) => {
-    if (p === 'none') return 'Does not repeat';
-    if (p === 'custom') return 'Custom…';
+    if (p === 'none') return t('repeat.none');
+    if (p === 'custom') return t('repeat.custom');
     return describe(linesWith([], presetRule(p, start)), start, values.timezone);
   };
   const keptElsewhere = preset === 'custom' && custom && !fitsCustom(lines, start);
 
   return (
     <div className="card repeat" role="group" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Repeat</h2>
+      <h2 id={`${id}-title`}>{t('repeat.title')}</h2>
       <div className="field">
-        <label htmlFor={`${id}-preset`}>Repeats</label>
+        <label htmlFor={`${id}-preset`}>{t('repeat.repeats')}</label>
         <select
           id={`${id}-preset`}
           name="repeat"
@@ -128,11 +129,7 @@ export function RepeatField({ form, anchor }: Props) {
       </div>
       {custom && (
         <CustomEditor id={id} custom={custom} start={start} onChange={edit}>
-          {keptElsewhere && (
-            <p className="field__hint">
-              This rule has parts the options below do not show; changing them replaces it.
-            </p>
-          )}
+          {keptElsewhere && <p className="field__hint">{t('repeat.keptElsewhere')}</p>}
         </CustomEditor>
       )}
       {lines.length > 0 && (
@@ -178,7 +175,7 @@ function CustomEditor({ id, custom, start, onChange, children }: EditorProps) {
     <div className="repeat__custom">
       {children}
       <div className="repeat__row">
-        <label htmlFor={`${id}-interval`}>Every</label>
+        <label htmlFor={`${id}-interval`}>{t('repeat.every')}</label>
         <input
           id={`${id}-interval`}
           name="repeat-interval"
@@ -191,21 +188,21 @@ function CustomEditor({ id, custom, start, onChange, children }: EditorProps) {
           className="repeat__number"
         />
         <select
-          aria-label="Unit"
+          aria-label={t('repeat.unit')}
           name="repeat-freq"
           value={custom.freq}
           onChange={(e) => onChange({ freq: e.target.value as Frequency })}
         >
           {(Object.keys(UNITS) as Frequency[]).map((freq) => (
             <option key={freq} value={freq}>
-              {UNITS[freq][custom.interval <= 1 ? 0 : 1]}
+              {t(`repeat.units.${UNITS[freq]}`, { count: Math.max(1, custom.interval) })}
             </option>
           ))}
         </select>
       </div>
       {custom.freq === 'WEEKLY' && (
         <fieldset className="repeat__days">
-          <legend className="fieldset-label">On</legend>
+          <legend className="fieldset-label">{t('repeat.on')}</legend>
           {WEEKDAYS.map((weekday, i) => (
             <label key={weekday} className="day-toggle">
               <input
@@ -223,7 +220,7 @@ function CustomEditor({ id, custom, start, onChange, children }: EditorProps) {
       )}
       {custom.freq === 'MONTHLY' && (
         <div className="field">
-          <label htmlFor={`${id}-monthly`}>Which day</label>
+          <label htmlFor={`${id}-monthly`}>{t('repeat.whichDay')}</label>
           <select
             id={`${id}-monthly`}
             name="repeat-monthly"
@@ -236,7 +233,7 @@ function CustomEditor({ id, custom, start, onChange, children }: EditorProps) {
         </div>
       )}
       <fieldset className="repeat__ends">
-        <legend className="fieldset-label">Ends</legend>
+        <legend className="fieldset-label">{t('repeat.ends')}</legend>
         <label className="check">
           <input
             type="radio"
@@ -244,7 +241,7 @@ function CustomEditor({ id, custom, start, onChange, children }: EditorProps) {
             checked={custom.ends === 'never'}
             onChange={() => onChange({ ends: 'never' })}
           />
-          Never
+          {t('repeat.never')}
         </label>
         <div className="repeat__row">
           <label className="check">
@@ -254,12 +251,12 @@ function CustomEditor({ id, custom, start, onChange, children }: EditorProps) {
               checked={custom.ends === 'on'}
               onChange={() => onChange({ ends: 'on' })}
             />
-            On
+            {t('repeat.onDate')}
           </label>
           <input
             type="date"
             name="repeat-until"
-            aria-label="Last date"
+            aria-label={t('repeat.lastDate')}
             value={custom.until}
             min={start.slice(0, 10)}
             onChange={(e) => onChange({ ends: 'on', until: e.target.value })}
@@ -273,12 +270,12 @@ function CustomEditor({ id, custom, start, onChange, children }: EditorProps) {
               checked={custom.ends === 'after'}
               onChange={() => onChange({ ends: 'after' })}
             />
-            After
+            {t('repeat.after')}
           </label>
           <input
             type="number"
             name="repeat-count"
-            aria-label="Number of occurrences"
+            aria-label={t('repeat.count')}
             inputMode="numeric"
             min={1}
             max={5000}
@@ -286,7 +283,7 @@ function CustomEditor({ id, custom, start, onChange, children }: EditorProps) {
             className="repeat__number"
             onChange={(e) => onChange({ ends: 'after', count: Number(e.target.value) || 0 })}
           />
-          <span>{custom.count === 1 ? 'occurrence' : 'occurrences'}</span>
+          <span>{t('repeat.occurrences', { count: Math.max(1, custom.count) })}</span>
         </div>
       </fieldset>
     </div>

@@ -4,6 +4,7 @@ import { parseRecurrence } from '../../../shared/recurrence/lines';
 import { summarize } from '../../../shared/recurrence/summary';
 import { Link } from '../app/Link';
 import { consoleLanguage } from '../app/language';
+import { t } from '../i18n';
 
 /** Whether the event belongs to a series (answers from before recurrence lack the key). */
 export const isOccurrence = (event: Pick<EventWire, 'series_id'>) =>
@@ -28,10 +29,10 @@ export function SeriesMark({ event }: { event: EventWire }) {
   if (!isOccurrence(event)) return null;
   const summary = seriesSummary(event);
   return (
-    <span className="series-mark" title={summary || 'Repeating event'}>
+    <span className="series-mark" title={summary || t('series.repeating')}>
       <span aria-hidden="true">↻</span>
       <span className="visually-hidden">
-        {summary ? `Repeating event: ${summary}` : 'Repeating event'}
+        {summary ? t('series.repeatingWith', { summary }) : t('series.repeating')}
       </span>
     </span>
   );
@@ -44,11 +45,11 @@ export function SeriesNote({ event }: { event: EventWire }) {
   return (
     <span className="series-note">
       <span aria-hidden="true">↻ </span>
-      {summary ? `Repeats: ${summary}` : 'One of a series'}
+      {summary ? t('series.repeats', { summary }) : t('series.oneOf')}
       {event.series_id !== event.id && (
         <>
           {' · '}
-          <Link to={`/events/${event.series_id}`}>First event</Link>
+          <Link to={`/events/${event.series_id}`}>{t('series.first')}</Link>
         </>
       )}
     </span>

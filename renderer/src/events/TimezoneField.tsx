@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useSiteZone } from '../calendar/displayZone';
 import { InputField } from '../ui/InputField';
+import { t } from '../i18n';
 
 function zones(): string[] {
   const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
@@ -25,12 +26,7 @@ interface Props {
 /** An event saved with no zone is given the site's zone of that moment, and keeps it. */
 function EventZoneHint() {
   const site = useSiteZone();
-  return (
-    <>
-      Empty: the site’s time zone{site ? ` (${site})` : ''}, stored with the event when it is saved;
-      a later change of the site’s zone does not move it.
-    </>
-  );
+  return <>{t('editor.timezoneHint', { zone: site ?? '…' })}</>;
 }
 
 /** A time zone picker: type to filter the IANA zones, or give an offset such as UTC+2. */
@@ -39,9 +35,9 @@ export function TimezoneField({ value, error, onChange, hint }: Props) {
   return (
     <div className="field">
       <InputField
-        label="Time zone"
+        label={t('editor.timezone')}
         list="almanac-timezones"
-        placeholder="Site time zone"
+        placeholder={t('editor.timezonePlaceholder')}
         autoComplete="off"
         hint={hint ?? <EventZoneHint />}
         error={error}

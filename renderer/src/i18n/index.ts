@@ -51,6 +51,13 @@ export function setConsoleLanguage(language: Language): void {
 /** Translate outside React (toasts, titles built in handlers); inside, prefer `useT()`. */
 export const t = (key: MessageKey, options?: TOptions): string => i18next.t(key, options);
 
+/**
+ * A text that may be a catalogue key (field descriptions shared by several forms name their
+ * label by key): its translation when it is one, else the text itself.
+ */
+export const tx = (text: string): string =>
+  i18next.exists(text) ? String(i18next.t(text as MessageKey)) : text;
+
 /** The translate function of the current language, re-rendering when it changes. */
 export function useT() {
   return useTranslation().t;

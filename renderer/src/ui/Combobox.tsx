@@ -7,6 +7,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Field } from './Field';
 import { matches } from './matchText';
 import './combobox.css';
+import { t } from '../i18n';
 
 const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
@@ -41,7 +42,6 @@ export function Combobox({ label, options, value, onChange, single, error, hint,
     .sort((a, b) => byName.compare(a.label, b.label));
   const current = open ? shown[active] : undefined;
   const optionId = (id: number) => `${listId}-${id}`;
-  const noun = label.toLowerCase();
 
   const move = (index: number) => {
     setOpen(true);
@@ -96,13 +96,17 @@ export function Combobox({ label, options, value, onChange, single, error, hint,
 
   const chips =
     value.length > 0 ? (
-      <ul className="chips" aria-label={`Selected ${noun}`}>
+      <ul className="chips" aria-label={t('combobox.selected', { label })}>
         {value.map((id) => {
           const name = byId.get(id)?.label ?? `#${id}`;
           return (
             <li key={id} className="chip">
               {name}
-              <button type="button" aria-label={`Remove ${name}`} onClick={() => remove(id)}>
+              <button
+                type="button"
+                aria-label={t('combobox.remove', { name })}
+                onClick={() => remove(id)}
+              >
                 ×
               </button>
             </li>
@@ -114,7 +118,7 @@ export function Combobox({ label, options, value, onChange, single, error, hint,
   const popup = (
     <div className="combobox__anchor">
       <div className="combobox__popup" hidden={!open}>
-        <ul id={listId} role="listbox" aria-label={`${label} choices`}>
+        <ul id={listId} role="listbox" aria-label={t('combobox.choices', { label })}>
           {shown.map((option, index) => (
             <li
               key={option.id}
@@ -133,7 +137,7 @@ export function Combobox({ label, options, value, onChange, single, error, hint,
         </ul>
         {shown.length === 0 && (
           <p className="combobox__empty">
-            {query ? `Nothing matches “${query}”.` : `No other ${noun}.`}
+            {query ? t('combobox.noMatch', { query }) : t('combobox.noOther')}
           </p>
         )}
       </div>

@@ -8,6 +8,7 @@ import { wallText } from '../app/clock';
 import { Button } from './Button';
 import { Dialog, useQuestion } from './Dialog';
 import type { Values } from './form';
+import { t, tx } from '../i18n';
 
 export type ConflictChoice = 'theirs' | 'mine';
 
@@ -24,7 +25,12 @@ const shown = (value: unknown): string => {
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 };
 
-const label = (name: string) => (name.charAt(0).toUpperCase() + name.slice(1)).replace(/_/g, ' ');
+const label = (name: string) => {
+  const known = tx(`fieldNames.${name}`);
+  return known === `fieldNames.${name}`
+    ? (name.charAt(0).toUpperCase() + name.slice(1)).replace(/_/g, ' ')
+    : known;
+};
 
 /** What changed on the server between the version the form started from and now. */
 export function conflictOf(base: Values, current: Values): Conflict {
@@ -40,36 +46,32 @@ export function useConflictQuestion(): [
   (c: Conflict) => Promise<ConflictChoice | null>,
 ] {
   return useQuestion<Conflict, ConflictChoice>((conflict, answer) => (
-    <Dialog
-      title="Someone else changed this"
-      text="It was saved by someone else while you were editing it."
-      onCancel={() => answer(null)}
-    >
+    <Dialog title={t('conflict.title')} text={t('conflict.text')} onCancel={() => answer(null)}>
       {conflict.fields.length > 0 ? (
         <>
-          <p>Their changes:</p>
+          <p>{t('conflict.theirChanges')}</p>
           <ul className="conflict__fields">
             {conflict.fields.map((field) => (
               <li key={field.name}>
-                <strong>{field.name}</strong>: {field.value || '(empty)'}
+                <strong>{field.name}</strong>: {field.value || t('conflict.empty')}
               </li>
             ))}
           </ul>
         </>
       ) : (
-        <p>Nothing you can see in this form changed.</p>
+        <p>{t('conflict.nothingVisible')}</p>
       )}
       <div className="dialog__choices">
         <Button variant="primary" onClick={() => answer('theirs')}>
-          Reload their version
+          {t('conflict.theirs')}
         </Button>
         <Button variant="secondary" onClick={() => answer('mine')}>
-          Save mine over it
+          {t('conflict.mine')}
         </Button>
       </div>
       <div className="form-actions">
         <Button variant="ghost" onClick={() => answer(null)}>
-          Keep editing
+          {t('conflict.keepEditing')}
         </Button>
       </div>
     </Dialog>

@@ -1,6 +1,7 @@
 /** Renders plain form controls from a list of field descriptions. */
 import type { Errors, Values } from './form';
 import { Field } from './Field';
+import { tx } from '../i18n';
 
 export interface FieldSpec {
   name: string;
@@ -44,16 +45,16 @@ export function FormFields({ fields, values, errors, onChange }: Props) {
           value: text,
           required: spec.required,
           autoComplete: spec.autoComplete,
-          placeholder: spec.placeholder,
+          placeholder: spec.placeholder && tx(spec.placeholder),
         };
-        const label = spec.required ? `${spec.label} *` : spec.label;
+        const label = spec.required ? `${tx(spec.label)} *` : tx(spec.label);
         const wide = spec.wide ?? spec.type === 'textarea';
         return (
           <Field
             key={spec.name}
             label={label}
             error={errors[spec.name]}
-            hint={spec.hint}
+            hint={spec.hint && tx(spec.hint)}
             wide={wide}
           >
             {spec.type === 'textarea' ? (
@@ -66,7 +67,7 @@ export function FormFields({ fields, values, errors, onChange }: Props) {
               <select {...common} onChange={(e) => onChange(spec.name, e.target.value)}>
                 {(spec.options ?? []).map(([v, l]) => (
                   <option key={v} value={v}>
-                    {l}
+                    {tx(l)}
                   </option>
                 ))}
               </select>

@@ -9,6 +9,7 @@ import { Button } from './Button';
 import { ErrorNote } from './ErrorNote';
 import { InputField } from './InputField';
 import type { Values } from './form';
+import { t } from '../i18n';
 
 interface Props {
   value: string;
@@ -48,19 +49,19 @@ export function ImageField({ value, previewUrl, error, onChange }: Props) {
 
   return (
     <div className="field field--wide">
-      {shown && <img className="image-preview" src={shown} alt="Featured image preview" />}
+      {shown && <img className="image-preview" src={shown} alt={t('image.preview')} />}
       <InputField
-        label="Image URL or media id"
+        label={t('image.url')}
         placeholder="https://…"
         inputMode="url"
-        hint="Paste an http(s) URL, or upload a file."
+        hint={t('image.hint')}
         error={error}
         value={value}
         onChange={(v) => onChange(v)}
       />
       <div className="form-actions">
         <label htmlFor={fileId} className="visually-hidden">
-          Upload an image file
+          {t('image.uploadLabel')}
         </label>
         <input
           id={fileId}
@@ -71,15 +72,15 @@ export function ImageField({ value, previewUrl, error, onChange }: Props) {
           onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
         />
         <Button small busy={busy} onClick={() => fileRef.current?.click()}>
-          Upload…
+          {t('image.upload')}
         </Button>
         {value && (
           <Button small variant="ghost" onClick={() => onChange('')}>
-            Remove image
+            {t('image.remove')}
           </Button>
         )}
       </div>
-      <ErrorNote error={uploadError} title="Upload failed." />
+      <ErrorNote error={uploadError} title={t('image.failed')} />
     </div>
   );
 }

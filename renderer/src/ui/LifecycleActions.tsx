@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { admin, api, ev } from '../api/client';
 import { invalidate, keys } from '../api/hooks';
-import { RESOURCE, type Kind } from '../api/resources';
+import type { Kind } from '../api/resources';
 import { navigate } from '../app/router';
 import { restore } from '../lists/bulk';
 import { Button } from './Button';
 import { ErrorNote } from './ErrorNote';
 import { useToast } from './toasts';
+import { t } from '../i18n';
 
 interface Props {
   kind: Kind;
@@ -23,7 +24,6 @@ export function useLifecycle({ kind, id, askScope }: Props) {
   const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const noun = RESOURCE[kind].singular;
 
   const run = async (name: string, action: () => Promise<unknown>, done: string) => {
     setBusy(name);
@@ -55,17 +55,17 @@ export function useLifecycle({ kind, id, askScope }: Props) {
         'trash',
         () => api(ev(`${kind}/${id}`), { method: 'DELETE', query: { scope } }),
         scope === 'following' || scope === 'all'
-          ? `The ${noun}s are in the trash.`
-          : `The ${noun} is in the trash.`,
+          ? t('lifecycle.seriesTrashed')
+          : t(`lifecycle.trashed.${kind}`),
       );
     },
-    restore: () => run('restore', () => restore(kind, id), `The ${noun} is restored.`),
+    restore: () => run('restore', () => restore(kind, id), t(`lifecycle.restored.${kind}`)),
     async forever() {
-      if (!window.confirm(`Delete this ${noun} permanently? This cannot be undone.`)) return;
+      if (!window.confirm(t(`lifecycle.confirmDelete.${kind}`))) return;
       const done = await run(
         'forever',
         () => api(admin(`trash/${id}`), { method: 'DELETE' }),
-        `The ${noun} is deleted.`,
+        t(`lifecycle.deleted.${kind}`),
       );
       if (done) navigate(`/${kind}`, { replace: true });
     },
@@ -98,10 +98,15 @@ export function LifecycleActions(props: Props) {
   const actions = useLifecycle(props);
   return (
     <div className="card">
-      <h2>Lifecycle</h2>
+      <h2>{t('lifecycle.title')}</h2>
       <ErrorNote error={actions.error} />
       <div className="form-actions">
-        <LifecycleButton actions={actions} action="trash" variant="danger" label="Move to trash" />
+        <LifecycleButton
+          actions={actions}
+          action="trash"
+          variant="danger"
+          label={t('lifecycle.toTrash')}
+        />
       </div>
     </div>
   );

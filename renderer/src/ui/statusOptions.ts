@@ -2,13 +2,13 @@ import type { FieldSpec } from './FormFields';
 
 export const STATUS_FIELD: FieldSpec = {
   name: 'status',
-  label: 'Status',
+  label: 'status.field',
   type: 'select',
   options: [
-    ['publish', 'Published'],
-    ['draft', 'Draft'],
-    ['pending', 'Pending review'],
-    ['private', 'Private'],
-    ['future', 'Scheduled'],
+    ['publish', 'status.publish'],
+    ['draft', 'status.draft'],
+    ['pending', 'status.pendingReview'],
+    ['private', 'status.private'],
+    ['future', 'status.future'],
   ],
 };
