@@ -4,12 +4,12 @@ import type { MessageKey } from '../i18n';
 
 export function Rich({ k, values }: { k: MessageKey; values?: Record<string, string> }) {
   return (
-    <Trans
+    // The key type given: inferred from the whole catalogue, it is too large a union for tsc.
+    // Values are shown as typed: React escapes them, and i18next is set not to (renderer/src/i18n).
+    <Trans<MessageKey>
       i18nKey={k}
       values={values}
       components={{ code: <code className="connect__value" />, b: <b /> }}
-      // Values are shown as typed: React escapes them, i18next must not escape them twice.
-      tOptions={{ interpolation: { escapeValue: false } }}
     />
   );
 }
