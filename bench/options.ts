@@ -24,6 +24,8 @@ export interface BenchOptions {
   feeds: boolean;
   /** Run only the recurrence benchmark (bench/recurrence.ts). */
   recurrence: boolean;
+  /** Run only the CalDAV comparison with Radicale and Xandikos (bench/caldav.ts). */
+  caldav: boolean;
   sizes: number[];
   /** Keep an existing seeded database of the right size instead of seeding again. */
   reuse: boolean;
@@ -62,6 +64,7 @@ export function defaultOptions(overrides: Partial<BenchOptions> = {}): BenchOpti
     scaling: false,
     feeds: false,
     recurrence: false,
+    caldav: false,
     sizes: [10_000, 100_000, 1_000_000],
     reuse: false,
     only: [],
@@ -84,6 +87,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --scaling           reads at 10k, 100k and 1M events instead of the main run
   --sizes LIST        sizes for --scaling (default 10000,100000,1000000)
   --feeds             only the calendar feed of 10k events (also run after the main run)
+  --caldav            only CalDAV beside Radicale and Xandikos, 10k events in each
   --recurrence        only the recurrence scenario: 500 weekly series among --events events
                       (also run after the main run)
   --reuse             keep an already seeded database of the same size
@@ -126,6 +130,9 @@ export function parseOptions(argv: string[]): BenchOptions {
         break;
       case '--recurrence':
         given.recurrence = true;
+        break;
+      case '--caldav':
+        given.caldav = true;
         break;
       case '--sizes':
         given.sizes = list(value());

@@ -17,6 +17,7 @@ import { rowsTable, targetsTable, toMarkdown, type Report, type Target } from '.
 import { appendHistory, historyLines, targetLines } from './history.js';
 import { benchFeeds, feedMarkdown } from './feeds.js';
 import { benchRecurrence, recurrenceMarkdown } from './recurrence.js';
+import { caldavMarkdown, runCaldavBench } from './caldav.js';
 
 export interface BenchOutput {
   report: Report;
@@ -49,6 +50,10 @@ async function main() {
   const log = (line: string) => console.log(line);
   if (options.feeds) {
     console.log(feedMarkdown(await benchFeeds(options, log)));
+    return;
+  }
+  if (options.caldav) {
+    console.log(caldavMarkdown(await runCaldavBench(options, log)));
     return;
   }
   if (options.recurrence) {

@@ -54,29 +54,29 @@ export function createObjects(core: CoreServices, deps: ObjectDeps, store: Calda
     return store.names([head]).has(head) ? undefined : head;
   }
 
-  function read(head: number, name: string, actor: Actor | null, links: Links) {
-    const keptFor = (entry: FeedEntry) => (entry.kind === 'rule' ? entry.rule.id : entry.id);
-    let kept: Map<number, string> | undefined;
-    const made = deps.feeds.calendarObject(head, actor, links, (entry) => {
-      kept ??= store.kept([head]);
-      const id = keptFor(entry);
-      if (!kept.has(id)) kept = new Map([...kept, ...store.kept([id])]);
-      return kept.get(id) ?? '';
-    });
-    if (!made) return undefined;
-    const etag = `"${createHash('sha1').update(made.text).digest('base64url')}"`;
-    return { head, name, text: made.text, etag, ids: made.ids };
-  }
-
-  function readAll(heads: readonly number[], actor: Actor | null, links: Links) {
-    const named = names(heads);
+  /** The objects of these heads the reader sees, in order, named as given or by default. */
+  function readAll(
+    heads: readonly number[],
+    actor: Actor | null,
+    links: Links,
+    given?: Map<number, string>,
+  ): CalendarObject[] {
+    const named = given ?? names(heads);
+    const made = deps.feeds.calendarObjects(heads, actor, links, (entries: FeedEntry[]) =>
+      store.kept(entries.map((entry) => (entry.kind === 'rule' ? entry.rule.id : entry.id))),
+    );
     const out: CalendarObject[] = [];
     for (const head of heads) {
-      const object = read(head, named.get(head)!, actor, links);
-      if (object) out.push(object);
+      const object = made.get(head);
+      if (!object) continue;
+      const etag = `"${createHash('sha1').update(object.text).digest('base64url')}"`;
+      out.push({ head, name: named.get(head)!, text: object.text, etag, ids: object.ids });
     }
     return out;
   }
+
+  const read = (head: number, name: string, actor: Actor | null, links: Links) =>
+    readAll([head], actor, links, new Map([[head, name]]))[0];
 
   return {
     names,
@@ -138,13 +138,9 @@ export function createObjects(core: CoreServices, deps: ObjectDeps, store: Calda
         ]),
       ];
       const named = names(heads);
-      const changed: CalendarObject[] = [];
-      const gone: string[] = [];
-      for (const head of heads) {
-        const object = read(head, named.get(head)!, actor, links);
-        if (object) changed.push(object);
-        else gone.push(named.get(head)!);
-      }
+      const changed = readAll(heads, actor, links, named);
+      const seen = new Set(changed.map((object) => object.head));
+      const gone = heads.filter((head) => !seen.has(head)).map((head) => named.get(head)!);
       return { token: changes.token, changed, gone };
     },
 

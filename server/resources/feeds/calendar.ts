@@ -40,21 +40,35 @@ export function calendarHead(header: CalendarHeader, components: JCal[]): string
   return text.slice(0, text.length - END.length);
 }
 
+/** VTIMEZONE text by component (vtimezone.ts makes each zone's component once and keeps it). */
+const zoneTexts = new WeakMap<JCal, string>();
+
+let objectPrefix: string | undefined;
+
 /**
  * A CalDAV calendar object's head (RFC 4791 §4.1): no METHOD, which marks a scheduling message,
  * and no feed-wide names.
  */
 export function objectHead(components: JCal[]): string {
-  const text = ICAL.stringify([
+  objectPrefix ??= ICAL.stringify([
     'vcalendar',
     [
       ['prodid', {}, 'text', PRODID],
       ['version', {}, 'text', '2.0'],
       ['calscale', {}, 'text', 'GREGORIAN'],
     ],
-    components,
-  ]);
-  return text.slice(0, text.length - END.length);
+    [],
+  ]).slice(0, -END.length);
+  let text = objectPrefix;
+  for (const component of components) {
+    let zone = zoneTexts.get(component);
+    if (zone === undefined) {
+      zone = componentText(component);
+      zoneTexts.set(component, zone);
+    }
+    text += zone;
+  }
+  return text;
 }
 
 export const calendarTail = (): string => END;

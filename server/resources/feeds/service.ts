@@ -381,32 +381,72 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     objectHeads: (ids: readonly number[]): number[] => objectHeads(ids, store),
 
     /**
-     * One calendar object as a reader sees it (undefined when it sees none of it): the same
-     * VEVENTs as the feeds, each followed by what `extra` gives for it (iCalendar lines the
-     * mapping does not read, kept from the client that wrote them).
+     * Calendar objects as a reader sees them (those it sees none of are left out): the same
+     * VEVENTs as the feeds, each followed by what `extra` gives for its event (iCalendar lines
+     * the mapping does not read, kept from the client that wrote them).
      */
-    calendarObject(
-      head: number,
+    calendarObjects(
+      heads: readonly number[],
       actor: Actor | null,
       links: Links,
-      extra: (entry: FeedEntry) => string,
-    ): { text: string; ids: number[] } | undefined {
+      extra: (entries: FeedEntry[]) => Map<number, string>,
+    ): Map<number, { text: string; ids: number[] }> {
       deps.events.publishDue();
+      const out = new Map<number, { text: string; ids: number[] }>();
+      const running = new Set(
+        store
+          .series([...heads])
+          .filter((series) => series.lines !== '[]')
+          .map((series) => series.id),
+      );
+      // Plain events, the most of a calendar, are read in one batch; series one at a time.
+      const rows = new Map(
+        store
+          .events(heads.filter((head) => !running.has(head)))
+          .filter((row) => mayRead(actor, row))
+          .map((row) => [row.id, row]),
+      );
       const readable = (ids: number[]) =>
         store
           .events(ids)
           .filter((row) => mayRead(actor, row))
           .map((row) => row.id);
-      const entries = objectEntries(head, store, readable);
-      if (entries.length === 0) return undefined;
-      let text = objectHead(timezones(entries));
-      for (const entry of entries) {
-        const vevent = eventsText([entry], actor, links);
-        const added = extra(entry);
-        // The component ends with END:VEVENT and CRLF; kept lines go inside it.
-        text += added === '' ? vevent : vevent.slice(0, -12) + added + vevent.slice(-12);
+      const objects = heads.map((head): [number, FeedEntry[]] => [
+        head,
+        running.has(head)
+          ? objectEntries(head, store, readable)
+          : rows.has(head)
+            ? [{ kind: 'event', id: head }]
+            : [],
+      ]);
+      const all = objects.flatMap(([, entries]) => entries);
+      eventsText(all, actor, links);
+      const kept = extra(all);
+      for (const [head, entries] of objects) {
+        if (entries.length === 0) continue;
+        const row = rows.get(head);
+        const zones =
+          row === undefined
+            ? timezones(entries)
+            : row.all_day === 1
+              ? []
+              : [
+                  vtimezone(
+                    row.timezone,
+                    Number(row.start_local.slice(0, 4)) - 1,
+                    Number(row.end_local.slice(0, 4)),
+                  ),
+                ];
+        let text = objectHead(zones);
+        for (const entry of entries) {
+          const vevent = vevents.get(entryKey(entry))?.text ?? '';
+          const added = kept.get(entry.kind === 'rule' ? entry.rule.id : entry.id) ?? '';
+          // The component ends with END:VEVENT and CRLF; kept lines go inside it.
+          text += added === '' ? vevent : vevent.slice(0, -12) + added + vevent.slice(-12);
+        }
+        out.set(head, { text: text + calendarTail(), ids: entries.map((entry) => entry.id) });
       }
-      return { text: text + calendarTail(), ids: entries.map((entry) => entry.id) };
+      return out;
     },
 
     /** A one-event feed: the event (readable by the actor) or `undefined`. */
