@@ -63,7 +63,11 @@ function createCore(
     timezone: config.timezone,
     public_url: config.publicUrl,
   });
-  const auth = createAuthService(usersStore, clock, options.auth);
+  const writeGate = createWriteGate();
+  const auth = createAuthService(usersStore, clock, {
+    ...options.auth,
+    mayWrite: () => !writeGate.held(),
+  });
   const users = createUsersService(usersStore, clock, () => undefined);
   const network = createNetworkController(
     lanAddresses,
@@ -82,7 +86,7 @@ function createCore(
     users,
     network,
     dataVersion: dataVersion(db),
-    writeGate: createWriteGate(),
+    writeGate,
   };
 }
 

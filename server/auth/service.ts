@@ -32,6 +32,12 @@ export const MAX_APP_PASSWORDS = 25;
 export interface AuthOptions {
   /** Delay for the n-th failure past the free ones; tests shorten it. */
   failureDelayMs?: (excess: number) => number;
+  /**
+   * Whether the server's connection may write now: an application password's last use is not
+   * stamped while an import writes from its worker (db/write-gate.ts), which would make the
+   * sign-in wait for SQLite's lock with the whole process.
+   */
+  mayWrite?: () => boolean;
 }
 
 export function createAuthService(store: UsersStore, clock: Clock, options: AuthOptions = {}) {
@@ -85,7 +91,9 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
     const compact = password.replace(/\s+/g, '');
     for (const appPassword of store.appPasswords(user.id)) {
       if (await verify(compact, appPassword.secret_hash)) {
-        store.touchAppPassword(appPassword.uuid, formatUtc(clock.now()));
+        if (options.mayWrite?.() !== false) {
+          store.touchAppPassword(appPassword.uuid, formatUtc(clock.now()));
+        }
         return actorOf(user);
       }
     }

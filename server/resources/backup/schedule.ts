@@ -89,7 +89,19 @@ export function createBackupScheduler(core: CoreServices, backups: BackupService
     /** Looks once a minute from now on; the first look waits a minute, out of the start's way. */
     start(): void {
       if (timer) return;
-      timer = setInterval(() => void this.tick(), CHECK_EVERY_MS);
+      // Through the write gate (db/write-gate.ts): while an import writes from its worker, a
+      // claim would wait for SQLite's lock with the whole process, then fail.
+      timer = setInterval(() => {
+        void core.writeGate.enter().then(async (release) => {
+          try {
+            await this.tick();
+          } catch (error) {
+            core.log.error({ err: error }, 'scheduled backup failed');
+          } finally {
+            release();
+          }
+        });
+      }, CHECK_EVERY_MS);
       timer.unref();
     },
     stop(): void {

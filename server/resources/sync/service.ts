@@ -44,12 +44,17 @@ export function createSyncService(
     const cutoff = formatUtc(new Date(core.clock.now().getTime() - options.historyDays * DAY_MS));
     return store.prune(cutoff);
   }
+  // Through the write gate (db/write-gate.ts): not while an import writes from its worker.
   const pruner = setInterval(() => {
-    try {
-      prune();
-    } catch (error) {
-      core.log.warn({ err: error }, 'pruning the change history failed');
-    }
+    void core.writeGate.enter().then((release) => {
+      try {
+        prune();
+      } catch (error) {
+        core.log.warn({ err: error }, 'pruning the change history failed');
+      } finally {
+        release();
+      }
+    });
   }, PRUNE_EVERY_MS);
   pruner.unref();
 
