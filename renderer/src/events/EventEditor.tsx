@@ -3,7 +3,7 @@
  * organizers and terms inline, zod validation shared with the server, and server messages next
  * to their fields. Saving is optimistic and rolls back on error (useSave).
  */
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { eventFormSchema } from '../../../shared/schemas/event';
 import { newIdempotencyKey } from '../api/client';
 import { useItem, useSave } from '../api/hooks';
@@ -198,7 +198,13 @@ export default function EventEditor({ id }: { id: string }) {
       {numeric !== null && trashed && (
         <TrashedBanner kind="events" id={numeric} author={data.author} />
       )}
-      <form ref={formRef} onSubmit={submit} noValidate aria-label={t('editor.details')}>
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        onKeyDown={numeric === null ? holdEnter : undefined}
+        noValidate
+        aria-label={t('editor.details')}
+      >
         {saveError ? <ErrorNote error={saveError} title={t('editor.notSaved')} plain /> : null}
         {Object.keys(form.errors).length > 0 && (
           <div className="note note--error" role="alert" tabIndex={-1}>
@@ -244,6 +250,23 @@ export default function EventEditor({ id }: { id: string }) {
       {conflictDialog}
     </>
   );
+}
+
+const SUBMITTING_INPUTS = new Set(['checkbox', 'radio', 'submit', 'button', 'image', 'reset']);
+
+/**
+ * A new event is created by its Create button only: Enter in one of its fields (the title,
+ * typed first) would otherwise submit and publish it half filled.
+ */
+function holdEnter(event: KeyboardEvent<HTMLFormElement>): void {
+  const target = event.target;
+  if (
+    event.key === 'Enter' &&
+    target instanceof HTMLInputElement &&
+    !SUBMITTING_INPUTS.has(target.type)
+  ) {
+    event.preventDefault();
+  }
 }
 
 /** Messages about parameters that no field of the form shows: listed in the form's note. */

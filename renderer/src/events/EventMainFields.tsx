@@ -1,7 +1,7 @@
 import type { FieldSpec } from '../ui/FormFields';
 import { EventFields } from './EventFields';
 import { Switch } from '../ui/Switch';
-import { fromInput, toInput } from './dates';
+import { endKeepingLength, fromInput, toInput } from './dates';
 import type { EventForm } from './formTypes';
 import { TimezoneField } from './TimezoneField';
 import { t } from '../i18n';
@@ -27,11 +27,22 @@ export function EventMainFields({ form }: { form: EventForm }) {
     set('end', toInput(fromInput(values.end, values.all_day, true), on));
     set('all_day', on);
   };
+  // Moving the start moves the end with it: the event keeps its length.
+  const timed: EventForm = {
+    ...form,
+    set: (name, value) => {
+      if (name === 'start' && typeof value === 'string') {
+        const end = endKeepingLength(values.start, values.end, value, values.all_day);
+        if (end !== undefined) form.set('end', end);
+      }
+      form.set(name, value);
+    },
+  };
   return (
     <div className="card">
       <div className="form-grid">
         <EventFields
-          form={form}
+          form={timed}
           fields={[
             { name: 'title', label: 'editor.title', required: true, wide: true },
             { name: 'start', label: 'editor.starts', required: true, type },

@@ -37,3 +37,28 @@ export function formatRange(
     return `${start.toFormat(day)}, ${start.toFormat(clock)}–${end.toFormat(clock)}${zone}`;
   return `${start.toFormat(`d LLL ${clock}`)} – ${end.toFormat(`d LLL yyyy ${clock}`)}${zone}`;
 }
+
+/** A date or datetime-local input's value as a wall time (UTC stands for "no zone"). */
+const inputTime = (value: string, allDay: boolean): DateTime =>
+  allDay
+    ? DateTime.fromFormat(value, 'yyyy-MM-dd', { zone: 'UTC' })
+    : DateTime.fromFormat(value, "yyyy-MM-dd'T'HH:mm", { zone: 'UTC' });
+
+/**
+ * The end that keeps the event's length when its start moves from `before` to `after`, as
+ * calendar apps do (inputs' values; wall-clock arithmetic, so a DST change in between does not
+ * stretch it); undefined while the new start is incomplete or the old times are not a range.
+ */
+export function endKeepingLength(
+  before: string,
+  end: string,
+  after: string,
+  allDay: boolean,
+): string | undefined {
+  const from = inputTime(before, allDay);
+  const until = inputTime(end, allDay);
+  const to = inputTime(after, allDay);
+  if (!from.isValid || !until.isValid || !to.isValid || until < from) return undefined;
+  const moved = to.plus(until.diff(from));
+  return moved.toFormat(allDay ? 'yyyy-MM-dd' : "yyyy-MM-dd'T'HH:mm");
+}

@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { emptyEvent, eventPayload } from '../../../renderer/src/events/eventForm';
-import { formatRange, fromInput, toInput } from '../../../renderer/src/events/dates';
+import {
+  endKeepingLength,
+  formatRange,
+  fromInput,
+  toInput,
+} from '../../../renderer/src/events/dates';
 import type { EventWire } from '../../../shared/schemas/wire';
 
 const event = {
@@ -42,5 +47,27 @@ describe('event form mapping', () => {
     expect(create).not.toHaveProperty('venue');
     const update = eventPayload(values, false);
     expect(update).toMatchObject({ image: '', venue: 0, website: '' });
+  });
+});
+
+describe('moving the start', () => {
+  it('moves the end by as much, keeping the length, across days and DST changes', () => {
+    expect(
+      endKeepingLength('2026-06-10T18:00', '2026-06-10T21:30', '2026-06-12T09:15', false),
+    ).toBe('2026-06-12T12:45');
+    // Wall-clock hours: a night across the change to summer time stays 10 hours long.
+    expect(
+      endKeepingLength('2026-03-28T22:00', '2026-03-29T08:00', '2026-03-28T23:00', false),
+    ).toBe('2026-03-29T09:00');
+    // All-day: whole days.
+    expect(endKeepingLength('2026-08-01', '2026-08-03', '2026-08-10', true)).toBe('2026-08-12');
+  });
+
+  it('leaves the end alone while the new start is incomplete or the old range is not one', () => {
+    expect(endKeepingLength('2026-06-10T18:00', '2026-06-10T21:30', '', false)).toBeUndefined();
+    expect(endKeepingLength('', '2026-06-10T21:30', '2026-06-10T19:00', false)).toBeUndefined();
+    expect(
+      endKeepingLength('2026-06-10T18:00', '2026-06-10T17:00', '2026-06-11T18:00', false),
+    ).toBeUndefined();
   });
 });

@@ -1,0 +1,88 @@
+/**
+ * Editing like a calendar app, in Chromium: moving an event's start keeps its length (the start
+ * alone is saved, not refused), and Enter in a new event's title never creates it.
+ */
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { basic, call } from './support/api.js';
+import { hasChromium, launch } from './support/browser.js';
+import { ADMIN, startServer, type E2EServer } from './support/server.js';
+import { signIn } from './support/session.js';
+
+const EV = '/api/calendar/events/v1/events';
+const AUTH = basic(ADMIN.login, ADMIN.password);
+
+describe.skipIf(!hasChromium)('editing like a calendar app', () => {
+  let server: E2EServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const day = DateTime.utc().plus({ days: 3 }).startOf('day');
+
+  async function open(width = 1280, height = 860): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height }, colorScheme: 'light' });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await signIn(page, server.url);
+    return page;
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launch();
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('moves the end with the start, and saves a change of start alone', async () => {
+    const res = await call(server.url, EV, AUTH, {
+      method: 'POST',
+      body: {
+        title: 'Board meeting',
+        start_date: day.set({ hour: 9 }).toFormat('yyyy-MM-dd HH:mm:ss'),
+        end_date: day.set({ hour: 10, minute: 30 }).toFormat('yyyy-MM-dd HH:mm:ss'),
+      },
+    });
+    const id = (res.json as { id: number }).id;
+    const page = await open();
+    await page.goto(`${server.url}/console/events/${id}`);
+    await page.getByRole('heading', { name: 'Board meeting', level: 1 }).waitFor();
+    const later = day.plus({ days: 2 });
+    await page.getByLabel('Starts *').fill(`${later.toFormat('yyyy-MM-dd')}T14:00`);
+    await expect(page.getByLabel('Ends *').inputValue()).resolves.toBe(
+      `${later.toFormat('yyyy-MM-dd')}T15:30`,
+    );
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved “Board meeting”.').waitFor();
+    const saved = (await call(server.url, `${EV}/${id}`, AUTH)).json;
+    expect(saved).toMatchObject({
+      start_date: later.set({ hour: 14 }).toFormat('yyyy-MM-dd HH:mm:ss'),
+      end_date: later.set({ hour: 15, minute: 30 }).toFormat('yyyy-MM-dd HH:mm:ss'),
+    });
+  });
+
+  it('creates a new event on Create only, never on Enter in its title', async () => {
+    const page = await open();
+    await page.goto(`${server.url}/console/events/new`);
+    await page.getByRole('heading', { name: 'New event', level: 1 }).waitFor();
+    const title = page.getByLabel('Title *');
+    await title.fill('Half typed');
+    await title.press('Enter');
+    // Enter did nothing the server saw: still the new event's form, nothing created.
+    await page.getByRole('button', { name: 'Create event' }).waitFor();
+    expect(page.url()).toBe(`${server.url}/console/events/new`);
+    const listed = await call(server.url, `${EV}?search=Half&status=publish,draft`, AUTH);
+    expect(listed.json.total).toBe(0);
+    await expect(title.inputValue()).resolves.toBe('Half typed');
+
+    await page.getByRole('button', { name: 'Create event' }).click();
+    await page.waitForURL(/\/console\/events\/\d+$/);
+    const created = await call(server.url, `${EV}?search=Half&status=publish,draft`, AUTH);
+    expect(created.json.total).toBe(1);
+  });
+});
