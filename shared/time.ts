@@ -93,6 +93,7 @@ const DAY_MS = 86_400_000;
 const MIN_FAST_MS = Date.UTC(1000, 0, 2);
 const MAX_FAST_MS = Date.UTC(9999, 11, 30);
 const HOUR_MS = 3_600_000;
+const WEEK_MS = 7 * DAY_MS;
 /** Offset (minutes) per zone and UTC day or hour; NaN for a span in which the offset changes. */
 const spanOffsets = new Map<string, number>();
 
@@ -113,10 +114,13 @@ function spanOffset(zone: string, span: number, index: number): number {
 /**
  * The UTC offset of a zone (as `normalizeZone` gives it) at an instant, in minutes. Luxon asks
  * Intl for it, which costs microseconds; a page of events asks dozens of times and a series
- * hundreds, so offsets are remembered per UTC day, and per hour on a day with a change. An hour
+ * thousands, so offsets are remembered per UTC week (no zone changes its offset twice in one),
+ * per day in a week with a change, and per hour on a day with a change. An hour
  * whose two ends disagree contains the change and is computed exactly each time.
  */
 export function zoneOffsetMinutes(zone: string, ms: number): number {
+  const weekly = spanOffset(zone, WEEK_MS, Math.floor(ms / WEEK_MS));
+  if (!Number.isNaN(weekly)) return weekly;
   const daily = spanOffset(zone, DAY_MS, Math.floor(ms / DAY_MS));
   if (!Number.isNaN(daily)) return daily;
   const hourly = spanOffset(zone, HOUR_MS, Math.floor(ms / HOUR_MS));

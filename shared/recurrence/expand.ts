@@ -42,6 +42,11 @@ export interface Occurrence {
 }
 
 const DAY_MS = 86_400_000;
+/** The iterator's step bound when the caller gives none: the library's own default. */
+const DEFAULT_EVALUATIONS = 10_000;
+const LAST_WALL_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+const LAST_DAY = '9999-12-30 23:59:59';
+const FOUR_DIGIT_YEAR = /^\d{4}-/;
 
 function floatingWall(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
@@ -99,7 +104,13 @@ export function shiftWall(wall: string, ms: number): string {
 }
 
 /** The rule's own occurrences (DTSTART included) whose wall start lies in [from, to]. */
-function ruleWalls(recurrence: Recurrence, start: string, fromMs: number, toMs: number): string[] {
+function ruleWalls(
+  recurrence: Recurrence,
+  start: string,
+  fromMs: number,
+  toMs: number,
+  evaluations = DEFAULT_EVALUATIONS,
+): string[] {
   const { rule } = recurrence;
   if (rule === null) {
     const ms = wallMillis(start);
@@ -108,7 +119,14 @@ function ruleWalls(recurrence: Recurrence, start: string, fromMs: number, toMs: 
   // UNTIL is applied by the caller, against real instants; the rule here runs in floating time.
   const text = `DTSTART;TZID=UTC:${compact(start)}\n${formatRule({ ...rule, until: undefined })}`;
   try {
-    const expansion = new RRuleTemporal({ rruleString: text, includeDtstart: true, cache: false });
+    const expansion = new RRuleTemporal({
+      rruleString: text,
+      includeDtstart: true,
+      cache: false,
+      // The library counts its own steps (periods and candidate dates): the bound on work.
+      maxIterations: evaluations,
+      maxCandidateEvaluations: evaluations,
+    });
     return expansion
       .between(new Date(fromMs), new Date(toMs), true)
       .map((at) => floatingWall(at.epochMilliseconds));
@@ -131,9 +149,16 @@ function withinUntil(recurrence: Recurrence, wall: string, zone: string): boolea
   return wall <= wallOf(until, zone);
 }
 
+/** More occurrences in a window than the caller's `limit`. */
+export class ExpansionLimit extends RecurrenceError {
+  override name = 'ExpansionLimit';
+}
+
 export interface ExpandOptions {
   /** More occurrences than this in the window is a RecurrenceError naming the window. */
   limit?: number;
+  /** Steps the rule's iterator may take (periods and candidate dates) before it gives up. */
+  evaluations?: number;
 }
 
 /**
@@ -150,9 +175,13 @@ export function expand(
   const zone = normalizeZone(timing.zone) ?? 'UTC';
   // The window in floating time, a day wider on each side than any UTC offset.
   const fromMs = wallMillis(formatInZone(utcDate(fromUtc), zone)) - DAY_MS;
-  let toMs = wallMillis(formatInZone(utcDate(toUtc), zone)) + DAY_MS;
+  // (A zone's wall time of the last UTC day of 9999 may be in year 10000: one day less, then.)
+  const toBound = toUtc > LAST_DAY ? LAST_DAY : toUtc;
+  let toMs = wallMillis(formatInZone(utcDate(toBound), zone)) + 2 * DAY_MS;
   const until = recurrence.rule?.until;
   if (until !== undefined) toMs = Math.min(toMs, wallMillis(wallOf(until, zone)) + 2 * DAY_MS);
+  // Dates end with year 9999 (four-digit years): the iterator cannot be asked beyond.
+  toMs = Math.min(toMs, LAST_WALL_MS);
 
   const startTime = timing.start.slice(11);
   const duration = wallDelta(timing.start, timing.end);
@@ -166,7 +195,8 @@ export function expand(
 
   const walls = new Set<string>();
   const bounded = until !== undefined;
-  for (const wall of ruleWalls(recurrence, timing.start, fromMs, Math.max(fromMs, toMs))) {
+  const steps = options.evaluations;
+  for (const wall of ruleWalls(recurrence, timing.start, fromMs, Math.max(fromMs, toMs), steps)) {
     if (!bounded || wall === timing.start || withinUntil(recurrence, wall, zone)) walls.add(wall);
   }
   for (const value of recurrence.rdates) {
@@ -180,13 +210,18 @@ export function expand(
   const occurrences: Occurrence[] = [];
   for (const wall of [...walls].sort()) {
     if (excluded.has(wall) || excludedDays.has(wall.slice(0, 10))) continue;
+    // An occurrence ending after 9999 cannot be written in four-digit years: it does not exist.
+    if (wall > LAST_DAY) continue;
     const occurrence = placeOccurrence(wall, zone, duration);
+    if (!FOUR_DIGIT_YEAR.test(occurrence.end_utc) || !FOUR_DIGIT_YEAR.test(occurrence.end_local)) {
+      continue;
+    }
     // An EXDATE may name a wall time in a DST gap as the clock really read (03:30, not 02:30).
     if (excluded.has(occurrence.start_local)) continue;
     if (occurrence.start_utc < fromUtc || occurrence.start_utc >= toUtc) continue;
     occurrences.push(occurrence);
     if (options.limit !== undefined && occurrences.length > options.limit) {
-      throw new RecurrenceError(
+      throw new ExpansionLimit(
         `makes more than ${options.limit} occurrences between ${fromUtc} and ${toUtc} UTC; ` +
           'end the series sooner or repeat less often.',
       );

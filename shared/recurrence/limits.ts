@@ -14,25 +14,19 @@ export const RECURRENCE_LIMITS = {
   /** `COUNT` at most this. */
   maxCount: 5_000,
   /**
-   * Occurrences are stored as events up to this many days after today (the horizon; the default
-   * listing window is 24 months) and, for a series that started earlier, from `pastDays` ago.
+   * Candidate dates a rule makes its iterator consider in a year (cost.ts: periods in a year ×
+   * dates each BY part expands a period to × BYSETPOS values). A daily rule costs 366; a rule
+   * over this is refused when written.
    */
-  horizonDays: 732,
-  pastDays: 366,
-  /** The horizon moves by this many days at a time, so that time extends a series monthly. */
-  extensionDays: 31,
+  candidatesPerYear: 4_000,
   /**
-   * Occurrences one generation step may create (a new series, or a listing's window outside
-   * what exists). A daily series that started a year ago fits, with its RDATEs.
+   * Occurrences one request may compute, over every series it reads; a listing whose window
+   * holds more is a 400 asking for a narrower window (never a silently shorter answer). Each
+   * rule's iterator also stops after this many steps.
    */
-  maxOccurrencesPerStep: 1_700,
-  /** A listing outside what exists makes occurrences exist over at most this many days. */
-  listingWindowDays: 732,
-  /**
-   * Occurrences are never made further than this from today, ahead or back: listings, which
-   * anyone may send, cannot make a series grow without end.
-   */
-  reachDays: 3_653,
+  occurrencesPerRequest: 100_000,
+  /** New series one user may start in 24 hours (429 `almanac_too_many_series` beyond). */
+  seriesPerDay: 50,
   /** Years a date in a rule may take (the storage format has four-digit years). */
   minYear: 1000,
   maxYear: 9999,

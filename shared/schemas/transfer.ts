@@ -5,6 +5,7 @@
  * after what it links to). One record schema per kind validates an import; the export writes the
  * same shape. Ids are those of the calendar it came from; links between records use them.
  */
+import { MAX_SLOT } from '../recurrence/occurrence-id.js';
 import { z } from 'zod';
 import { isValidTimeZone } from '../time.js';
 import { POST_STATUSES, ROLES } from '../roles.js';
@@ -150,12 +151,19 @@ export const exportSeries = z.object({
   start_local: wall,
   end_local: wall,
   template: z.record(z.string(), z.unknown()),
-  generated_from_utc: z.union([wall, z.literal('')]),
-  generated_until_utc: z.union([wall, z.literal('')]),
   last_start_utc: wall.nullable(),
   modified_utc: wall,
-  windows: z.array(z.object({ from_utc: wall, until_utc: wall })).max(10_000),
+  /** The series' number and day 0 of its occurrences' ids; given a new one when absent. */
+  slot: z.number().int().min(1).max(MAX_SLOT).optional(),
+  slot_origin: z.number().int().optional(),
   exceptions: z.array(wall).max(100_000),
+  /** Written by versions that stored every occurrence: read and ignored. */
+  generated_from_utc: z.union([wall, z.literal('')]).optional(),
+  generated_until_utc: z.union([wall, z.literal('')]).optional(),
+  windows: z
+    .array(z.object({ from_utc: wall, until_utc: wall }))
+    .max(10_000)
+    .optional(),
 });
 
 export type ExportUser = z.infer<typeof exportUser>;

@@ -12,6 +12,7 @@ import type { EventWire, OrganizerWire, VenueWire } from '../../../shared/schema
 import { eventUrl, presentEvent, type PresentContext } from './present.js';
 import type { EventDeps } from './service.js';
 import type { SeriesKeys } from '../series/service.js';
+import { templateOfComputed } from '../series/occurrences.js';
 import type { EventRow, EventsStore } from './store.js';
 
 /** The series keys of a page of events (series/service.ts). */
@@ -54,7 +55,16 @@ export function createEventEmbedder(
       },
     };
     const ids = rows.map((row) => row.id);
-    const organizerIds = store.organizersOf(ids);
+    // Computed occurrences have no stored links: they show their series template's.
+    const given = { organizers: new Map<number, number[]>(), terms: new Map<number, number[]>() };
+    for (const row of rows) {
+      const template = templateOfComputed(row);
+      if (template === undefined) continue;
+      given.organizers.set(row.id, template.organizers);
+      given.terms.set(row.id, [...template.categories, ...template.tags]);
+    }
+    const organizerIds = store.organizersOf(ids.filter((id) => !given.organizers.has(id)));
+    for (const [id, organizers] of given.organizers) organizerIds.set(id, organizers);
     const venueIds = unique(rows.flatMap((row) => (row.venue_id === null ? [] : [row.venue_id])));
     const imageIds = unique(rows.flatMap((row) => (row.image_id === null ? [] : [row.image_id])));
     const venues = readable(ports.venues.embed(venueIds, links, options), options.reader);
@@ -63,7 +73,7 @@ export function createEventEmbedder(
       options.reader,
     );
     const images = ports.media.present(imageIds, links);
-    const terms = ports.terms.embed(ids, links);
+    const terms = ports.terms.embed(ids, links, given.terms);
     const series = seriesKeys(rows);
 
     return rows.map((row) => {

@@ -11,7 +11,10 @@ import { eventSearchWords, MIN_EVENT_SEARCH_WORD } from '../../../shared/search.
 import { DEFAULT_GEOLOC_RADIUS_KM, type EventListInput } from '../../../shared/schemas/event.js';
 import { MAX_PER_PAGE } from '../../../shared/schemas/fields.js';
 import type { EventArchiveWire } from '../../../shared/schemas/wire/events.js';
-import { NotFound, type Problems } from '../../errors.js';
+import { invalidInput, NotFound, type Problems } from '../../errors.js';
+import { RECURRENCE_LIMITS } from '../../../shared/recurrence/limits.js';
+import { newBudget, TooManyOccurrences } from '../series/occurrences.js';
+import { mergePage, rowOrder, type SeriesListing } from './listing-series.js';
 import type { Links, QueryValue } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import type { EventQuery, ListingStore, GeoFilter, Visibility } from './listing-store.js';
@@ -49,12 +52,17 @@ export interface ListingPlan {
  * candidates (SEARCH_CANDIDATES).
  */
 export function ftsQuery(search: string): string | undefined {
-  const words = eventSearchWords(search).filter(
-    (word) => [...word].length >= MIN_EVENT_SEARCH_WORD,
-  );
+  const words = searchWords(search);
   if (words.length === 0) return undefined;
   return words.map((word, i) => `"${word}"${i === words.length - 1 ? '*' : ''}`).join(' ');
 }
+
+/** The words a search looks for: those the full-text index holds. */
+const searchWords = (search: string): string[] =>
+  eventSearchWords(search).filter((word) => [...word].length >= MIN_EVENT_SEARCH_WORD);
+
+const wordsOf = (input: EventListInput): string[] | undefined =>
+  input.search === undefined ? undefined : searchWords(input.search);
 
 const ftsOf = (input: EventListInput) =>
   input.search === undefined ? undefined : ftsQuery(input.search);
@@ -109,29 +117,30 @@ export type PresentRows<T> = (rows: EventRow[], actor: Actor | null, links: Link
 /** A listing page: its events, then the archive's links and totals, in the wire's key order. */
 export type ListingPage<T> = { events: T[] } & Omit<EventArchiveWire, 'events'>;
 
-/** Makes the occurrences of recurring events exist over a window of starts (series/service.ts). */
-export type CoverWindow = (from: string | undefined, until: string | undefined) => void;
-
-const DAY_MS = 86_400_000;
-
-/** Starts a listing can show: an occurrence starting up to a month before its lower bound may still end after it. */
-function startWindow(bounds: Partial<Record<DateParam, string>>) {
-  const lower = bounds.start_date ?? bounds.starts_after ?? bounds.ends_after;
-  const upper = bounds.end_date ?? bounds.starts_before ?? bounds.ends_before;
-  const earlier =
-    lower === undefined
-      ? undefined
-      : formatUtc(new Date(Date.parse(`${lower.replace(' ', 'T')}Z`) - 31 * DAY_MS));
-  return { from: earlier, until: upper };
-}
-
 export function createEventListing(
   query: ListingStore & { searchPage: ListedSearchStore['page'] },
   store: EventsStore,
   ports: EventDeps,
   core: CoreServices,
-  cover: CoverWindow,
+  series: SeriesListing,
 ) {
+  /**
+   * The computed occurrences of recurring events the query selects (listing-series.ts), within
+   * what one request may compute: a window holding more is a 400, never a shorter answer.
+   */
+  function computedRows(q: EventQuery, input: EventListInput): EventRow[] {
+    try {
+      return series.matching(q, wordsOf(input), newBudget());
+    } catch (error) {
+      if (!(error instanceof TooManyOccurrences)) throw error;
+      throw invalidInput(
+        'end_date',
+        `The recurring events in this window have more than ${RECURRENCE_LIMITS.occurrencesPerRequest} ` +
+          'occurrences: ask for a shorter window (end_date, starts_before or ends_before).',
+      );
+    }
+  }
+
   /** Database-dependent 400s, all reported together. */
   function problems(input: EventListInput, actor: Actor | null): Problems {
     const out: Problems = {};
@@ -231,24 +240,13 @@ export function createEventListing(
     return values === undefined ? undefined : ports.terms.findRefs(taxonomy, values).ids;
   }
 
-  /** Occurrences inside the window exist before it is read (docs/contract/extensions.md §E1). */
-  function covered(input: EventListInput): ListingDates {
-    const dated = dates(input);
-    if (input.include === undefined) {
-      const { from, until } = startWindow(dated.bounds);
-      cover(from, until);
-    }
-    return dated;
-  }
-
   /**
-   * What a listing request means now: the page size and the date window, resolved (and the
-   * window's occurrences generated). Together with the input, the actor and the links it
+   * What a listing request means now: the page size and the date window, resolved. Together with the input, the actor and the links it
    * decides the page, so the route may remember pages by it.
    */
   function plan(input: EventListInput): ListingPlan {
     const perPage = Math.min(input.per_page ?? core.settings.get().per_page, MAX_PER_PAGE);
-    return { input, perPage, dates: covered(input) };
+    return { input, perPage, dates: dates(input) };
   }
 
   /** The listing's query, a search's candidates aside (`withCandidates`). */
@@ -290,11 +288,26 @@ export function createEventListing(
    */
   function* allRows(input: EventListInput, actor: Actor | null, batch: number) {
     const fts = ftsOf(input);
-    const q = withCandidates(queryOf(input, actor, covered(input).bounds), fts);
+    const q = withCandidates(queryOf(input, actor, dates(input).bounds), fts);
+    const computed = computedRows(q, input);
+    const order = rowOrder(q);
+    let j = 0;
     for (let offset = 0; ; offset += batch) {
       const rows = query.page(q, batch, offset);
-      if (rows.length > 0) yield rows;
-      if (rows.length < batch) return;
+      const last = rows.length < batch ? undefined : rows[rows.length - 1];
+      // The computed rows before the next batch's first stored row belong with this batch.
+      const merged: EventRow[] = [];
+      let i = 0;
+      while (
+        i < rows.length ||
+        (j < computed.length && (last === undefined || order(computed[j]!, last) < 0))
+      ) {
+        if (j < computed.length && (i >= rows.length || order(computed[j]!, rows[i]!) < 0)) {
+          merged.push(computed[j++]!);
+        } else merged.push(rows[i++]!);
+      }
+      if (merged.length > 0) yield merged;
+      if (last === undefined) return;
     }
   }
 
@@ -310,11 +323,24 @@ export function createEventListing(
     const fts = ftsOf(input);
     // A search of published events by dates is answered from the index of listed events alone.
     const base = queryOf(input, actor, bounds);
-    const searched = fts === undefined ? undefined : query.searchPage(base, fts, perPage, offset);
+    const computed = computedRows(base, input);
+    const merged = computed.length > 0;
+    const searched =
+      fts === undefined || merged ? undefined : query.searchPage(base, fts, perPage, offset);
     const q = searched ? base : withCandidates(base, fts);
     // A broad filter's total is needed anyway; knowing it first picks the faster page plan.
-    const known = searched?.total ?? (query.countFirst(q) ? query.count(q) : undefined);
-    const rows = searched?.rows ?? (known === 0 ? [] : query.page(q, perPage, offset, known));
+    let known = searched?.total ?? (query.countFirst(q) || merged ? query.count(q) : undefined);
+    let rows: EventRow[];
+    if (merged) {
+      // The stored rows that can share the page with computed ones start at most
+      // computed.length rows before it (listing-series.ts, mergePage).
+      const from = Math.max(0, offset - computed.length);
+      const stored = known === 0 ? [] : query.page(q, offset + perPage - from, from, known);
+      rows = mergePage(stored, from, computed, offset, perPage, rowOrder(q));
+      known = known! + computed.length;
+    } else {
+      rows = searched?.rows ?? (known === 0 ? [] : query.page(q, perPage, offset, known));
+    }
     if (rows.length === 0 && input.page > 1) {
       throw new NotFound(
         'event-archive-page-not-found',

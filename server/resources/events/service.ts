@@ -9,6 +9,7 @@ import {
   canManageCategories,
   canManageTags,
   canReadPost,
+  isAdministrator,
   type Actor,
 } from '../../../shared/roles.js';
 import type { EventListInput, EventUpdateInput } from '../../../shared/schemas/event.js';
@@ -37,6 +38,7 @@ import { isRecurring } from '../../../shared/recurrence/lines.js';
 import type { Scope } from '../../../shared/recurrence/schema.js';
 import { createSeriesEditor, type EventPorts } from '../series/edit.js';
 import { createSeriesService } from '../series/service.js';
+import { createSeriesListing } from './listing-series.js';
 
 export interface EventDeps {
   media: MediaService;
@@ -68,13 +70,15 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   };
   const presentedStore = createPresentedStore(core.db);
   const totals = rememberedTotals(presentedStore.listingVersion, query.count);
+  const seriesListing = createSeriesListing(series);
   const listing = createEventListing(
     { ...query, count: totals },
     store,
     ports,
     core,
-    series.coverListing,
+    seriesListing,
   );
+  const { occurrences } = series;
   const presented = createPresentedEvents(presentedStore, embedder, core);
   const wires: PresentRows<EventWire> = (rows, actor, links) =>
     embedder.many(rows, links, { jsonLd: false, reader: actor });
@@ -92,12 +96,30 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     return listing.plan(input);
   }
 
+  /** A stored event, or a computed occurrence (series/occurrences.ts), by id. */
+  function find(id: number): EventRow | undefined {
+    if (id <= 0) return undefined;
+    return store.get(id) ?? occurrences.byId(id)?.row;
+  }
+
   /** The event with this id, or the reference's 404 / 400 for unknown ids and other kinds. */
   function load(id: number): EventRow {
-    const row = id > 0 ? store.get(id) : undefined;
+    const row = find(id);
     if (row) return row;
     if (id > 0 && store.kind(id) !== undefined) throw notAnEvent();
     throw eventNotFound(id);
+  }
+
+  /**
+   * The stored row a write changes: a computed occurrence is stored first, with its id, as the
+   * rule made it (inside the caller's write transaction).
+   */
+  function loadStored(id: number): EventRow {
+    const row = id > 0 ? store.get(id) : undefined;
+    if (row) return row;
+    const computed = id > 0 ? occurrences.byId(id) : undefined;
+    if (computed) return occurrences.materialize(computed);
+    return load(id);
   }
 
   function fieldContext(actor: Actor | null) {
@@ -190,25 +212,25 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   });
 
   /** The event just written starts a series when it was given a recurrence. */
-  function startSeries(row: EventRow, input: EventUpdateInput): EventRow {
+  function startSeries(row: EventRow, input: EventUpdateInput, actor: Actor | null): EventRow {
     if (input.recurrence === undefined || !isRecurring(input.recurrence)) return row;
-    series.start(row, input.recurrence);
+    series.start(row, input.recurrence, actor?.id ?? null, !isAdministrator(actor));
     return store.get(row.id)!;
   }
 
   const createRow = (input: EventUpdateInput, actor: Actor | null): EventRow =>
-    startSeries(writeRow(input, undefined, actor), input);
+    startSeries(writeRow(input, undefined, actor), input, actor);
 
   function updateRow(id: number, input: EventUpdateInput, actor: Actor | null, scope: Scope) {
-    const existing = load(id);
+    const existing = loadStored(id);
     if (existing.series_id !== null) {
       return editor.update(existing, input, scope, actor, portsFor(actor));
     }
-    return startSeries(writeRow(input, existing, actor), input);
+    return startSeries(writeRow(input, existing, actor), input, actor);
   }
 
   function trashOne(id: number, actor: Actor | null, scope: Scope): EventRow {
-    const row = load(id);
+    const row = loadStored(id);
     if (row.series_id !== null && scope !== 'this') {
       return editor.trash(row, scope, actor, portsFor(actor));
     }
@@ -247,8 +269,18 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     publishDue,
 
     /** The event behind a by-slug route, for the route's validation and permission checks. */
-    findBySlug: (slug: string): EventRow | undefined => store.bySlug(slug),
-    find: (id: number): EventRow | undefined => store.get(id),
+    findBySlug: (slug: string): EventRow | undefined =>
+      store.bySlug(slug) ?? occurrences.bySlug(slug)?.row,
+    find,
+    /** The id of a series' occurrence with this original start (stored or computed), if any. */
+    occurrenceId(seriesId: number, original: string): number | undefined {
+      const stored = series.store.storedAt(seriesId, original);
+      if (stored !== undefined) return stored;
+      const owner = series.store.get(seriesId);
+      if (owner === undefined || series.store.removedAt(seriesId, original)) return undefined;
+      const found = occurrences.onDate(owner, original.slice(0, 10));
+      return found?.row.original_start_local === original ? found.row.id : undefined;
+    },
 
     /** Checks of a create or update payload that need the database (400s, reported together). */
     payloadProblems(
@@ -375,10 +407,15 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
 
     /** The events a full-text query finds, for `EventQuery.search` (at most a fixed number). */
     searchCandidates: (fts: string): number[] => query.searchCandidates(fts),
-    /** Every listed event matching the query, in listing order, without a limit (feeds). */
+    /**
+     * Every listed stored event matching the query, in listing order, without a limit, then the
+     * first event of each series whose computed occurrences it selects: feeds show a series as
+     * its rule.
+     */
     allIds(q: EventQuery): number[] {
       publishDue();
-      return query.allIds(q);
+      const ids = query.allIds(q);
+      return [...ids, ...seriesListing.representatives(q, new Set(ids))];
     },
 
     listProblems: (input: EventListInput, actor: Actor | null): Problems =>

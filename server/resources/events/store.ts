@@ -1,4 +1,5 @@
 /** SQL for single events: rows, their links to organizers and terms, slugs and the trash. */
+import { insertPostSql } from '../../db/post-ids.js';
 import type { Db } from '../../db/open.js';
 import { writeInGroup } from '../../db/group-commit.js';
 import { prepareSlugVariants } from '../../db/slug-variants.js';
@@ -85,7 +86,9 @@ export function createEventsStore(db: Db) {
       'SELECT * FROM events WHERE slug = ? ORDER BY id LIMIT 1',
     ),
     userExists: db.prepare<[number], { id: number }>('SELECT id FROM users WHERE id = ?'),
-    insertPost: db.prepare<[]>("INSERT INTO posts (kind) VALUES ('event')"),
+    insertPost: db.prepare<[]>(insertPostSql('event')),
+    /** The post row of an occurrence stored with its reserved id (series/occurrences.ts). */
+    insertPostWithId: db.prepare<[number]>("INSERT INTO posts (id, kind) VALUES (?, 'event')"),
     insert: db.prepare<EventRow>(
       `INSERT INTO events (id, ${EVENT_COLUMNS.join(', ')})
        VALUES (@id, ${EVENT_COLUMNS.map((c) => `@${c}`).join(', ')})`,
@@ -149,6 +152,10 @@ export function createEventsStore(db: Db) {
 
     /** Takes the next id of the shared id space for a new event (inside `write`). */
     newId: (): number => Number(s.insertPost.run().lastInsertRowid),
+    /** Takes a given id (a computed occurrence's, as it becomes stored). */
+    claimId: (id: number): void => {
+      s.insertPostWithId.run(id);
+    },
     insert: (row: EventRow): void => {
       s.insert.run(row);
     },

@@ -5,7 +5,7 @@
  * the occurrence's original start, so a re-import changes nothing and a newer version applies.
  */
 import type { Actor } from '../../../shared/roles.js';
-import { eventListSchema, type EventUpdateInput } from '../../../shared/schemas/event.js';
+import type { EventUpdateInput } from '../../../shared/schemas/event.js';
 import { formatInZone } from '../../../shared/time.js';
 import type { Links } from '../../http/links.js';
 import type { EventsService } from '../events/service.js';
@@ -49,14 +49,9 @@ export function createChangeImporter({
   messageOf,
   savepoint,
 }: ChangeDeps) {
-  /** The occurrence, made first when the series has not reached that far yet. */
-  function occurrence(seriesId: number, original: string): number | undefined {
-    const known = store.occurrence(seriesId, original);
-    if (known !== undefined) return known;
-    const day = original.slice(0, 10);
-    events.planList(eventListSchema.parse({ start_date: day, end_date: day }));
-    return store.occurrence(seriesId, original);
-  }
+  /** The occurrence's id, stored or computed (the update or trash then stores it). */
+  const occurrence = (seriesId: number, original: string): number | undefined =>
+    events.occurrenceId(seriesId, original);
 
   return function importChange(
     mapped: MappedEvent,

@@ -5,6 +5,7 @@
  * queries vary only by which fixed fragments they combine, and each combination is prepared once
  * and cached.
  */
+import { insertPostSql } from '../../db/post-ids.js';
 import type { Statement } from 'better-sqlite3';
 import type { PostStatus } from '../../../shared/roles.js';
 import {
@@ -117,7 +118,7 @@ export function createLinkedStore<Row extends LinkedRow>(db: Db, kind: LinkedTab
     byIds: db.prepare<[string], Row>(
       `SELECT * FROM ${t} WHERE id IN (SELECT value FROM json_each(?))`,
     ),
-    insertPost: db.prepare(`INSERT INTO posts (kind) VALUES ('${kind.type}')`),
+    insertPost: db.prepare(insertPostSql(kind.type)),
     insert: db.prepare<Record<string, unknown>>(
       `INSERT INTO ${t} (id, ${columns.join(', ')}) VALUES (@id, ${columns.map((c) => `@${c}`).join(', ')})`,
     ),

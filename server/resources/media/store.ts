@@ -1,4 +1,5 @@
 /** All SQL of media items (docs/architecture.md, convention 5). */
+import { insertPostSql } from '../../db/post-ids.js';
 import type { Db } from '../../db/open.js';
 
 /** A row of the `media` table. */
@@ -29,7 +30,7 @@ export function createMediaStore(db: Db) {
     ),
     byFile: db.prepare<[string], MediaRow>('SELECT * FROM media WHERE file = ? LIMIT 1'),
     kindOf: db.prepare<[number], { kind: string }>('SELECT kind FROM posts WHERE id = ?'),
-    insertPost: db.prepare("INSERT INTO posts (kind) VALUES ('media')"),
+    insertPost: db.prepare(insertPostSql('media')),
     insert: db.prepare<NewMedia & { id: number }>(
       `INSERT INTO media (id, author, url, file, original_name, mime_type, width, height, filesize, created_utc)
        VALUES (@id, @author, @url, @file, @original_name, @mime_type, @width, @height, @filesize, @created_utc)`,

@@ -3,17 +3,20 @@
  * (and remembers what it changed, so later edits of the series leave that alone), `following`
  * splits the series there and edits the new one, `all` edits every occurrence. A change of times
  * moves every occurrence by the same wall-clock amount; a change of rule makes the future follow
- * the new rule while the past stays. Runs inside the caller's write transaction.
+ * the new rule while the past stays. Only stored occurrences are written: the computed ones follow
+ * the series' rule and template (occurrences.ts). Runs inside the caller's write transaction.
  */
 import { canDeletePost, canEditPost, type Actor } from '../../../shared/roles.js';
 import { daysMoved, shiftRecurrence, splitRecurrence } from '../../../shared/recurrence/edit.js';
 import {
+  expand,
   lastStartBound,
   occurrenceAt,
   shiftWall,
   wallDelta,
   type SeriesTiming,
 } from '../../../shared/recurrence/expand.js';
+import { dayNumber } from '../../../shared/recurrence/occurrence-id.js';
 import {
   formatRecurrence,
   isRecurring,
@@ -23,8 +26,9 @@ import type { Scope } from '../../../shared/recurrence/schema.js';
 import type { EventUpdateInput } from '../../../shared/schemas/event.js';
 import { formatUtc } from '../../../shared/time.js';
 import { invalidInput, NotAllowed } from '../../errors.js';
+import { toSlug, uniqueSlug } from '../../text/slug.js';
 import type { EventRow, EventsStore } from '../events/store.js';
-import { recurrenceOf, templateOf, timingOf } from './generate.js';
+import { recurrenceOf, templateOf, timingOf } from './rule.js';
 import { checkRecurrence, recurrenceProblem, type SeriesService } from './service.js';
 import {
   changedGroups,
@@ -35,7 +39,7 @@ import {
   type Group,
   type Snapshot,
 } from './snapshot.js';
-import { FROZEN, type Member, type SeriesRow } from './store.js';
+import type { Member, SeriesRow } from './store.js';
 
 /** What the events service does for one event, which scoped edits repeat. */
 export interface EventPorts {
@@ -49,7 +53,20 @@ type Fields = Omit<EventUpdateInput, 'recurrence'>;
 const union = (a: Group[], b: Group[]) => [...new Set([...a, ...b])];
 
 export function createSeriesEditor(events: EventsStore, series: SeriesService, now: () => Date) {
-  const { store, generator } = series;
+  const { store } = series;
+
+  /** The slug an occurrence gets when it is published: `<title>-<date>`, unique. */
+  function slugFor(template: Snapshot, original: string, id: number): string {
+    const base = `${toSlug(template.values.title) || 'event'}-${original.slice(0, 10)}`;
+    return uniqueSlug(base, events.slugVariants(base, id));
+  }
+
+  /** Whether the rule of `row` gives an occurrence at this original start. */
+  function gives(row: SeriesRow, original: string): boolean {
+    const at = occurrenceAt(original, timingOf(row)).start_utc;
+    const found = expand(recurrenceOf(row), timingOf(row), at, shiftWall(at, 1000));
+    return found.some((o) => o.original === original);
+  }
 
   const capture = (row: EventRow) => ({ row, snapshot: snapshot(row, events) });
 
@@ -68,15 +85,18 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
       end: shiftWall(cut, wallDelta(timing.start, timing.end)),
     };
     const modified = formatUtc(now());
+    // The tail keeps the slot and its day 0, so its computed occurrences keep their ids; a split
+    // is no new series for the daily quota.
     const tail: SeriesRow = {
       ...row,
       id: at.id,
       lines: JSON.stringify(formatRecurrence(after)),
       start_local: newTiming.start,
       end_local: newTiming.end,
-      generated_from_utc: '',
       last_start_utc: lastStartBound(after, newTiming),
       modified_utc: modified,
+      creator: null,
+      created_utc: modified,
     };
     store.insert(tail);
     store.update({
@@ -86,7 +106,6 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
       modified_utc: modified,
     });
     store.moveFrom(row.id, tail.id, cut);
-    store.setWindows(tail.id, store.windows(row.id));
     return tail;
   }
 
@@ -125,7 +144,7 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
       row.slug === '' &&
       !['draft', 'pending'].includes(row.status)
     ) {
-      row.slug = generator.slugFor(template, original, row.id);
+      row.slug = slugFor(template, original, row.id);
     }
     events.update({ ...row, modified_utc: formatUtc(now()) });
     if (groups.includes('organizers')) events.setOrganizers(row.id, from.organizers);
@@ -155,6 +174,8 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
     // Trashed occurrences keep what they had (restored, they come back as they were), but they
     // move with the series' times, which are their identity.
     const live = members.filter((m) => m.status !== 'trash');
+    const shown = templateOf(row).values;
+    refuseUnless(canEditPost(actor, { author: shown.author ?? 0, status: shown.status }), actor);
     for (const m of live) {
       refuseUnless(canEditPost(actor, { author: m.author ?? 0, status: m.status }), actor);
     }
@@ -215,26 +236,29 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
       end_local: timing.end,
       template: JSON.stringify(template),
       modified_utc: formatUtc(now()),
+      // Day 0 moves with the series: its computed occurrences keep their ids.
+      slot_origin: row.slot_origin + dayNumber(timing.start) - dayNumber(row.start_local),
     };
     try {
       if (recurrence !== undefined) checkRecurrence(next, timing);
       updated.last_start_utc = isRecurring(next) ? lastStartBound(next, timing) : null;
       store.update(updated);
-      // A new rule, or a move to other days, can change which occurrences the future holds
-      // (a trashed series makes none).
-      const frozen = updated.generated_until_utc === FROZEN;
-      if (!frozen && (lines !== row.lines || daysMoved(row.start_local, delta) !== 0)) {
-        const keep = new Set([edited.id]);
+      // A new rule, or a move to other days, can leave stored occurrences that nobody changed
+      // where the rule no longer gives one: they go (the one being edited stays).
+      if (lines !== row.lines || daysMoved(row.start_local, delta) !== 0) {
         const from = formatUtc(now());
-        generator.reconcile(updated, from, updated.generated_until_utc, { prune: true, keep });
-        for (const w of store.windows(row.id)) {
-          if (w.until_utc > from) {
-            generator.reconcile(updated, w.from_utc > from ? w.from_utc : from, w.until_utc, {
-              prune: true,
-              keep,
-            });
-          }
-        }
+        const stale = store
+          .members(row.id)
+          .filter(
+            (m) =>
+              m.id !== row.id &&
+              m.id !== edited.id &&
+              m.start_utc >= from &&
+              m.detached === null &&
+              m.status !== 'trash' &&
+              !gives(updated, m.original_start_local),
+          );
+        store.deleteEvents(stale.map((m) => m.id));
       }
     } catch (error) {
       recurrenceProblem(error);
@@ -293,14 +317,23 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
         target = split(target, row);
       }
       const members = store.members(target.id).filter((m) => m.status !== 'trash');
+      const template = templateOf(target);
+      // The computed occurrences are the template's: trashing them is trashing it.
+      refuseUnless(
+        canDeletePost(actor, {
+          author: template.values.author ?? 0,
+          status: template.values.status,
+        }),
+        actor,
+      );
       for (const m of members) {
         refuseUnless(canDeletePost(actor, { author: m.author ?? 0, status: m.status }), actor);
       }
       for (const m of members) ports.trashOne(events.get(m.id)!);
+      template.values.status = 'trash';
       store.update({
         ...store.get(target.id)!,
-        generated_from_utc: '',
-        generated_until_utc: FROZEN,
+        template: JSON.stringify(template),
         modified_utc: formatUtc(now()),
       });
       return events.get(row.id)!;

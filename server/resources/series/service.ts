@@ -1,13 +1,15 @@
 /**
- * Recurring events (docs/contract/extensions.md §E1): starting a series from its first event, keeping its
- * occurrences generated ahead as time passes and wherever a listing looks, and what the event
- * objects show of it. Edits with a scope are in edit.ts. Everything here runs inside the events
- * service's write transactions, or opens its own.
+ * Recurring events (docs/contract/extensions.md §E1 and §E1 revised): starting a series from its
+ * first event, the computed occurrences its rule gives (occurrences.ts), and what the event
+ * objects show of it. A series is stored as its rule, its first event and the occurrences
+ * changed on their own; reads never store anything. Edits with a scope are in edit.ts.
  */
 import { RECURRENCE_LIMITS as LIMITS } from '../../../shared/recurrence/limits.js';
 import {
   excludesFirst,
+  expand,
   lastStartBound,
+  occurrenceAt,
   type SeriesTiming,
 } from '../../../shared/recurrence/expand.js';
 import {
@@ -15,13 +17,17 @@ import {
   RecurrenceError,
   type Recurrence,
 } from '../../../shared/recurrence/lines.js';
+import { candidatesPerYear } from '../../../shared/recurrence/cost.js';
+import { dayNumber } from '../../../shared/recurrence/occurrence-id.js';
 import { formatInZone, formatUtc, normalizeZone, wallToUtcMs } from '../../../shared/time.js';
-import { invalidInput } from '../../errors.js';
+import { invalidInput, TooMany } from '../../errors.js';
 import type { CoreServices } from '../../services.js';
 import type { EventRow, EventsStore } from '../events/store.js';
-import { createGenerator, daysAfter } from './generate.js';
+import { createOccurrences } from './occurrences.js';
 import { snapshot } from './snapshot.js';
 import { createSeriesStore, type SeriesRow } from './store.js';
+
+const DAY_MS = 86_400_000;
 
 /** A recurrence the server cannot take, as the API's 400 naming the field. */
 export function recurrenceProblem(error: unknown): never {
@@ -33,14 +39,78 @@ export function recurrenceProblem(error: unknown): never {
   );
 }
 
+/** `YYYY-MM-DD HH:MM:SS` UTC, `days` after an instant. */
+function daysAfter(at: Date | string, days: number): string {
+  const ms = typeof at === 'string' ? Date.parse(`${at.replace(' ', 'T')}Z`) : at.getTime();
+  return formatUtc(new Date(ms + days * DAY_MS));
+}
+
+/**
+ * The work the rule asks of the iterator: its candidate dates a year (cost.ts), and its
+ * iterator's own bounds on a month at its start and on the calendar's last month it reaches
+ * (the iterator has then come furthest): every window up to 9999 can be read.
+ */
+function checkCost(recurrence: Recurrence, timing: SeriesTiming): void {
+  const limit = LIMITS.candidatesPerYear;
+  const cost = recurrence.rule === null ? 0 : candidatesPerYear(recurrence.rule);
+  if (cost > limit) {
+    throw new RecurrenceError(
+      `makes the server consider ${cost} dates a year to find its occurrences, more than ` +
+        `${limit}; simplify the rule (fewer BY parts or values, or no BYSETPOS).`,
+    );
+  }
+  const first = occurrenceAt(timing.start, timing).start_utc;
+  const last = lastStartBound(recurrence, timing);
+  expand(recurrence, timing, first, daysAfter(first, 31));
+  if (last === null || last >= '9999-11-01 00:00:00') {
+    expand(recurrence, timing, '9999-11-01 00:00:00', '9999-12-01 00:00:00');
+  }
+}
+
+/** Occurrence ids count days: a series has at most one occurrence per day (its ids' rule). */
+function checkOnePerDay(recurrence: Recurrence, timing: SeriesTiming): void {
+  const zone = normalizeZone(timing.zone) ?? 'UTC';
+  const days = new Set<string>();
+  for (const value of recurrence.rdates) {
+    const wall =
+      value.type === 'date'
+        ? value.date
+        : value.type === 'utc'
+          ? formatInZone(new Date(`${value.wall.replace(' ', 'T')}Z`), zone)
+          : value.zone === null
+            ? value.wall
+            : formatInZone(
+                new Date(wallToUtcMs(Date.parse(`${value.wall.replace(' ', 'T')}Z`), value.zone)),
+                zone,
+              );
+    days.add(wall.slice(0, 10));
+  }
+  for (const day of days) {
+    const ms = Date.parse(`${day}T00:00:00Z`);
+    const on = expand(
+      recurrence,
+      timing,
+      formatUtc(new Date(ms - DAY_MS)),
+      formatUtc(new Date(ms + 2 * DAY_MS)),
+    ).filter((o) => o.original.slice(0, 10) === day);
+    if (on.length > 1) {
+      throw new RecurrenceError(
+        `gives ${on.length} occurrences on ${day}: a series has at most one occurrence a day.`,
+      );
+    }
+  }
+}
+
 /** The checks every recurrence of a series passes beyond its grammar (lines.ts). */
 export function checkRecurrence(recurrence: Recurrence, timing: SeriesTiming): void {
+  checkCost(recurrence, timing);
   if (excludesFirst(recurrence, timing)) {
     throw new RecurrenceError(
       'cannot EXDATE the first occurrence, which is the event itself: start the event at the ' +
         'first occurrence to keep, or trash it once the series exists.',
     );
   }
+  checkOnePerDay(recurrence, timing);
 }
 
 /** What an event object shows of its series (docs/contract/extensions.md §E1, "Response keys"). */
@@ -52,25 +122,41 @@ export interface SeriesKeys {
 
 const SINGLE: SeriesKeys = { recurrence: [], series_id: null, original_start_date: null };
 
+export const tooManySeries = (): TooMany =>
+  new TooMany(
+    'almanac_too_many_series',
+    `A user may start at most ${LIMITS.seriesPerDay} recurring series in 24 hours; try again later.`,
+  );
+
 export function createSeriesService(core: CoreServices, events: EventsStore) {
   const store = createSeriesStore(core.db);
   const now = () => core.clock.now();
-  const generator = createGenerator(events, store, now);
-  const horizon = () => daysAfter(now(), LIMITS.horizonDays);
+  const occurrences = createOccurrences(store, events, now);
 
-  /** Makes `parent` (just written, in the caller's transaction) the first occurrence of a series. */
-  function start(parent: EventRow, recurrence: Recurrence): void {
+  /**
+   * Makes `parent` (just written, in the caller's transaction) the first occurrence of a series.
+   * `creator`: the user starting it, whose daily quota it counts against; administrators, who
+   * run the server, are not held to it (`limited` false).
+   */
+  function start(
+    parent: EventRow,
+    recurrence: Recurrence,
+    creator: number | null,
+    limited: boolean,
+  ): void {
     const timing = {
       zone: parent.timezone,
       allDay: parent.all_day === 1,
       start: parent.start_local,
       end: parent.end_local,
     };
+    const at = formatUtc(now());
+    const since = daysAfter(at, -1);
+    if (limited && creator !== null && store.createdSince(creator, since) >= LIMITS.seriesPerDay) {
+      throw tooManySeries();
+    }
     try {
       checkRecurrence(recurrence, timing);
-      const back = daysAfter(now(), -LIMITS.pastDays);
-      const from = parent.start_utc >= back ? '' : back;
-      const until = horizon() > parent.start_utc ? horizon() : parent.start_utc;
       const row: SeriesRow = {
         id: parent.id,
         lines: JSON.stringify(formatRecurrence(recurrence)),
@@ -79,76 +165,17 @@ export function createSeriesService(core: CoreServices, events: EventsStore) {
         start_local: parent.start_local,
         end_local: parent.end_local,
         template: JSON.stringify(snapshot(parent, events)),
-        generated_from_utc: from,
-        generated_until_utc: until,
         last_start_utc: lastStartBound(recurrence, timing),
-        modified_utc: formatUtc(now()),
+        modified_utc: at,
+        slot: store.nextSlot(),
+        slot_origin: dayNumber(parent.start_local),
+        creator,
+        created_utc: at,
       };
       store.insert(row);
       store.join(parent.id, parent.id, null, parent.start_local);
-      generator.reconcile(row, from === '' ? parent.start_utc : from, until);
     } catch (error) {
       recurrenceProblem(error);
-    }
-  }
-
-  /**
-   * Time passing: series generated less far than the horizon are extended a month beyond it,
-   * so each series is extended about once a month. Idempotent; one transaction.
-   */
-  function extendDue(): void {
-    const due = store.due(horizon(), 10_000);
-    if (due.length === 0) return;
-    const target = daysAfter(now(), LIMITS.horizonDays + LIMITS.extensionDays);
-    // One transaction per series: other requests get the database between them.
-    for (const id of due) {
-      events.write(() => {
-        const row = store.get(id)!;
-        if (row.generated_until_utc < horizon())
-          guarded(row, () => generator.extendTo(row, target));
-      });
-    }
-  }
-
-  /** Generation that fails for one series (a bug, not input) must not fail a reader's request. */
-  function guarded(row: SeriesRow, work: () => unknown): void {
-    try {
-      work();
-    } catch (error) {
-      if (!(error instanceof RecurrenceError)) throw error;
-      core.log.warn({ series: row.id, err: error.message }, 'series not extended');
-    }
-  }
-
-  /**
-   * Makes every occurrence of a listing's window exist (`from`, `until`: UTC bounds on starts;
-   * `until` undefined for an open-ended listing), over at most `listingWindowDays`.
-   */
-  function coverListing(from: string | undefined, until: string | undefined): void {
-    const earliest = daysAfter(now(), -LIMITS.reachDays);
-    const latest = daysAfter(now(), LIMITS.reachDays);
-    const lower = from === undefined ? formatUtc(now()) : from < earliest ? earliest : from;
-    const cap = daysAfter(lower, LIMITS.listingWindowDays);
-    let upper = until === undefined || until > cap ? cap : until;
-    if (upper > latest) upper = latest;
-    if (upper <= lower) return extendDue();
-    // One statement in the usual case (nothing to make); extending first changes the answer.
-    const question = { horizon: horizon(), until: upper, from: lower, limit: 10_000 };
-    let found = store.coverage(question);
-    if (found.horizon) {
-      extendDue();
-      found = store.coverage(question);
-    }
-    const candidates = new Set([...found.until, ...found.before]);
-    // Read first: a window already made (the usual case) takes no write lock.
-    const todo = [...candidates].filter(
-      (id) => generator.missing(store.get(id)!, lower, upper).length > 0,
-    );
-    for (const id of todo) {
-      events.write(() => {
-        const row = store.get(id)!;
-        guarded(row, () => generator.cover(row, lower, upper));
-      });
     }
   }
 
@@ -181,7 +208,7 @@ export function createSeriesService(core: CoreServices, events: EventsStore) {
     return out;
   }
 
-  return { store, generator, start, extendDue, coverListing, keysOf };
+  return { store, occurrences, start, keysOf };
 }
 
 export type SeriesService = ReturnType<typeof createSeriesService>;

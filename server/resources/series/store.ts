@@ -1,4 +1,7 @@
-/** SQL for series (migration 0009): the series rows, their windows and exceptions, and members. */
+/**
+ * SQL for series (migrations 0009, 0022): the series rows, the occurrences deleted for good, and
+ * the stored occurrences (those changed or trashed on their own, and each series' first event).
+ */
 import type { Db } from '../../db/open.js';
 import type { PostStatus } from '../../../shared/roles.js';
 
@@ -11,16 +14,20 @@ export interface SeriesRow {
   all_day: 0 | 1;
   start_local: string;
   end_local: string;
-  /** JSON of a Snapshot (snapshot.ts). */
+  /** JSON of a Snapshot (snapshot.ts): what computed occurrences show. */
   template: string;
-  /** '' when occurrences exist from the first one. */
-  generated_from_utc: string;
-  generated_until_utc: string;
+  /** The latest instant at which an occurrence can start; NULL when the rule never ends. */
   last_start_utc: string | null;
   modified_utc: string;
+  /** The series' number and day 0 in the reserved id range (shared/recurrence/occurrence-id.ts). */
+  slot: number;
+  slot_origin: number;
+  /** Who started it, and when (the daily quota of new series). */
+  creator: number | null;
+  created_utc: string;
 }
 
-/** What generation and scope edits need to know of each occurrence. */
+/** What scope edits need to know of each stored occurrence. */
 export interface Member {
   id: number;
   status: PostStatus;
@@ -31,63 +38,63 @@ export interface Member {
   detached: string | null;
 }
 
-export interface Window {
-  from_utc: string;
-  until_utc: string;
+export interface VenueGeo {
+  lat: number | null;
+  lng: number | null;
 }
 
-/** Every series that has not frozen its generation (see `freeze`). */
-const NEVER = '9999-12-31 23:59:59';
-
-/**
- * Running series generated less far than `@<param>`: the same condition as the partial index
- * series_generation, so that the index serves it.
- */
-const running = (param: string) =>
-  `lines <> '[]' AND generated_until_utc < @${param}
-   AND (last_start_utc IS NULL OR last_start_utc >= generated_until_utc)`;
-// Series whose generated range starts after a listing's window starts (index
-// series_generation_back).
-const BEFORE = `FROM series WHERE lines <> '[]' AND generated_from_utc > @from ORDER BY id LIMIT @limit`;
-
-interface Coverage {
-  horizon: string;
-  until: string;
-  from: string;
-  limit: number;
-}
+/** The columns read (migration 0022 left two unused ones, written ''). */
+const COLUMNS = `id, lines, timezone, all_day, start_local, end_local, template, last_start_utc,
+  modified_utc, slot, slot_origin, creator, created_utc`;
 
 export function createSeriesStore(db: Db) {
   const s = {
-    get: db.prepare<[number], SeriesRow>('SELECT * FROM series WHERE id = ?'),
+    get: db.prepare<[number], SeriesRow>(`SELECT ${COLUMNS} FROM series WHERE id = ?`),
     insert: db.prepare<SeriesRow>(
       `INSERT INTO series (id, lines, timezone, all_day, start_local, end_local, template,
-         generated_from_utc, generated_until_utc, last_start_utc, modified_utc)
+         last_start_utc, modified_utc, slot, slot_origin, creator, created_utc,
+         generated_from_utc, generated_until_utc)
        VALUES (@id, @lines, @timezone, @all_day, @start_local, @end_local, @template,
-         @generated_from_utc, @generated_until_utc, @last_start_utc, @modified_utc)`,
+         @last_start_utc, @modified_utc, @slot, @slot_origin, @creator, @created_utc, '', '')`,
     ),
     update: db.prepare<SeriesRow>(
       `UPDATE series SET lines = @lines, timezone = @timezone, all_day = @all_day,
          start_local = @start_local, end_local = @end_local, template = @template,
-         generated_from_utc = @generated_from_utc, generated_until_utc = @generated_until_utc, last_start_utc = @last_start_utc,
-         modified_utc = @modified_utc
+         last_start_utc = @last_start_utc, modified_utc = @modified_utc,
+         slot = @slot, slot_origin = @slot_origin
        WHERE id = @id`,
     ),
     remove: db.prepare<[number]>('DELETE FROM series WHERE id = ?'),
-    due: db
-      .prepare<{ until: string; limit: number }, number>(
-        `SELECT id FROM series WHERE ${running('until')} ORDER BY generated_until_utc LIMIT @limit`,
+    bySlot: db.prepare<[number], SeriesRow>(`SELECT ${COLUMNS} FROM series WHERE slot = ?`),
+    nextSlot: db.prepare<[], number>('SELECT coalesce(max(slot), 0) + 1 FROM series').pluck(),
+    createdSince: db
+      .prepare<[number, string], number>(
+        'SELECT count(*) FROM series WHERE creator = ? AND created_utc >= ?',
       )
       .pluck(),
-    // A listing's three questions in one statement: the usual answer is three empty lists.
-    coverage: db
-      .prepare<Coverage, [string, number]>(
-        `SELECT 'horizon', * FROM (SELECT id FROM series WHERE ${running('horizon')} LIMIT 1)
-         UNION ALL SELECT 'until', * FROM (SELECT id FROM series WHERE ${running('until')}
-           ORDER BY generated_until_utc LIMIT @limit)
-         UNION ALL SELECT 'before', * FROM (SELECT id ${BEFORE})`,
-      )
-      .raw(),
+    // The cheap check every listing makes first: most calendars have no running series.
+    anyRunning: db
+      .prepare<[], number>("SELECT EXISTS (SELECT 1 FROM series WHERE lines <> '[]')")
+      .pluck(),
+    running: db.prepare<[string], SeriesRow>(
+      `SELECT ${COLUMNS} FROM series WHERE lines <> '[]'
+         AND (last_start_utc IS NULL OR last_start_utc >= ?) ORDER BY id`,
+    ),
+    storedOriginals: db.prepare<{ ids: string }, { series_id: number; original: string }>(
+      `SELECT series_id, original_start_local AS original FROM events
+       WHERE series_id IN (SELECT value FROM json_each(@ids)) AND original_start_local IS NOT NULL
+       UNION ALL SELECT series_id, original_start_local FROM series_exceptions
+       WHERE series_id IN (SELECT value FROM json_each(@ids))`,
+    ),
+    storedAt: db.prepare<[number, string], { id: number }>(
+      'SELECT id FROM events WHERE series_id = ? AND original_start_local = ?',
+    ),
+    removedAt: db.prepare<[number, string], { n: number }>(
+      'SELECT 1 AS n FROM series_exceptions WHERE series_id = ? AND original_start_local = ?',
+    ),
+    venueGeo: db.prepare<[string], { id: number; geo_lat: number | null; geo_lng: number | null }>(
+      'SELECT id, geo_lat, geo_lng FROM venues WHERE id IN (SELECT value FROM json_each(?))',
+    ),
     linesOf: db.prepare<[string], { id: number; lines: string; timezone: string }>(
       'SELECT id, lines, timezone FROM series WHERE id IN (SELECT value FROM json_each(?))',
     ),
@@ -107,13 +114,6 @@ export function createSeriesStore(db: Db) {
       'INSERT OR IGNORE INTO series_exceptions (series_id, original_start_local) VALUES (?, ?)',
     ),
     clearExceptions: db.prepare<[number]>('DELETE FROM series_exceptions WHERE series_id = ?'),
-    windows: db.prepare<[number], Window>(
-      'SELECT from_utc, until_utc FROM series_windows WHERE series_id = ? ORDER BY from_utc',
-    ),
-    clearWindows: db.prepare<[number]>('DELETE FROM series_windows WHERE series_id = ?'),
-    addWindow: db.prepare<[number, string, string]>(
-      'INSERT OR REPLACE INTO series_windows (series_id, from_utc, until_utc) VALUES (?, ?, ?)',
-    ),
     join: db.prepare<{
       id: number;
       series: number | null;
@@ -132,16 +132,12 @@ export function createSeriesStore(db: Db) {
       `UPDATE events SET series_id = @to, parent_id = CASE WHEN id = @to THEN NULL ELSE @to END
        WHERE series_id = @from AND original_start_local >= @cut`,
     ),
+    deletePosts: db.prepare<[string]>(
+      'DELETE FROM posts WHERE id IN (SELECT value FROM json_each(?))',
+    ),
     moveExceptions: db.prepare<{ from: number; to: number; cut: string }>(
       `UPDATE series_exceptions SET series_id = @to
        WHERE series_id = @from AND original_start_local >= @cut`,
-    ),
-    // Every slug that starts with a prefix: one range of the events_slug index.
-    slugsFrom: db
-      .prepare<[string, string], string>('SELECT slug FROM events WHERE slug >= ? AND slug < ?')
-      .pluck(),
-    deletePosts: db.prepare<[string]>(
-      'DELETE FROM posts WHERE id IN (SELECT value FROM json_each(?))',
     ),
   };
 
@@ -156,19 +152,38 @@ export function createSeriesStore(db: Db) {
     remove: (id: number): void => {
       s.remove.run(id);
     },
-    /** Running series generated less far than `until`, least far first. */
-    due: (until: string, limit: number): number[] => s.due.all({ until, limit }),
+    /** The series of a slot (a split series' parts share it). */
+    bySlot: (slot: number): SeriesRow[] => s.bySlot.all(slot),
+    nextSlot: (): number => s.nextSlot.get()!,
+    /** How many series `creator` started from `since` on (UTC). */
+    createdSince: (creator: number, since: string): number => s.createdSince.get(creator, since)!,
+    anyRunning: (): boolean => s.anyRunning.get() === 1,
+    /** The series whose rule may still give an occurrence starting at `from` (UTC) or later. */
+    running: (from: string): SeriesRow[] => s.running.all(from),
     /**
-     * For a listing's window, with one statement: whether any series is due before `horizon`,
-     * `due(until)`, and the running series whose generated range starts after `from`.
+     * The original starts of every stored occurrence (any status) and of every occurrence
+     * deleted for good, per series: the rule's occurrences that are not computed.
      */
-    coverage(question: Coverage): { horizon: boolean; until: number[]; before: number[] } {
-      const out = { horizon: false, until: [] as number[], before: [] as number[] };
-      for (const [list, id] of s.coverage.all(question)) {
-        if (list === 'horizon') out.horizon = true;
-        else out[list as 'until' | 'before'].push(id);
+    storedOriginals(seriesIds: number[]): Map<number, Set<string>> {
+      const out = new Map<number, Set<string>>(seriesIds.map((id) => [id, new Set()]));
+      if (seriesIds.length === 0) return out;
+      for (const row of s.storedOriginals.all({ ids: JSON.stringify(seriesIds) })) {
+        out.get(row.series_id)?.add(row.original);
       }
       return out;
+    },
+    /** The stored occurrence of this original start, if any. */
+    storedAt: (seriesId: number, original: string): number | undefined =>
+      s.storedAt.get(seriesId, original)?.id,
+    /** Whether the occurrence of this original start was deleted for good. */
+    removedAt: (seriesId: number, original: string): boolean =>
+      s.removedAt.get(seriesId, original) !== undefined,
+    /** Venues' coordinates, for the `geoloc` filters on computed occurrences. */
+    venueGeo(ids: number[]): Map<number, VenueGeo> {
+      if (ids.length === 0) return new Map();
+      return new Map(
+        s.venueGeo.all(JSON.stringify(ids)).map((v) => [v.id, { lat: v.geo_lat, lng: v.geo_lng }]),
+      );
     },
     /** The lines and zone of each series, for a page of events. */
     linesOf(ids: number[]): Map<number, { lines: string; timezone: string }> {
@@ -182,11 +197,6 @@ export function createSeriesStore(db: Db) {
       s.clearExceptions.run(seriesId);
       for (const original of originals) s.addException.run(seriesId, original);
     },
-    windows: (seriesId: number): Window[] => s.windows.all(seriesId),
-    setWindows(seriesId: number, windows: Window[]): void {
-      s.clearWindows.run(seriesId);
-      for (const w of windows) s.addWindow.run(seriesId, w.from_utc, w.until_utc);
-    },
     /** Makes an event an occurrence of a series (or of none, with nulls). */
     join(id: number, series: number | null, parent: number | null, original: string | null) {
       s.join.run({ id, series, parent, original });
@@ -197,22 +207,16 @@ export function createSeriesStore(db: Db) {
     setOriginal: (id: number, original: string): void => {
       s.setOriginal.run(original, id);
     },
-    /** The slugs in use that start with `prefix` ('-' is followed by '.' in the index). */
-    slugsFrom: (prefix: string): Set<string> =>
-      new Set(s.slugsFrom.all(prefix, `${prefix.slice(0, -1)}.`)),
-    /** Moves the occurrences from `cut` on (and their exceptions) to another series. */
+    /** Deletes stored occurrences for good (never trashed ones: the trash keeps its own). */
+    deleteEvents(ids: number[]): void {
+      if (ids.length > 0) s.deletePosts.run(JSON.stringify(ids));
+    },
+    /** Moves the stored occurrences from `cut` on (and their exceptions) to another series. */
     moveFrom(from: number, to: number, cut: string): void {
       s.moveMembers.run({ from, to, cut });
       s.moveExceptions.run({ from, to, cut });
-    },
-    /** Deletes occurrences for good (never trashed ones: the trash keeps its own). */
-    deleteEvents(ids: number[]): void {
-      if (ids.length > 0) s.deletePosts.run(JSON.stringify(ids));
     },
   };
 }
 
 export type SeriesStore = ReturnType<typeof createSeriesStore>;
-
-/** The generation horizon of a series whose every occurrence already exists. */
-export const FROZEN = NEVER;

@@ -124,12 +124,22 @@ export function createEventTerms(store: TermsStore) {
     return ids;
   }
 
-  /** The embedded `categories` and `tags` of each event, in link order; every id gets an entry. */
-  function embed(eventIds: number[], links: Links): Map<number, EventTerms> {
+  /**
+   * The embedded `categories` and `tags` of each event, in link order; every id gets an entry.
+   * `given`: the term ids of events whose links are not stored (computed occurrences show their
+   * series' template).
+   */
+  function embed(
+    eventIds: number[],
+    links: Links,
+    given: ReadonlyMap<number, number[]> = new Map(),
+  ): Map<number, EventTerms> {
     const out = new Map<number, EventTerms>();
     for (const id of eventIds) out.set(id, { categories: [], tags: [] });
     if (eventIds.length === 0) return out;
-    for (const row of store.forEvents(eventIds)) {
+    const stored = given.size === 0 ? eventIds : eventIds.filter((id) => !given.has(id));
+    const pairs = [...given].flatMap(([id, terms]) => terms.map((t): [number, number] => [id, t]));
+    for (const row of [...store.forEvents(stored), ...store.forLinks(pairs)]) {
       const entry = out.get(row.event_id);
       if (!entry) continue;
       const term = presentEmbeddedTerm(row, links);

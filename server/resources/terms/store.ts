@@ -104,6 +104,12 @@ export function createTermsStore(db: Db) {
        WHERE et.event_id IN (SELECT value FROM json_each(?))
        ORDER BY et.event_id, et.position, t.id`,
     ),
+    /** The same rows for links given as `[[event_id, term_id], ...]` (computed occurrences). */
+    forLinks: db.prepare<[string], EventTermRow>(
+      `SELECT json_extract(j.value, '$[0]') AS event_id, t.* FROM json_each(?) j
+       JOIN terms t ON t.id = json_extract(j.value, '$[1]')
+       ORDER BY json_extract(j.value, '$[0]'), j.key`,
+    ),
     ancestors: db.prepare<[number], { id: number }>(
       `WITH RECURSIVE up(id, parent) AS (
          SELECT id, parent FROM terms WHERE id = ?
@@ -199,6 +205,8 @@ export function createTermsStore(db: Db) {
     existingIds: (taxonomy: Taxonomy, ids: number[]): Set<number> =>
       new Set(s.idsIn.all({ taxonomy, ids: JSON.stringify(ids) }).map((r) => r.id)),
     forEvents: (eventIds: number[]): EventTermRow[] => s.forEvents.all(JSON.stringify(eventIds)),
+    forLinks: (links: [number, number][]): EventTermRow[] =>
+      links.length === 0 ? [] : s.forLinks.all(JSON.stringify(links)),
     /** The term itself and every ancestor up to the root. */
     lineage: (id: number): number[] => s.ancestors.all(id).map((r) => r.id),
     /** The given ids followed by every descendant of them, each once. */

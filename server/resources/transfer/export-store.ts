@@ -51,27 +51,15 @@ export function createExportStore(db: Db) {
      WHERE et.event_id IN (SELECT value FROM json_each(?)) ORDER BY et.event_id, et.position`,
   );
 
-  const windows = db.prepare<[string], { series_id: number; from_utc: string; until_utc: string }>(
-    `SELECT series_id, from_utc, until_utc FROM series_windows
-     WHERE series_id IN (SELECT value FROM json_each(?)) ORDER BY series_id, from_utc`,
-  );
   const exceptions = db.prepare<[string], { series_id: number; original_start_local: string }>(
     `SELECT series_id, original_start_local FROM series_exceptions
      WHERE series_id IN (SELECT value FROM json_each(?)) ORDER BY series_id, original_start_local`,
   );
 
   return {
-    /** Each series' extra stretches and the occurrences deleted for good. */
+    /** Each series' occurrences deleted for good. */
     seriesParts(ids: number[]) {
-      const out = new Map(
-        ids.map((id) => [
-          id,
-          { windows: [] as { from_utc: string; until_utc: string }[], exceptions: [] as string[] },
-        ]),
-      );
-      for (const row of windows.all(JSON.stringify(ids))) {
-        out.get(row.series_id)?.windows.push({ from_utc: row.from_utc, until_utc: row.until_utc });
-      }
+      const out = new Map(ids.map((id) => [id, { exceptions: [] as string[] }]));
       for (const row of exceptions.all(JSON.stringify(ids))) {
         out.get(row.series_id)?.exceptions.push(row.original_start_local);
       }

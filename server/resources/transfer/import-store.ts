@@ -7,6 +7,7 @@ import type { Db } from '../../db/open.js';
 import { prepareSlugVariants } from '../../db/slug-variants.js';
 import { uniqueSlug } from '../../text/slug.js';
 import { EVENT_COLUMNS as EVENT_ROW_COLUMNS, type EventRow } from '../events/store.js';
+import { NEXT_POST_ID } from '../../db/post-ids.js';
 import { linkedColumns } from '../linked-posts/kind.js';
 import { organizerKind } from '../organizers/kind.js';
 import { venueKind } from '../venues/kind.js';
@@ -25,10 +26,14 @@ const SERIES_COLUMNS = [
   'start_local',
   'end_local',
   'template',
-  'generated_from_utc',
-  'generated_until_utc',
   'last_start_utc',
   'modified_utc',
+  'slot',
+  'slot_origin',
+  'created_utc',
+  // Unused since migration 0022, and written ''.
+  'generated_from_utc',
+  'generated_until_utc',
 ];
 const MEDIA_COLUMNS = [
   'id',
@@ -61,16 +66,14 @@ export function createImportStore(db: Db) {
     ),
     postExists: db.prepare<[number], number>('SELECT 1 FROM posts WHERE id = ?').pluck(),
     insertPost: db.prepare<{ id: number | null; kind: string }>(
-      'INSERT INTO posts (id, kind) VALUES (@id, @kind)',
+      `INSERT INTO posts (id, kind) VALUES (coalesce(@id, ${NEXT_POST_ID}), @kind)`,
     ),
     media: db.prepare<Values>(insertSql('media', MEDIA_COLUMNS)),
     venue: db.prepare<Values>(insertSql('venues', VENUE_COLUMNS)),
     organizer: db.prepare<Values>(insertSql('organizers', ORGANIZER_COLUMNS)),
     event: db.prepare<Values>(insertSql('events', EVENT_COLUMNS)),
     series: db.prepare<Values>(insertSql('series', SERIES_COLUMNS)),
-    seriesWindow: db.prepare<[number, string, string]>(
-      'INSERT INTO series_windows (series_id, from_utc, until_utc) VALUES (?, ?, ?)',
-    ),
+    nextSlot: db.prepare<[], number>('SELECT coalesce(max(slot), 0) + 1 FROM series').pluck(),
     seriesException: db.prepare<[number, string]>(
       'INSERT OR IGNORE INTO series_exceptions (series_id, original_start_local) VALUES (?, ?)',
     ),
@@ -143,15 +146,12 @@ export function createImportStore(db: Db) {
       return id;
     },
     /** A series with its own id (the document's: series are only kept into an empty calendar). */
-    insertSeries(
-      values: Values & { id: number },
-      windows: Array<{ from_utc: string; until_utc: string }>,
-      exceptions: string[],
-    ): void {
+    insertSeries(values: Values & { id: number }, exceptions: string[]): void {
       s.series.run(values);
-      for (const w of windows) s.seriesWindow.run(values.id, w.from_utc, w.until_utc);
       for (const start of exceptions) s.seriesException.run(values.id, start);
     },
+    /** The next free series number of the reserved id range (shared/recurrence/occurrence-id.ts). */
+    nextSlot: (): number => s.nextSlot.get()!,
     setEventParent(id: number, parent: number | null): void {
       s.eventParent.run(parent, id);
     },

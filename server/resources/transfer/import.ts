@@ -7,6 +7,7 @@
  * slug. A record that fails its checks is reported and left out, with the links to it; the rest
  * is imported. `dry_run` does all of it and rolls it back.
  */
+import { dayNumber } from '../../../shared/recurrence/occurrence-id.js';
 import { z } from 'zod';
 import { readWall, formatWall } from '../../../shared/dates.js';
 import {
@@ -276,15 +277,21 @@ class Run {
         });
         return;
       }
-      const { windows, exceptions, ...row } = series;
+      // Documents from before computed occurrences carry the generated range and windows:
+      // nothing to keep of them, the rule gives every occurrence.
+      const { windows, exceptions, ...kept } = series;
+      void windows;
+      const row = { ...kept, generated_from_utc: '', generated_until_utc: '' };
       this.store.insertSeries(
         {
           ...row,
           lines: JSON.stringify(row.lines),
           all_day: flag(row.all_day),
           template: JSON.stringify(row.template),
+          slot: row.slot ?? this.store.nextSlot(),
+          slot_origin: row.slot_origin ?? dayNumber(row.start_local),
+          created_utc: row.modified_utc,
         },
-        windows,
         exceptions,
       );
       this.seriesKept.add(series.id);

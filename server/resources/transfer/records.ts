@@ -111,7 +111,7 @@ export const eventRecord = (
 
 export const seriesRecord = (
   row: Record<string, unknown>,
-  parts: { windows: { from_utc: string; until_utc: string }[]; exceptions: string[] },
+  parts: { exceptions: string[] },
 ): ExportSeries => ({
   id: row.id as number,
   lines: JSON.parse(row.lines as string) as string[],
@@ -120,10 +120,9 @@ export const seriesRecord = (
   start_local: row.start_local as string,
   end_local: row.end_local as string,
   template: JSON.parse(row.template as string) as Record<string, unknown>,
-  generated_from_utc: row.generated_from_utc as string,
-  generated_until_utc: row.generated_until_utc as string,
   last_start_utc: row.last_start_utc as string | null,
   modified_utc: row.modified_utc as string,
-  windows: parts.windows,
+  slot: row.slot as number,
+  slot_origin: row.slot_origin as number,
   exceptions: parts.exceptions,
 });

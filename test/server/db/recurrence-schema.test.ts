@@ -1,4 +1,4 @@
-/** The recurrence tables (migration 0009): identity of occurrences and what outlives deletion. */
+/** The recurrence tables (migrations 0009, 0022): identity of occurrences and what outlives deletion. */
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/open.js';
 
@@ -29,9 +29,9 @@ function setup() {
     db
       .prepare(
         `INSERT INTO series (id, lines, timezone, all_day, start_local, end_local, template,
-           generated_from_utc, generated_until_utc, last_start_utc, modified_utc)
+           last_start_utc, modified_utc, slot, slot_origin, generated_from_utc, generated_until_utc)
          VALUES (?, '["RRULE:FREQ=WEEKLY"]', 'Europe/Paris', 0, '2026-01-06 19:00:00',
-           '2026-01-06 21:00:00', '{}', '', '2028-01-01 00:00:00', NULL, '2026-01-01 00:00:00')`,
+           '2026-01-06 21:00:00', '{}', NULL, '2026-01-01 00:00:00', 1, 20459, '', '')`,
       )
       .run(id);
   return { db, event, series };

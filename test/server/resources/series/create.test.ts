@@ -28,12 +28,12 @@ describe('creating a series', () => {
     ]);
 
     const children = await childrenOf(server, parent.id, { end_date: '2028-12-31' });
-    // The clock reads 2026-06-15 12:00 UTC: the horizon is 732 days later, 2028-06-16.
-    expect(children).toHaveLength(104);
+    // Every Tuesday of the window: there is no horizon (§E1 revised).
+    expect(children).toHaveLength(132);
     expect(children[0]!.start_date).toBe('2026-06-23 19:00:00');
-    expect(children.at(-1)!.start_date).toBe('2028-06-13 19:00:00');
+    expect(children.at(-1)!.start_date).toBe('2028-12-26 19:00:00');
     const ids = new Set(children.map((c) => c.id));
-    expect(ids.size).toBe(104);
+    expect(ids.size).toBe(132);
     expect(ids.has(parent.id)).toBe(false);
     for (const child of children) {
       expect(child.title).toBe('Rehearsal');

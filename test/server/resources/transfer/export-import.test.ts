@@ -244,10 +244,10 @@ describe('POST /admin/v1/import', () => {
     const db = source.services.db;
     db.prepare(
       `INSERT INTO series (id, lines, timezone, all_day, start_local, end_local, template,
-         generated_from_utc, generated_until_utc, last_start_utc, modified_utc)
+         last_start_utc, modified_utc, slot, slot_origin, generated_from_utc, generated_until_utc)
        VALUES (?, '["RRULE:FREQ=YEARLY;COUNT=3"]', 'UTC', 1, '2026-08-01 00:00:00',
-         '2026-08-03 23:59:59', '{"title":"Festival"}', '', '2028-08-02 00:00:00',
-         '2028-08-01 00:00:00', '2026-06-15 12:00:00')`,
+         '2026-08-03 23:59:59', '{"title":"Festival"}', '2028-08-01 00:00:00',
+         '2026-06-15 12:00:00', 1, 20666, '', '')`,
     ).run(w.allDay.id);
     db.prepare(
       `INSERT INTO series_exceptions (series_id, original_start_local) VALUES (?, '2027-08-01 00:00:00')`,

@@ -1,0 +1,221 @@
+/**
+ * The series part of event listings (docs/contract/extensions.md §E1 revised): the computed
+ * occurrences a listing's filters select, in its order, merged with the stored events' page.
+ * A computed occurrence shows its series' template, so every filter but the dates and `include`
+ * is decided once per series; the dates then per occurrence. Calendars without a running series
+ * pay one indexed EXISTS.
+ */
+import { distanceKm } from '../../../shared/geo.js';
+import { eventSearchWords } from '../../../shared/search.js';
+import { isOccurrenceId } from '../../../shared/recurrence/occurrence-id.js';
+import { wallDelta } from '../../../shared/recurrence/expand.js';
+import { formatUtc } from '../../../shared/time.js';
+import type { Budget } from '../series/occurrences.js';
+import type { SeriesService } from '../series/service.js';
+import type { Snapshot } from '../series/snapshot.js';
+import type { SeriesRow } from '../series/store.js';
+import { templateOf } from '../series/rule.js';
+import type { EventQuery, Visibility } from './listing-store.js';
+import type { EventRow } from './store.js';
+
+const FIRST = '1000-01-01 00:00:00';
+const LAST = '9999-12-31 23:59:59';
+const DAY_MS = 86_400_000;
+
+const shift = (utc: string, ms: number): string =>
+  formatUtc(new Date(Date.parse(`${utc.replace(' ', 'T')}Z`) + ms));
+
+/** SQLite's NOCASE: ASCII letters folded, nothing else. */
+const nocase = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The listing's ORDER BY as a comparison of rows (listing-store.ts, listing-order.ts). */
+export function rowOrder(q: EventQuery): (a: EventRow, b: EventRow) => number {
+  const byId = (a: EventRow, b: EventRow) => a.id - b.id;
+  if (q.order) {
+    const key: (row: EventRow) => string = {
+      start_date: (row: EventRow) => row.start_utc,
+      end_date: (row: EventRow) => row.end_utc,
+      title: (row: EventRow) => nocase(row.title),
+      date: (row: EventRow) => row.date_utc,
+      modified: (row: EventRow) => row.modified_utc,
+    }[q.order.by];
+    const sign = q.order.dir === 'asc' ? 1 : -1;
+    return (a, b) => sign * (compareText(key(a), key(b)) || byId(a, b));
+  }
+  if (q.include !== undefined) {
+    return (a, b) => compareText(a.date_utc, b.date_utc) || byId(a, b);
+  }
+  return (a, b) => compareText(a.start_utc, b.start_utc) || byId(a, b);
+}
+
+function visible(v: Visibility, author: number | null, status: string): boolean {
+  if (v.kind === 'all') return (v.statuses as string[]).includes(status);
+  if (v.publish && status === 'publish') return true;
+  return author === v.author && (v.own as string[]).includes(status);
+}
+
+const folded = (text: string): string[] =>
+  eventSearchWords(text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
+
+/** Every word, the last as the start of a word, as the full-text query reads them (ftsQuery). */
+function hasWords(values: Snapshot['values'], words: string[]): boolean {
+  const tokens = new Set(folded(`${values.title} ${values.description} ${values.excerpt}`));
+  return words.every((word, i) => {
+    const w = folded(word).join('');
+    if (i < words.length - 1) return tokens.has(w);
+    for (const token of tokens) if (token.startsWith(w)) return true;
+    return false;
+  });
+}
+
+const meets = (ids: number[] | undefined, wanted: number[] | undefined): boolean =>
+  wanted === undefined || (ids ?? []).some((id) => wanted.includes(id));
+
+/** The date filters of a query on one row, as listing-store.ts writes them. */
+function inDates(q: EventQuery, row: EventRow): boolean {
+  return (
+    (q.startMin === undefined || row.start_utc >= q.startMin) &&
+    (q.endMax === undefined || row.end_utc <= q.endMax) &&
+    (q.startsBefore === undefined || row.start_utc < q.startsBefore) &&
+    (q.startsAfter === undefined || row.start_utc > q.startsAfter) &&
+    (q.endsBefore === undefined || row.end_utc < q.endsBefore) &&
+    (q.endsAfter === undefined || row.end_utc > q.endsAfter)
+  );
+}
+
+/** The starts an occurrence must have to pass the date filters, a day wider than needed. */
+function startRange(q: EventQuery, series: SeriesRow): [string, string] {
+  const longest = Math.max(0, wallDelta(series.start_local, series.end_local)) + DAY_MS;
+  const lowers = [q.startMin, q.startsAfter, q.endsAfter && shift(q.endsAfter, -longest)];
+  const uppers = [q.endMax, q.startsBefore, q.endsBefore];
+  const from = lowers.reduce<string>((max, v) => (v !== undefined && v > max ? v : max), FIRST);
+  const to = uppers.reduce<string>((min, v) => (v !== undefined && v < min ? v : min), LAST);
+  // The window is half-open: one second more keeps an upper bound itself (end ≤ endMax).
+  return [from, to < LAST ? shift(to, 1000) : LAST];
+}
+
+export function createSeriesListing(series: SeriesService) {
+  const { store, occurrences } = series;
+
+  /** Whether a series' template passes every filter that does not depend on the date. */
+  function templateMatches(q: EventQuery, row: SeriesRow, words: string[] | undefined): boolean {
+    const t = templateOf(row);
+    const v = t.values;
+    if (q.parent !== undefined && q.parent !== row.id) return false;
+    if (v.hide_from_listings === 1) return false;
+    if (q.featured !== undefined && v.featured !== (q.featured ? 1 : 0)) return false;
+    if (q.venues !== undefined && (v.venue_id === null || !q.venues.includes(v.venue_id))) {
+      return false;
+    }
+    if (!meets(t.organizers, q.organizers)) return false;
+    if (!meets(t.categories, q.categories) || !meets(t.tags, q.tags)) return false;
+    if (words !== undefined && !hasWords(v, words)) return false;
+    if (q.geo !== undefined) {
+      const venue = v.venue_id === null ? undefined : store.venueGeo([v.venue_id]).get(v.venue_id);
+      const known = venue !== undefined && venue.lat !== null && venue.lng !== null;
+      if (q.geo.kind === 'has') return known === q.geo.value;
+      if (!known || distanceKm(venue.lat!, venue.lng!, q.geo.lat, q.geo.lng) > q.geo.radiusKm) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The status a computed occurrence of this template shows (scheduled ones may be due). */
+  const rowVisible = (q: EventQuery, row: EventRow) =>
+    visible(q.visibility, row.author, row.status);
+
+  /**
+   * The computed occurrences the query selects, in its order. `words`: the search's words
+   * (undefined without a search). Throws TooManyOccurrences past the request's budget.
+   */
+  function matching(q: EventQuery, words: string[] | undefined, budget: Budget): EventRow[] {
+    const order = rowOrder(q);
+    if (q.include !== undefined) {
+      const rows = q.include
+        .filter(isOccurrenceId)
+        .flatMap((id) => {
+          const found = occurrences.byId(id);
+          return found === undefined ? [] : [found.row];
+        })
+        .filter((row) => {
+          const owner = store.get(row.series_id!);
+          return (
+            owner !== undefined &&
+            templateMatches(q, owner, words) &&
+            rowVisible(q, row) &&
+            inDates(q, row)
+          );
+        });
+      return rows.sort(order);
+    }
+    if (!store.anyRunning()) return [];
+    const lower = q.startMin ?? q.startsAfter ?? FIRST;
+    const out: EventRow[] = [];
+    for (const row of store.running(lower)) {
+      if (!templateMatches(q, row, words)) continue;
+      const [from, to] = startRange(q, row);
+      for (const found of occurrences.inWindow([row], from, to, budget)) {
+        if (rowVisible(q, found.row) && inDates(q, found.row)) out.push(found.row);
+      }
+    }
+    return out.sort(order);
+  }
+
+  /**
+   * One representative stored event per series that has computed occurrences the query selects
+   * and no stored one among `ids` (the feeds show a series as its rule: one VEVENT).
+   */
+  function representatives(q: EventQuery, ids: ReadonlySet<number>): number[] {
+    if (!store.anyRunning()) return [];
+    const out: number[] = [];
+    const lower = q.startMin ?? q.startsAfter ?? FIRST;
+    for (const row of store.running(lower)) {
+      if (ids.has(row.id) || !templateMatches(q, row, undefined)) continue;
+      const [from, to] = startRange(q, row);
+      if (occurrences.anyIn(row, from, to, (r) => rowVisible(q, r) && inDates(q, r))) {
+        out.push(row.id);
+      }
+    }
+    return out;
+  }
+
+  return { matching, representatives };
+}
+
+export type SeriesListing = ReturnType<typeof createSeriesListing>;
+
+/**
+ * The page at `offset` of the merged listing: `stored` are the stored rows from position
+ * `storedFrom` on (at least the page's worth), `computed` every computed row, both in `order`.
+ */
+export function mergePage(
+  stored: EventRow[],
+  storedFrom: number,
+  computed: EventRow[],
+  offset: number,
+  limit: number,
+  order: (a: EventRow, b: EventRow) => number,
+): EventRow[] {
+  let j = 0;
+  if (storedFrom > 0) {
+    const first = stored[0];
+    // Every stored row lies before the page: only computed ones could be on it, and they all
+    // lie before it too (storedFrom = offset − computed.length).
+    if (first === undefined) return [];
+    while (j < computed.length && order(computed[j]!, first) < 0) j++;
+  }
+  const out: EventRow[] = [];
+  let position = storedFrom + j;
+  let i = 0;
+  while (out.length < limit && (i < stored.length || j < computed.length)) {
+    const takeStored =
+      j >= computed.length || (i < stored.length && order(stored[i]!, computed[j]!) <= 0);
+    const next = takeStored ? stored[i++]! : computed[j++]!;
+    if (position >= offset) out.push(next);
+    position++;
+  }
+  return out;
+}

@@ -1,0 +1,211 @@
+/**
+ * Computed occurrences (docs/architecture.md, "Recurrence model"): the occurrences a series' rule
+ * gives that nobody changed are never stored. They are made here, when read, from the series'
+ * rule and template, with their reserved ids (shared/recurrence/occurrence-id.ts); an occurrence
+ * stored on its own (changed, trashed, or the series' first event) or deleted for good replaces
+ * or removes the computed one. Nothing here writes but `materialize`, which a write path calls.
+ */
+import { RECURRENCE_LIMITS as LIMITS } from '../../../shared/recurrence/limits.js';
+import { expand, occurrenceAt, type Occurrence } from '../../../shared/recurrence/expand.js';
+import { RecurrenceError } from '../../../shared/recurrence/lines.js';
+import {
+  dateOfDay,
+  decodeOccurrenceId,
+  occurrenceId,
+} from '../../../shared/recurrence/occurrence-id.js';
+import { formatUtc } from '../../../shared/time.js';
+import { toSlug } from '../../text/slug.js';
+import type { EventRow, EventsStore } from '../events/store.js';
+import { recurrenceOf, templateOf, timingOf } from './rule.js';
+import type { Snapshot } from './snapshot.js';
+import type { SeriesRow, SeriesStore } from './store.js';
+
+/** What one request may still compute (LIMITS.occurrencesPerRequest), shared by its reads. */
+export interface Budget {
+  left: number;
+}
+
+export const newBudget = (): Budget => ({ left: LIMITS.occurrencesPerRequest });
+
+/** A window holding more occurrences than one request may compute. */
+export class TooManyOccurrences extends Error {
+  override name = 'TooManyOccurrences';
+}
+
+/** A computed occurrence: its row as a stored one would be, and the links it shows. */
+export interface Computed {
+  row: EventRow;
+  template: Snapshot;
+}
+
+const shiftDays = (utc: string, days: number): string =>
+  formatUtc(new Date(Date.parse(`${utc.replace(' ', 'T')}Z`) + days * 86_400_000));
+
+const SLUG_DATE = /^(.+)-(\d{4}-\d{2}-\d{2})$/;
+
+/** The template of each computed row, which has no stored links: presenting shows its links. */
+const computedTemplates = new WeakMap<EventRow, Snapshot>();
+
+/** The series template a computed occurrence's row was made from; undefined for stored rows. */
+export const templateOfComputed = (row: EventRow): Snapshot | undefined =>
+  computedTemplates.get(row);
+
+export function createOccurrences(store: SeriesStore, events: EventsStore, now: () => Date) {
+  /** The row of an occurrence the rule gives, as the series' template makes it. */
+  function rowOf(series: SeriesRow, template: Snapshot, o: Occurrence): EventRow {
+    const values = template.values;
+    // Scheduled publication is answered when read: the template keeps `future`.
+    const status =
+      values.status === 'future' && values.date_utc <= formatUtc(now()) ? 'publish' : values.status;
+    // WordPress leaves drafts and pending posts without a slug until they are published.
+    const base = `${toSlug(values.title) || 'event'}-${o.original.slice(0, 10)}`;
+    const slug =
+      status === 'draft' || status === 'pending'
+        ? ''
+        : status === 'trash'
+          ? `${base}__trashed`
+          : base;
+    const row: EventRow = {
+      id: occurrenceId(series.slot, series.slot_origin, o.original),
+      ...values,
+      status,
+      slug,
+      modified_utc: series.modified_utc,
+      parent_id: series.id,
+      timezone: series.timezone,
+      all_day: series.all_day,
+      start_local: o.start_local,
+      end_local: o.end_local,
+      start_utc: o.start_utc,
+      end_utc: o.end_utc,
+      series_id: series.id,
+      original_start_local: o.original,
+      detached: null,
+    };
+    computedTemplates.set(row, template);
+    return row;
+  }
+
+  /** The rule's occurrences of one series starting in [from, to), budget charged. */
+  function given(series: SeriesRow, from: string, to: string, budget: Budget): Occurrence[] {
+    if (budget.left <= 0) throw new TooManyOccurrences();
+    try {
+      const out = expand(recurrenceOf(series), timingOf(series), from, to, {
+        limit: budget.left,
+        evaluations: LIMITS.occurrencesPerRequest,
+      });
+      budget.left -= out.length;
+      return out;
+    } catch (error) {
+      if (error instanceof RecurrenceError) throw new TooManyOccurrences(error.message);
+      throw error;
+    }
+  }
+
+  /**
+   * The computed occurrences of these series starting in [from, to) (UTC), in start order per
+   * series: every occurrence the rule gives there but those stored or deleted for good.
+   */
+  function inWindow(seriesRows: SeriesRow[], from: string, to: string, budget: Budget) {
+    const stored = store.storedOriginals(seriesRows.map((row) => row.id));
+    const out: Computed[] = [];
+    for (const series of seriesRows) {
+      const template = templateOf(series);
+      const taken = stored.get(series.id)!;
+      for (const o of given(series, from, to, budget)) {
+        if (!taken.has(o.original)) out.push({ row: rowOf(series, template, o), template });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether the series has a computed occurrence in [from, to) that `accept`s, looking two years
+   * at a time for at most two centuries (a feed needs to know only that one exists).
+   */
+  function anyIn(
+    series: SeriesRow,
+    from: string,
+    to: string,
+    accept: (row: EventRow) => boolean,
+  ): boolean {
+    let cursor = from;
+    for (let step = 0; step < 100 && cursor < to; step++) {
+      const next = cursor >= '9997-12-31' ? to : shiftDays(cursor, 731);
+      const end = next < to ? next : to;
+      const rows = inWindow([series], cursor, end, newBudget());
+      if (rows.some((found) => accept(found.row))) return true;
+      cursor = end;
+    }
+    return false;
+  }
+
+  /** The computed occurrence of a series whose original start falls on `date`, if the rule gives one. */
+  function onDate(series: SeriesRow, date: string): Computed | undefined {
+    // The day in the series' zone, as UTC bounds a day wider on each side, then the date checked.
+    const dayMs = Date.parse(`${date}T00:00:00Z`);
+    const from = formatUtc(new Date(dayMs - 86_400_000));
+    const to = formatUtc(new Date(dayMs + 2 * 86_400_000));
+    let found: Occurrence | undefined;
+    try {
+      found = expand(recurrenceOf(series), timingOf(series), from, to).find(
+        (o) => o.original.slice(0, 10) === date,
+      );
+    } catch (error) {
+      if (error instanceof RecurrenceError) return undefined;
+      throw error;
+    }
+    if (found === undefined) return undefined;
+    if (store.storedAt(series.id, found.original) !== undefined) return undefined;
+    if (store.removedAt(series.id, found.original)) return undefined;
+    const template = templateOf(series);
+    return { row: rowOf(series, template, found), template };
+  }
+
+  /** The computed occurrence with this reserved id, when the rule gives it and it is not stored. */
+  function byId(id: number): Computed | undefined {
+    const decoded = decodeOccurrenceId(id);
+    if (decoded === undefined) return undefined;
+    for (const series of store.bySlot(decoded.slot)) {
+      if (series.lines === '[]') continue;
+      const found = onDate(series, dateOfDay(series.slot_origin, decoded.offset));
+      if (found?.row.id === id) return found;
+    }
+    return undefined;
+  }
+
+  /** The computed occurrence with this slug (`<title>-<date>`), if any. */
+  function bySlug(slug: string): Computed | undefined {
+    const match = SLUG_DATE.exec(slug.replace(/__trashed$/, ''));
+    if (!match) return undefined;
+    const [, base, date] = match;
+    for (const series of store.running(`${date} 00:00:00`)) {
+      if ((toSlug(templateOf(series).values.title) || 'event') !== base) continue;
+      const found = onDate(series, date!);
+      if (found?.row.slug === slug) return found;
+    }
+    return undefined;
+  }
+
+  /**
+   * Stores a computed occurrence as it is (its reserved id, the template's links), so that it
+   * can be changed or trashed on its own. Inside the caller's write transaction.
+   */
+  function materialize(found: Computed): EventRow {
+    const { row, template } = found;
+    events.claimId(row.id);
+    events.insert(row);
+    events.setOrganizers(row.id, template.organizers, true);
+    events.setTerms(row.id, 'category', template.categories, true);
+    events.setTerms(row.id, 'tag', template.tags, true);
+    return events.get(row.id)!;
+  }
+
+  /** Where the occurrence with this original start would be, computed now. */
+  const at = (series: SeriesRow, original: string): Occurrence =>
+    occurrenceAt(original, timingOf(series));
+
+  return { inWindow, anyIn, byId, bySlug, onDate, materialize, at };
+}
+
+export type Occurrences = ReturnType<typeof createOccurrences>;
