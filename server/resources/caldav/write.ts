@@ -7,7 +7,7 @@
  */
 import type ICAL from 'ical.js';
 import { canEditPosts, type Actor } from '../../../shared/roles.js';
-import { eventListSchema, type EventUpdateInput } from '../../../shared/schemas/event.js';
+import type { EventUpdateInput } from '../../../shared/schemas/event.js';
 import { NotAllowed, NotFound, Refused } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
@@ -92,14 +92,9 @@ export function createWriter(
     return input;
   }
 
-  /** A live occurrence of the series starting (by the rule) at this placed time, made if due. */
+  /** The occurrence of the series starting (by the rule) at this placed time, stored or computed. */
   function occurrenceAt(seriesId: number, original: string): EventRow | undefined {
-    let id = feedStore.occurrence(seriesId, original);
-    if (id === undefined) {
-      const day = original.slice(0, 10);
-      events.planList(eventListSchema.parse({ start_date: day, end_date: day }));
-      id = feedStore.occurrence(seriesId, original);
-    }
+    const id = events.occurrenceId(seriesId, original);
     return id === undefined ? undefined : events.find(id);
   }
 
