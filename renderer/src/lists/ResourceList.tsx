@@ -4,17 +4,18 @@
  * page and sort live in the address (useUrlState), and sorting is the server's (`orderby`), so
  * it orders the whole result, not the page shown.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Query } from '../api/client';
-import { invalidate, keys, useList, type Page } from '../api/hooks';
-import { RESOURCE, type Kind } from '../api/resources';
+import { invalidate, keys, useAll, useList, type Page } from '../api/hooks';
+import { nameOf, RESOURCE, type Kind } from '../api/resources';
 import { ErrorNote } from '../ui/ErrorNote';
 import { Field } from '../ui/Field';
 import { Pager } from '../ui/Pager';
 import { TableStatus } from '../ui/DataTable';
 import { useToast } from '../ui/toasts';
-import { applyLocally, runOne, type BulkAction } from './bulk';
+import { applyLocally, beforeOf, runOne, undoOne, type BulkAction } from './bulk';
+import { bulkSummary, countOf } from './bulkSummary';
 import { BulkBar } from './BulkBar';
 import { useDebounced } from './useDebounced';
 import { StatusOptions } from '../ui/StatusBadge';
@@ -80,6 +81,18 @@ export function ResourceList<T extends Item>({
   };
   const list = useList(kind, query);
   const info = RESOURCE[kind];
+  const categories = useAll('categories', { hide_empty: false });
+  const categoryName = (id: number) => {
+    const found = categories.data?.find((c) => c.id === id);
+    return found ? nameOf('categories', found) : `#${id}`;
+  };
+  const lastPage = list.data?.total_pages ?? 0;
+  // A page left empty by a change (everything on it published away from a Drafts filter, moved
+  // to the trash) shows the last page that still has items, not an empty "page 3 of 2".
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && page > 1 && page > lastPage)
+      setState({ page: lastPage > 1 ? String(lastPage) : undefined }, { replace: true });
+  }, [list.data, list.isPlaceholderData, page, lastPage]);
   const items = (list.data?.items ?? []) as unknown as T[];
 
   /** A new search, filter or sort starts again from page 1, with nothing selected. */
@@ -108,20 +121,42 @@ export function ResourceList<T extends Item>({
     setBusy(true);
     const results = await Promise.allSettled(targets.map((item) => runOne(kind, item, action)));
     setBusy(false);
+    const done = targets.filter((_, i) => results[i]!.status === 'fulfilled');
     const failed = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    setSelected(new Set());
+    invalidate(client, kind);
     if (failed.length > 0) {
       if (snapshot) client.setQueryData(key, snapshot);
       toast({
         tone: 'error',
         message: `${failed.length} of ${targets.length} failed: ${(failed[0]!.reason as Error).message}`,
       });
-    } else
-      toast({
-        tone: 'success',
-        message: `Done: ${targets.length} ${targets.length === 1 ? info.singular : info.plural}.`,
-      });
-    setSelected(new Set());
-    invalidate(client, kind);
+    }
+    if (done.length === 0) return;
+    // What changed, named; and the way back, item by item, to what each one was.
+    const before = done.map(beforeOf);
+    toast({
+      tone: 'success',
+      message: bulkSummary(
+        action,
+        done.map((i) => nameOf(kind, i)),
+        info,
+        categoryName,
+      ),
+      action: {
+        label: 'Undo',
+        run: () =>
+          void Promise.allSettled(before.map((b) => undoOne(kind, b, action))).then((undone) => {
+            invalidate(client, kind);
+            const missed = undone.filter((r) => r.status === 'rejected').length;
+            toast(
+              missed === 0
+                ? { tone: 'success', message: `Undone: ${countOf(done.length, info)} back as they were.` }
+                : { tone: 'error', message: `Undo failed for ${missed} of ${done.length}.` },
+            );
+          }),
+      },
+    });
   };
 
   const allChecked = items.length > 0 && items.every((i) => selected.has(i.id));
@@ -215,11 +250,15 @@ export function ResourceList<T extends Item>({
           empty={
             items.length === 0 &&
             !list.error &&
-            `No ${info.plural} ${term ? `match “${term}”` : 'yet'}.`
+            (term
+              ? `No ${info.plural} match “${term}”.`
+              : state.status || Object.keys(filters).length > 0
+                ? `No ${info.plural} match these filters.`
+                : `No ${info.plural} yet.`)
           }
         />
       </div>
-      {list.data && (
+      {list.data && list.data.total > 0 && (
         <Pager
           page={page}
           totalPages={list.data.total_pages}

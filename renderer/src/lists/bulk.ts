@@ -49,3 +49,44 @@ export function applyLocally<T extends { status?: string }>(item: T, action: Bul
   if (action.type === 'status') return { ...item, status: action.status };
   return item;
 }
+
+/** What an item was before an action: enough to put it back (Undo). */
+export interface Before {
+  id: number;
+  status?: string | undefined;
+  categories?: number[] | undefined;
+}
+
+export const beforeOf = (item: {
+  id: number;
+  status?: string;
+  categories?: Array<{ id: number }>;
+}): Before => ({
+  id: item.id,
+  status: item.status,
+  categories: item.categories?.map((c) => c.id),
+});
+
+/** Puts one item back as it was before `action`. */
+export async function undoOne(kind: Kind, before: Before, action: BulkAction) {
+  switch (action.type) {
+    case 'trash':
+      await restore(kind, before.id);
+      // A restore comes back as a draft: give back the status it had.
+      if (before.status && before.status !== 'draft')
+        await api(ev(`${kind}/${before.id}`), { method: 'PATCH', body: { status: before.status } });
+      return;
+    case 'restore':
+      return api(ev(`${kind}/${before.id}`), { method: 'DELETE' });
+    case 'status':
+      return api(ev(`${kind}/${before.id}`), {
+        method: 'PATCH',
+        body: { status: before.status },
+      });
+    case 'category':
+      return api(ev(`${kind}/${before.id}`), {
+        method: 'PATCH',
+        body: { categories: before.categories ?? [] },
+      });
+  }
+}

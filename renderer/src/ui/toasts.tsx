@@ -38,6 +38,29 @@ interface Clock {
 /** After a pause, a toast stays at least this long, to be read again. */
 const AFTER_PAUSE_MS = 2_000;
 
+/**
+ * Scrolls the page's controls out from under the notices: the page has room below for it
+ * (--toast-space), so a row's Restore or Delete stays reachable while its notice shows.
+ */
+function clearOf(band: HTMLElement): void {
+  const notices = [...band.children].map((c) => c.getBoundingClientRect());
+  if (notices.length === 0) return;
+  const top = Math.min(...notices.map((n) => n.top));
+  const controls = document.querySelectorAll<HTMLElement>(
+    '#main button, #main a[href], #main input, #main select',
+  );
+  let lowest = -Infinity;
+  for (const control of controls) {
+    const box = control.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const under = notices.some(
+      (n) => n.left < box.right && box.left < n.right && n.top < box.bottom && box.top < n.bottom,
+    );
+    if (under) lowest = Math.max(lowest, box.bottom);
+  }
+  if (lowest > -Infinity) window.scrollBy({ top: lowest - top + 8 });
+}
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
@@ -55,8 +78,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       const height = element.offsetHeight;
       const gap = window.innerHeight - element.getBoundingClientRect().bottom;
       root.setProperty('--toast-space', height > 0 ? `${Math.ceil(height + gap + 8)}px` : '0px');
+      // A notice that lands over a control (the row's Restore that was just used) moves the
+      // page up, into the room made below, until none is under it.
+      if (height > 0) requestAnimationFrame(() => clearOf(element));
     });
     observer.observe(element);
+    // The page may grow under a notice already shown (the list it answers reloads a row more).
+    observer.observe(document.body);
     return () => {
       observer.disconnect();
       root.removeProperty('--toast-space');

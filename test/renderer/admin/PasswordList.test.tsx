@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PasswordList } from '../../../renderer/src/admin/PasswordList';
 import { renderWithProviders, scriptFetch } from '../support';
@@ -32,7 +32,6 @@ describe('application passwords', () => {
         body: { code: 'rest_error', message: 'Something went wrong.', data: { status: 500 } },
       },
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     renderWithProviders(<PasswordList userId={1} login="admin" />);
     await screen.findByText('Old script');
@@ -48,6 +47,11 @@ describe('application passwords', () => {
     expect(screen.queryByTestId('new-app-password')).toBeNull();
 
     await user.click(screen.getAllByRole('button', { name: 'Revoke' })[0]!);
+    // The console's own dialog asks (not the browser's confirm()); Cancel has the focus.
+    const dialog = screen.getByRole('dialog', { name: 'Revoke “Old script”?' });
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(await screen.findByText('Something went wrong.')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Old script')).toBeTruthy());
   });

@@ -86,4 +86,53 @@ describe('events list', () => {
     const beta = screen.getByText('Beta').closest('tr')!;
     expect(within(beta).getByText('Draft')).toBeTruthy();
   });
+
+  it('says what a bulk change did, keeps the filtered list’s context, and undoes it', async () => {
+    const status = new Map([
+      [1, 'draft'],
+      [2, 'draft'],
+    ]);
+    const calls = scriptFetch({
+      'GET /api/calendar/events/v1/events': (req) => {
+        const wanted = new URL(req.url, 'http://x').searchParams.get('status');
+        const shown = [event(1, 'Alpha', status.get(1)), event(2, 'Beta', status.get(2))].filter(
+          (e) => !wanted || e.status === wanted,
+        );
+        return {
+          body: { events: shown, total: shown.length, total_pages: shown.length > 0 ? 1 : 0 },
+        };
+      },
+      'GET /api/calendar/events/v1/categories': {
+        body: { categories: [], total: 0, total_pages: 0 },
+      },
+      'PATCH /api/calendar/events/v1/events/1': (req) => {
+        status.set(1, (req.body as { status: string }).status);
+        return { body: event(1, 'Alpha', status.get(1)) };
+      },
+      'PATCH /api/calendar/events/v1/events/2': (req) => {
+        status.set(2, (req.body as { status: string }).status);
+        return { body: event(2, 'Beta', status.get(2)) };
+      },
+    });
+    // The list keeps its search in the address: start from a clean one.
+    window.history.replaceState(null, '', '/console/events');
+    const user = userEvent.setup();
+    renderWithProviders(<EventsList />);
+    await screen.findByText('Alpha');
+    await user.selectOptions(screen.getByLabelText('Status'), 'draft');
+    await user.click(screen.getByLabelText('Select all on this page'));
+    await user.selectOptions(screen.getByLabelText('New status'), 'publish');
+    await user.click(screen.getByRole('button', { name: 'Set status' }));
+    const notice = (await screen.findByText('Set “Alpha” and “Beta” to Published.')).closest(
+      '.toast',
+    )!;
+    // Nothing left among the drafts: said so, with no "Page 0 of 0".
+    await screen.findByText('No events match these filters.');
+    expect(screen.queryByText(/Page 0 of 0/)).toBeNull();
+    await user.click(within(notice as HTMLElement).getByRole('button', { name: 'Undo' }));
+    await screen.findByText('Undone: 2 events back as they were.');
+    const undo = calls.filter((c) => c.method === 'PATCH').slice(2);
+    expect(undo.map((c) => c.body)).toEqual([{ status: 'draft' }, { status: 'draft' }]);
+    await screen.findByText('Alpha');
+  });
 });
