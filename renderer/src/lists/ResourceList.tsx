@@ -151,7 +151,10 @@ export function ResourceList<T extends Item>({
             const missed = undone.filter((r) => r.status === 'rejected').length;
             toast(
               missed === 0
-                ? { tone: 'success', message: `Undone: ${countOf(done.length, info)} back as they were.` }
+                ? {
+                    tone: 'success',
+                    message: `Undone: ${countOf(done.length, info)} back as they were.`,
+                  }
                 : { tone: 'error', message: `Undo failed for ${missed} of ${done.length}.` },
             );
           }),
