@@ -3,6 +3,7 @@
  * and written with their preconditions, reports, the API and CalDAV seeing each other's writes,
  * the change feed carrying CalDAV writes, and the XML and size limits.
  */
+import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../helpers/server.js';
 import { calendarOf, CAL_NS, dav, hrefs, ics, put, query, tokenOf } from './helpers.js';
@@ -86,6 +87,30 @@ describe('discovery', () => {
       ics(['UID:big', 'DTSTART:20260701T170000Z', `DESCRIPTION:${'x'.repeat(1_100_000)}`]),
     );
     expect(huge.status).toBe(413);
+  });
+
+  it('keeps the Host rules and refuses wrong credentials', async () => {
+    const server = await startTestServer();
+    // fetch() does not let a caller set Host; a rebinding attacker's browser sends its own name.
+    const rebound = await new Promise<number>((resolve, reject) => {
+      const req = request(`${server.url}/dav/`, {
+        method: 'PROPFIND',
+        headers: { host: 'attacker.example', authorization: server.admin, depth: '0' },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(rebound).toBe(403);
+    const wrong = await dav(server, 'PROPFIND', '/dav/', {
+      auth: `Basic ${Buffer.from('admin:not-the-password').toString('base64')}`,
+      headers: { depth: '0' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('www-authenticate')).toMatch(/^Basic/);
   });
 
   it('answers only to its own user', async () => {
