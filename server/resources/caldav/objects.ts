@@ -6,7 +6,6 @@
  */
 import { createHash } from 'node:crypto';
 import type { Actor } from '../../../shared/roles.js';
-import { eventListSchema } from '../../../shared/schemas/event.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import type { EventsService } from '../events/service.js';
@@ -98,14 +97,6 @@ export function createObjects(core: CoreServices, deps: ObjectDeps, store: Calda
 
     /** The objects with an event overlapping [start, end) (RFC 4791 §9.9). */
     inRange(start: Date, end: Date, actor: Actor | null, links: Links): CalendarObject[] {
-      // Occurrences far ahead or back are made when a listing asks for their days.
-      const day = (date: Date) => date.toISOString().slice(0, 10);
-      const last = new Date(end.getTime() - 1);
-      if (last >= start) {
-        deps.events.planList(
-          eventListSchema.parse({ start_date: day(start), end_date: day(last) }),
-        );
-      }
       const ids = deps.events.allIds({
         visibility: visibility(actor, undefined),
         startsBefore: stored(end),

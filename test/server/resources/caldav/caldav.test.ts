@@ -345,6 +345,35 @@ describe('reports', () => {
     expect(busy.text).toContain('FREEBUSY:20260805T100000Z/20260805T110000Z');
   });
 
+  it('finds a series by occurrences far from its start, and expands them', async () => {
+    const server = await startTestServer();
+    await put(
+      server,
+      `${calendarOf(1)}long.ics`,
+      ics([
+        'UID:long',
+        'DTSTART:20260107T080000Z',
+        'DTEND:20260107T083000Z',
+        'RRULE:FREQ=WEEKLY',
+        'SUMMARY:Standup',
+      ]),
+    );
+    const july = await dav(server, 'REPORT', calendarOf(1), {
+      headers: { depth: '1' },
+      body: query(
+        '<d:getetag/><c:calendar-data><c:expand start="20270701T000000Z" end="20270801T000000Z"/></c:calendar-data>',
+        '<c:comp-filter name="VEVENT"><c:time-range start="20270701T000000Z" end="20270801T000000Z"/></c:comp-filter>',
+      ),
+    });
+    expect(hrefs(july.text)).toEqual([`${calendarOf(1)}long.ics`]);
+    expect([...july.text.matchAll(/DTSTART:(\d{8})T/g)].map((m) => m[1])).toEqual([
+      '20270707',
+      '20270714',
+      '20270721',
+      '20270728',
+    ]);
+  });
+
   it('syncs by token: the API’s writes show in CalDAV and CalDAV’s in the change feed', async () => {
     const server = await startTestServer();
     const initial = await dav(server, 'REPORT', calendarOf(1), {
