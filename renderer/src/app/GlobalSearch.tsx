@@ -13,13 +13,14 @@ import { useDebounced } from '../lists/useDebounced';
 import { BASE, navigate } from './router';
 import { StatusBadge } from '../ui/StatusBadge';
 import '../ui/combobox.css';
+import { t, type MessageKey } from '../i18n';
 
-const GROUP_NAMES: Record<SearchHit['type'], string> = {
-  event: 'Events',
-  venue: 'Venues',
-  organizer: 'Organizers',
-  category: 'Categories',
-  tag: 'Tags',
+const GROUP_NAMES: Record<SearchHit['type'], MessageKey> = {
+  event: 'nav.events',
+  venue: 'nav.venues',
+  organizer: 'nav.organizers',
+  category: 'nav.categories',
+  tag: 'nav.tags',
 };
 /** Shorter texts match too much to be useful, and the full-text index skips one-letter words. */
 const MIN_LENGTH = 2;
@@ -93,7 +94,7 @@ export function GlobalSearch({ onOpen }: { onOpen(): void }) {
   return (
     <div className="global-search" role="search">
       <label htmlFor={`${id}-input`} className="visually-hidden">
-        Search everything
+        {t('search.label')}
       </label>
       <input
         ref={input}
@@ -106,7 +107,7 @@ export function GlobalSearch({ onOpen }: { onOpen(): void }) {
         aria-activedescendant={showing && hits[active] ? optionId(active) : undefined}
         aria-keyshortcuts="/"
         autoComplete="off"
-        placeholder="Search everything  /"
+        placeholder={t('search.placeholder')}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -118,11 +119,11 @@ export function GlobalSearch({ onOpen }: { onOpen(): void }) {
         onKeyDown={onKeyDown}
       />
       <div className="combobox__popup global-search__popup" hidden={!showing}>
-        <div id={`${id}-list`} role="listbox" aria-label="Search results">
+        <div id={`${id}-list`} role="listbox" aria-label={t('search.results')}>
           {groups.map((group) => (
             <div key={group.type} role="group" aria-labelledby={`${id}-${group.type}`}>
               <div id={`${id}-${group.type}`} className="global-search__group" role="presentation">
-                {GROUP_NAMES[group.type]}
+                {t(GROUP_NAMES[group.type])}
               </div>
               {group.items.map((hit) => {
                 index += 1;
@@ -138,7 +139,7 @@ export function GlobalSearch({ onOpen }: { onOpen(): void }) {
                     onMouseDown={(event) => event.preventDefault()}
                     onClick={() => open(hit)}
                   >
-                    <span>{decodeEntities(hit.title) || '(untitled)'}</span>
+                    <span>{decodeEntities(hit.title) || t('ui.untitled')}</span>
                     {hit.status !== 'publish' && <StatusBadge status={hit.status} />}
                   </div>
                 );
@@ -148,11 +149,11 @@ export function GlobalSearch({ onOpen }: { onOpen(): void }) {
         </div>
         <p className="global-search__note" role="status">
           {results.isFetching && hits.length === 0
-            ? 'Searching…'
+            ? t('search.searching')
             : results.isError
-              ? 'The search failed; try again.'
+              ? t('search.failed')
               : results.data && hits.length === 0
-                ? `Nothing found for “${q}”.`
+                ? t('search.nothing', { query: q })
                 : ''}
         </p>
       </div>

@@ -397,6 +397,14 @@ export const en = {
       tags: 'Delete this tag permanently? This cannot be undone.',
     },
   },
+  search: {
+    label: 'Search everything',
+    placeholder: 'Search everything  /',
+    results: 'Search results',
+    searching: 'Searching…',
+    failed: 'The search failed; try again.',
+    nothing: 'Nothing found for “{{query}}”.',
+  },
 };
 
 export type Catalogue = typeof en;

@@ -403,4 +403,12 @@ export const fr: Translation = {
       tags: 'Supprimer définitivement cette étiquette ? C’est irréversible.',
     },
   },
+  search: {
+    label: 'Tout chercher',
+    placeholder: 'Tout chercher  /',
+    results: 'Résultats de la recherche',
+    searching: 'Recherche…',
+    failed: 'La recherche a échoué ; réessayez.',
+    nothing: 'Rien trouvé pour « {{query}} ».',
+  },
 };

@@ -11,9 +11,11 @@ import {
   type SettingsUpdate,
 } from '../../../shared/schemas/settings.js';
 import type { Clock } from '../../clock.js';
+import { siteCurrency } from '../../../shared/i18n/locale.js';
 import type { SettingsStore } from './store.js';
 
 const CACHE_MS = 1_000;
+const CURRENCY_KEYS = ['currency_symbol', 'currency_code', 'currency_position'] as const;
 
 export interface SettingsOverrides {
   timezone?: string | undefined;
@@ -56,7 +58,14 @@ export function createSettingsService(
       const parsed = (field as z.ZodType).safeParse(stored[name]);
       if (parsed.success && parsed.data !== undefined) values[name] = parsed.data;
     }
-    return { ...defaultSettings(), ...values, ...fixed };
+    const merged: Settings = { ...defaultSettings(), ...values, ...fixed };
+    // Costs default to the currency of the site's place and language (a Paris site: 15€) until
+    // the currency is chosen.
+    const currency = siteCurrency(merged.language, merged.timezone);
+    const unset = Object.fromEntries(
+      CURRENCY_KEYS.filter((key) => values[key] === undefined).map((key) => [key, currency[key]]),
+    );
+    return { ...merged, ...unset };
   }
 
   return {

@@ -10,10 +10,12 @@ if (!hasChromium)
     `\n[e2e] SKIPPED: no Chromium at ${CHROMIUM}. Install it (apt-get install -y chromium) or set ALMANAC_CHROMIUM to run the end-to-end tests.\n`,
   );
 
-export function launch(): Promise<Browser> {
+/** `lang`: the browser's own language, which native date and time inputs are written in. */
+export function launch(lang?: string): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
+      ...(lang ? [`--lang=${lang}`] : []),
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',

@@ -10,11 +10,11 @@ export interface BrowserSuite {
 }
 
 /** Call inside the file's `describe`; read the fields in tests (they are set before the first). */
-export function browserSuite(options: { lan?: boolean } = {}): BrowserSuite {
+export function browserSuite(options: { lan?: boolean; lang?: string } = {}): BrowserSuite {
   const suite = {} as BrowserSuite;
   beforeAll(async () => {
-    suite.server = await startServer(options);
-    suite.browser = await launch();
+    suite.server = await startServer({ lan: options.lan });
+    suite.browser = await launch(options.lang);
   });
   afterAll(async () => {
     await suite.browser?.close();

@@ -33,6 +33,7 @@ describe('authentication', () => {
       'email',
       'display_name',
       'role',
+      'locale',
       'registered_utc',
       'modified_utc',
     ]);
@@ -250,7 +251,8 @@ describe('settings API', () => {
     expect(changed.body).toMatchObject({
       per_page: 25,
       timezone: 'Europe/Paris',
-      currency_symbol: '$',
+      // No currency chosen: a Paris site's default is the euro.
+      currency_symbol: '€',
       cors_origins: ['https://app.example.org'],
     });
     const bad = await server.call('PATCH', `${ADMIN_API}/settings`, {
