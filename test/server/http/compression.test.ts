@@ -108,6 +108,27 @@ describe('compressed API answers', () => {
     expect(JSON.parse(decoded(list))).toMatchObject({ total: 5 });
   });
 
+  it('leaves a large answer as it is, length and Vary included, when no encoding is accepted', async () => {
+    const server = await startTestServer();
+    for (let i = 0; i < 5; i++) await createEvent(server, { title: `Event ${i}` });
+    const url = `${server.url}${NS}/events`;
+    const br = await get(url, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    const cases: Record<string, string>[] = [{}, { 'accept-encoding': 'identity' }];
+    for (const headers of cases) {
+      const plain = await get(url, headers);
+      expect(plain.status).toBe(200);
+      expect(plain.body.length).toBeGreaterThan(1024);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+      expect(varies(plain)).toBe(true);
+      expect(plain.headers.etag).toBe(br.headers.etag);
+      expect(plain.body.toString('utf8')).toBe(decoded(br));
+    }
+  });
+
   it('streams live changes uncompressed, each as soon as it happens', async () => {
     const server = await startTestServer({ start: { sync: { pollMs: 20, heartbeatMs: 100 } } });
     const stream = await streamStart(server);
