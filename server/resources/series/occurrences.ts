@@ -50,7 +50,16 @@ const computedTemplates = new WeakMap<EventRow, Snapshot>();
 export const templateOfComputed = (row: EventRow): Snapshot | undefined =>
   computedTemplates.get(row);
 
+/**
+ * Occurrences remembered across the expansions kept (about 40 MB at most): the windows of a few
+ * hundred series, the oldest dropped first.
+ */
+const REMEMBERED = 200_000;
+
 export function createOccurrences(store: SeriesStore, events: EventsStore, now: () => Date) {
+  const expansions = new Map<string, Occurrence[]>();
+  let remembered = 0;
+
   /** The row of an occurrence the rule gives, as the series' template makes it. */
   function rowOf(series: SeriesRow, template: Snapshot, o: Occurrence): EventRow {
     const values = template.values;
@@ -89,17 +98,32 @@ export function createOccurrences(store: SeriesStore, events: EventsStore, now: 
   /** The rule's occurrences of one series starting in [from, to), budget charged. */
   function given(series: SeriesRow, from: string, to: string, budget: Budget): Occurrence[] {
     if (budget.left <= 0) throw new TooManyOccurrences();
-    try {
-      const out = expand(recurrenceOf(series), timingOf(series), from, to, {
-        limit: budget.left,
-        evaluations: LIMITS.occurrencesPerRequest,
-      });
-      budget.left -= out.length;
-      return out;
-    } catch (error) {
-      if (error instanceof RecurrenceError) throw new TooManyOccurrences(error.message);
-      throw error;
+    // What a rule gives in a window is a function of the rule, its timing and the window alone:
+    // the same window read again (the pages of one listing) is not expanded again.
+    const key = [series.lines, series.timezone, series.start_local, series.end_local, from, to];
+    const text = key.join('|');
+    let out = expansions.get(text);
+    if (out === undefined) {
+      try {
+        out = expand(recurrenceOf(series), timingOf(series), from, to, {
+          limit: budget.left,
+          evaluations: LIMITS.occurrencesPerRequest,
+        });
+      } catch (error) {
+        if (error instanceof RecurrenceError) throw new TooManyOccurrences(error.message);
+        throw error;
+      }
+      remembered += out.length;
+      expansions.set(text, out);
+      while (remembered > REMEMBERED && expansions.size > 1) {
+        const oldest = expansions.keys().next().value!;
+        remembered -= expansions.get(oldest)!.length;
+        expansions.delete(oldest);
+      }
     }
+    if (out.length > budget.left) throw new TooManyOccurrences();
+    budget.left -= out.length;
+    return out;
   }
 
   /**
