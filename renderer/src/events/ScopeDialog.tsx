@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { Scope } from '../../../shared/recurrence/schema';
 import { Button } from '../ui/Button';
 import { Dialog, useQuestion } from '../ui/Dialog';
+import { t, type MessageKey } from '../i18n';
 
 export interface ScopeQuestion {
   action: 'save' | 'trash';
@@ -13,10 +14,10 @@ export interface ScopeQuestion {
   ruleChanged?: boolean;
 }
 
-const CHOICES: Array<[Scope, string]> = [
-  ['this', 'This event'],
-  ['following', 'This and following events'],
-  ['all', 'All events'],
+const CHOICES: Array<[Scope, MessageKey]> = [
+  ['this', 'scope.this'],
+  ['following', 'scope.following'],
+  ['all', 'scope.all'],
 ];
 
 /** The dialog to render, and `ask()`, which resolves with the chosen scope or null (cancel). */
@@ -36,12 +37,8 @@ function ScopeDialog({
   const saving = question.action === 'save';
   return (
     <Dialog
-      title={saving ? 'Save a repeating event' : 'Trash a repeating event'}
-      text={
-        saving
-          ? 'This event is one of a series. Which events should the changes apply to?'
-          : 'This event is one of a series. Which events should go to the trash?'
-      }
+      title={saving ? t('scope.saveTitle') : t('scope.trashTitle')}
+      text={saving ? t('scope.saveText') : t('scope.trashText')}
       onCancel={() => onAnswer(null)}
     >
       <div className="dialog__choices">
@@ -54,17 +51,15 @@ function ScopeDialog({
               disabled={disabled}
               onClick={() => onAnswer(scope)}
             >
-              {label}
+              {t(label)}
             </Button>
           );
         })}
       </div>
-      {question.ruleChanged && (
-        <p className="field__hint">A new repeat rule applies to several events at once.</p>
-      )}
+      {question.ruleChanged && <p className="field__hint">{t('scope.ruleChanged')}</p>}
       <div className="form-actions">
         <Button variant="ghost" onClick={() => onAnswer(null)}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
     </Dialog>

@@ -405,6 +405,16 @@ export const en = {
     failed: 'The search failed; try again.',
     nothing: 'Nothing found for “{{query}}”.',
   },
+  scope: {
+    this: 'This event',
+    following: 'This and following events',
+    all: 'All events',
+    saveTitle: 'Save a repeating event',
+    trashTitle: 'Trash a repeating event',
+    saveText: 'This event is one of a series. Which events should the changes apply to?',
+    trashText: 'This event is one of a series. Which events should go to the trash?',
+    ruleChanged: 'A new repeat rule applies to several events at once.',
+  },
 };
 
 export type Catalogue = typeof en;

@@ -411,4 +411,15 @@ export const fr: Translation = {
     failed: 'La recherche a échoué ; réessayez.',
     nothing: 'Rien trouvé pour « {{query}} ».',
   },
+  scope: {
+    this: 'Cet évènement',
+    following: 'Cet évènement et les suivants',
+    all: 'Tous les évènements',
+    saveTitle: 'Enregistrer un évènement répétitif',
+    trashTitle: 'Mettre à la corbeille un évènement répétitif',
+    saveText:
+      'Cet évènement fait partie d’une série. À quels évènements appliquer les modifications ?',
+    trashText: 'Cet évènement fait partie d’une série. Quels évènements mettre à la corbeille ?',
+    ruleChanged: 'Une nouvelle règle de répétition s’applique à plusieurs évènements à la fois.',
+  },
 };
