@@ -170,7 +170,7 @@ async function startRadicale(dir: string, events: number): Promise<DavServer> {
       '',
     ].join('\n'),
   );
-  const child = spawn('radicale', ['--config', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('radicale', ['--config', config], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/`;
   await answering(url, child, 'Radicale');
   return {
@@ -202,7 +202,7 @@ async function startXandikos(dir: string, events: number): Promise<DavServer> {
   const child = spawn(
     'xandikos',
     ['-d', root, '-l', '127.0.0.1', '-p', String(port), '--current-user-principal', '/bench'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    { stdio: 'ignore' },
   );
   const url = `http://127.0.0.1:${port}/`;
   await answering(url, child, 'Xandikos');
