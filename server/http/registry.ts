@@ -21,16 +21,20 @@ export interface Match {
 export class Registry {
   private readonly routes = new Map<string, CompiledRoute[]>();
   private readonly aliases = new Map<string, string>();
+  /** Namespaces and aliases, longest first; made once after the table changes, not per request. */
+  private prefixes: string[] | undefined;
 
   add(namespace: string, defs: RouteDef[]): this {
     const list = this.routes.get(namespace) ?? [];
     for (const def of defs) list.push({ ...def, namespace, regex: compilePattern(def.path) });
     this.routes.set(namespace, list);
+    this.prefixes = undefined;
     return this;
   }
 
   alias(alias: string, namespace: string): this {
     this.aliases.set(alias, namespace);
+    this.prefixes = undefined;
     return this;
   }
 
@@ -50,10 +54,10 @@ export class Registry {
   private split(
     restPath: string,
   ): { requested: string; namespace: string; rest: string } | undefined {
-    const names = [...this.routes.keys(), ...this.aliases.keys()].sort(
+    this.prefixes ??= [...this.routes.keys(), ...this.aliases.keys()].sort(
       (a, b) => b.length - a.length,
     );
-    for (const requested of names) {
+    for (const requested of this.prefixes) {
       const prefix = `/${requested}`;
       if (restPath === prefix || restPath.startsWith(`${prefix}/`)) {
         return {
