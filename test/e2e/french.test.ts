@@ -4,6 +4,8 @@
  * screen), no time says AM or PM, the week view's headers read `lun. 23/11` / `Mon 23/11`, and
  * `<html lang>` names the language. A user's saved choice wins over the browser's.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { en } from '../../renderer/src/i18n/en.js';
@@ -47,6 +49,20 @@ async function leftoverEnglish(page: Page): Promise<string[]> {
       text,
     );
   return [...new Set(texts.filter(english))];
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's serious and critical findings on the French screen (test/e2e/a11y.test.ts checks all). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    type Found = { id: string; impact: string | null; nodes: Array<{ html: string }> };
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Found[] }> } }).axe;
+    return (await axe.run()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`);
+  });
 }
 
 async function noAmPm(page: Page): Promise<void> {
@@ -156,6 +172,7 @@ describe.skipIf(!hasChromium)('the console in French and English', () => {
     expect(await page.locator('.fc-daygrid-more-link').first().innerText()).toBe('+1 autre');
     await noAmPm(page);
     expect(await leftoverEnglish(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await shootVariants(page, 'fr-calendar');
   });
 
@@ -167,6 +184,7 @@ describe.skipIf(!hasChromium)('the console in French and English', () => {
     await page.getByRole('heading', { name: 'Nouvel évènement', level: 1 }).waitFor();
     await settled(page);
     expect(await leftoverEnglish(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await shootVariants(page, 'fr-editor-new');
 
     const listed = await call(

@@ -236,6 +236,9 @@ export default function CalendarScreen() {
           // A month cell named by its date alone would hide the events it shows (WCAG 2.5.3): its
           // content (the day number, named with the full date, and the events) names it instead.
           dayCellDidMount={(arg) => arg.el.removeAttribute('aria-labelledby')}
+          // "+N more" is an <a> without href that opens a popover: a button to assistive tech
+          // (aria-expanded is not allowed on a plain anchor).
+          moreLinkDidMount={(arg) => arg.el.setAttribute('role', 'button')}
           nowIndicator
           editable
           eventStartEditable
