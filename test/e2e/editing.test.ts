@@ -8,7 +8,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { basic, call } from './support/api.js';
 import { hasChromium, launch } from './support/browser.js';
 import { ADMIN, startServer, type E2EServer } from './support/server.js';
-import { signIn } from './support/session.js';
+import { settled, signIn } from './support/session.js';
+import { shootVariants } from './support/variants.js';
 
 const EV = '/api/calendar/events/v1/events';
 const AUTH = basic(ADMIN.login, ADMIN.password);
@@ -19,8 +20,12 @@ describe.skipIf(!hasChromium)('editing like a calendar app', () => {
   const contexts: BrowserContext[] = [];
   const day = DateTime.utc().plus({ days: 3 }).startOf('day');
 
-  async function open(width = 1280, height = 860): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height }, colorScheme: 'light' });
+  async function open(width = 1280, height = 860, locale = 'en-US'): Promise<Page> {
+    const context = await browser.newContext({
+      viewport: { width, height },
+      colorScheme: 'light',
+      locale,
+    });
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -84,5 +89,56 @@ describe.skipIf(!hasChromium)('editing like a calendar app', () => {
     await page.waitForURL(/\/console\/events\/\d+$/);
     const created = await call(server.url, `${EV}?search=Half&status=publish,draft`, AUTH);
     expect(created.json.total).toBe(1);
+  });
+
+  it('names what each scope covers, with counts and dates, and warns about past events', async () => {
+    // Weekly, 5 times, from two weeks ago: two are over, three to come.
+    const first = DateTime.utc().minus({ days: 14 }).startOf('day').set({ hour: 18 });
+    const res = await call(server.url, EV, AUTH, {
+      method: 'POST',
+      body: {
+        title: 'Team dinner',
+        start_date: first.toFormat('yyyy-MM-dd HH:mm:ss'),
+        end_date: first.plus({ hours: 2 }).toFormat('yyyy-MM-dd HH:mm:ss'),
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=5'],
+      },
+    });
+    const parent = (res.json as { id: number }).id;
+    const children = (
+      await call(server.url, `${EV}?post_parent=${parent}&start_date=2000-01-01`, AUTH)
+    ).json.events as Array<{ id: number; start_date: string }>;
+    expect(children).toHaveLength(4);
+    const fourth = children[2]!;
+    // A British browser: dates read "13 Nov – 11 Dec".
+    const page = await open(1280, 860, 'en-GB');
+    await page.goto(`${server.url}/console/events/${fourth.id}`);
+    await page.getByRole('heading', { name: 'Team dinner', level: 1 }).waitFor();
+    const start = DateTime.fromFormat(fourth.start_date, 'yyyy-MM-dd HH:mm:ss');
+    await page.getByLabel('Starts *').fill(`${start.toFormat('yyyy-MM-dd')}T19:00`);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save a repeating event' });
+    const day = (d: DateTime) =>
+      d.setLocale('en-GB').toLocaleString({ day: 'numeric', month: 'short' });
+    const last = first.plus({ weeks: 4 });
+    const years = first.year !== last.year;
+    const span = (a: DateTime, b: DateTime) =>
+      years
+        ? `${a.setLocale('en-GB').toLocaleString(DateTime.DATE_MED)} – ${b.setLocale('en-GB').toLocaleString(DateTime.DATE_MED)}`
+        : `${day(a)} – ${day(b)}`;
+    await dialog.getByRole('button', { name: `All 5 events, ${span(first, last)}` }).waitFor();
+    await dialog
+      .getByRole('button', { name: `This and following: 2 events, ${span(start, last)}` })
+      .waitFor();
+    await dialog.getByRole('button', { name: /^This event only, / }).waitFor();
+    await expect(dialog.getByRole('status').innerText()).resolves.toBe(
+      '“All events” also moves 2 events that are already over.',
+    );
+    await settled(page);
+    await shootVariants(page, 'scope-counts');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // Nothing was saved.
+    expect((await call(server.url, `${EV}/${fourth.id}`, AUTH)).json.start_date).toBe(
+      fourth.start_date,
+    );
   });
 });

@@ -111,7 +111,12 @@ export default function EventEditor({ id }: { id: string }) {
       // An occurrence of a series: the change may reach the later ones, or all of them.
       let scope: string | undefined;
       if (series !== null && Object.keys(body).length > 0) {
-        const answer = await askScope({ action: 'save', ruleChanged: 'recurrence' in body });
+        const answer = await askScope({
+          action: 'save',
+          ruleChanged: 'recurrence' in body,
+          event: data,
+          moves: 'start_date' in body || 'end_date' in body,
+        });
         if (answer === null) return;
         scope = answer;
       }
@@ -232,7 +237,9 @@ export default function EventEditor({ id }: { id: string }) {
               <LifecycleActions
                 kind="events"
                 id={numeric}
-                askScope={series !== null ? () => askScope({ action: 'trash' }) : undefined}
+                askScope={
+                  series !== null ? () => askScope({ action: 'trash', event: data }) : undefined
+                }
               />
             )}
           </div>

@@ -1,30 +1,52 @@
 /**
  * "This event / this and following / all events": asked before saving or trashing an occurrence
- * of a series, answered with the API's `scope` (docs/api/recurrence.md).
+ * of a series, answered with the API's `scope` (docs/api/recurrence.md). Each answer names what
+ * it covers, with its count and dates ("All 5 events, 1 Dec – 5 Jan"), and a change of date or
+ * time that would move events already over says so before it is made.
  */
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Scope } from '../../../shared/recurrence/schema';
+import type { EventWire } from '../../../shared/schemas/wire';
+import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { Dialog, useQuestion } from '../ui/Dialog';
-import { t, type MessageKey } from '../i18n';
+import { rangeText, seriesSpans, type SeriesSpans, type Span } from './seriesSpan';
 
 export interface ScopeQuestion {
   action: 'save' | 'trash';
   /** A new rule cannot apply to one occurrence alone (the API refuses it). */
   ruleChanged?: boolean;
+  /** The occurrence asked about, whose series the answers count. */
+  event?: EventWire | undefined;
+  /** The change moves the start or end: events already over would move too. */
+  moves?: boolean;
 }
 
-const CHOICES: Array<[Scope, MessageKey]> = [
-  ['this', 'scope.this'],
-  ['following', 'scope.following'],
-  ['all', 'scope.all'],
-];
+const SCOPES: Scope[] = ['this', 'following', 'all'];
 
 /** The dialog to render, and `ask()`, which resolves with the chosen scope or null (cancel). */
 export function useScopeQuestion(): [ReactNode, (q: ScopeQuestion) => Promise<Scope | null>] {
   return useQuestion<ScopeQuestion, Scope>((question, answer) => (
     <ScopeDialog question={question} onAnswer={answer} />
   ));
+}
+
+function choiceLabel(scope: Scope, span: Span | undefined): string {
+  if (span === undefined) return t(`scope.plain.${scope}`);
+  const range = rangeText(span);
+  if (scope === 'this') return t('scope.this', { range });
+  if (span.count === undefined) return t(`scope.endless.${scope}`, { range });
+  return t(`scope.${scope}`, { count: span.count, range });
+}
+
+/** The warning for the answers that would move events already over. */
+function pastWarning(spans: SeriesSpans): string | undefined {
+  const following = spans.following.past;
+  const all = spans.all.past;
+  if (all === 0) return undefined;
+  if (following === 0) return t('scope.pastAll', { count: all });
+  return t('scope.pastBoth', { count: all, following });
 }
 
 function ScopeDialog({
@@ -35,6 +57,14 @@ function ScopeDialog({
   onAnswer(scope: Scope | null): void;
 }) {
   const saving = question.action === 'save';
+  const event = question.event;
+  const spans = useQuery({
+    queryKey: ['series-spans', event?.id, event?.modified_utc],
+    queryFn: () => seriesSpans(event!),
+    enabled: event !== undefined && typeof event.series_id === 'number',
+    staleTime: 0,
+  });
+  const warning = saving && question.moves && spans.data ? pastWarning(spans.data) : undefined;
   return (
     <Dialog
       title={saving ? t('scope.saveTitle') : t('scope.trashTitle')}
@@ -42,7 +72,7 @@ function ScopeDialog({
       onCancel={() => onAnswer(null)}
     >
       <div className="dialog__choices">
-        {CHOICES.map(([scope, label]) => {
+        {SCOPES.map((scope) => {
           const disabled = scope === 'this' && question.ruleChanged === true;
           return (
             <Button
@@ -51,11 +81,16 @@ function ScopeDialog({
               disabled={disabled}
               onClick={() => onAnswer(scope)}
             >
-              {t(label)}
+              {choiceLabel(scope, spans.data?.[scope])}
             </Button>
           );
         })}
       </div>
+      {warning && (
+        <p className="note note--warning" role="status">
+          {warning}
+        </p>
+      )}
       {question.ruleChanged && <p className="field__hint">{t('scope.ruleChanged')}</p>}
       <div className="form-actions">
         <Button variant="ghost" onClick={() => onAnswer(null)}>

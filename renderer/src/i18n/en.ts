@@ -211,6 +211,29 @@ export const en = {
     calendarTitle: '{{status}} · {{title}}',
     words: { canceled: 'canceled', postponed: 'postponed' },
   },
+  scope: {
+    saveTitle: 'Save a repeating event',
+    trashTitle: 'Trash a repeating event',
+    saveText: 'This event is one of a series. Which events should the changes apply to?',
+    trashText: 'This event is one of a series. Which events should go to the trash?',
+    plain: { this: 'This event', following: 'This and following events', all: 'All events' },
+    this: 'This event only, {{range}}',
+    following_one: 'This and following: {{count}} event, {{range}}',
+    following_other: 'This and following: {{count}} events, {{range}}',
+    all_one: 'All {{count}} event, {{range}}',
+    all_other: 'All {{count}} events, {{range}}',
+    endless: {
+      following: 'This and following events, from {{range}} with no end',
+      all: 'All events, from {{range}} with no end',
+    },
+    pastAll_one: '“All events” also moves {{count}} event that is already over.',
+    pastAll_other: '“All events” also moves {{count}} events that are already over.',
+    pastBoth_one:
+      '“All events” also moves {{count}} event that is already over, “This and following” {{following}} of them.',
+    pastBoth_other:
+      '“All events” also moves {{count}} events that are already over, “This and following” {{following}} of them.',
+    ruleChanged: 'A new repeat rule applies to several events at once.',
+  },
   eventWords: {
     allDay: '{{when}}, all day',
     startsElsewhere: '{{span}} (starts {{time}} {{zone}} time)',
@@ -404,16 +427,6 @@ export const en = {
     searching: 'Searching…',
     failed: 'The search failed; try again.',
     nothing: 'Nothing found for “{{query}}”.',
-  },
-  scope: {
-    this: 'This event',
-    following: 'This and following events',
-    all: 'All events',
-    saveTitle: 'Save a repeating event',
-    trashTitle: 'Trash a repeating event',
-    saveText: 'This event is one of a series. Which events should the changes apply to?',
-    trashText: 'This event is one of a series. Which events should go to the trash?',
-    ruleChanged: 'A new repeat rule applies to several events at once.',
   },
 };
 

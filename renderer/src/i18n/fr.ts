@@ -211,6 +211,39 @@ export const fr: Translation = {
     calendarTitle: '{{status}} · {{title}}',
     words: { canceled: 'annulé', postponed: 'reporté' },
   },
+  scope: {
+    saveTitle: 'Enregistrer un évènement répétitif',
+    trashTitle: 'Mettre à la corbeille un évènement répétitif',
+    saveText:
+      'Cet évènement fait partie d’une série. À quels évènements appliquer les changements ?',
+    trashText: 'Cet évènement fait partie d’une série. Quels évènements mettre à la corbeille ?',
+    plain: {
+      this: 'Cet évènement',
+      following: 'Cet évènement et les suivants',
+      all: 'Tous les évènements',
+    },
+    this: 'Cet évènement seulement, {{range}}',
+    following_one: 'Celui-ci et les suivants : {{count}} évènement, {{range}}',
+    following_many: 'Celui-ci et les suivants : {{count}} d’évènements, {{range}}',
+    following_other: 'Celui-ci et les suivants : {{count}} évènements, {{range}}',
+    all_one: 'Les {{count}} évènement, {{range}}',
+    all_many: 'Les {{count}} d’évènements, {{range}}',
+    all_other: 'Les {{count}} évènements, {{range}}',
+    endless: {
+      following: 'Celui-ci et les suivants, à partir du {{range}}, sans fin',
+      all: 'Tous les évènements, à partir du {{range}}, sans fin',
+    },
+    pastAll_one: '« Tous » déplace aussi {{count}} évènement déjà passé.',
+    pastAll_many: '« Tous » déplace aussi {{count}} d’évènements déjà passés.',
+    pastAll_other: '« Tous » déplace aussi {{count}} évènements déjà passés.',
+    pastBoth_one:
+      '« Tous » déplace aussi {{count}} évènement déjà passé, « Celui-ci et les suivants » {{following}} d’entre eux.',
+    pastBoth_many:
+      '« Tous » déplace aussi {{count}} d’évènements déjà passés, « Celui-ci et les suivants » {{following}} d’entre eux.',
+    pastBoth_other:
+      '« Tous » déplace aussi {{count}} évènements déjà passés, « Celui-ci et les suivants » {{following}} d’entre eux.',
+    ruleChanged: 'Une nouvelle règle de répétition s’applique à plusieurs évènements à la fois.',
+  },
   eventWords: {
     allDay: '{{when}}, toute la journée',
     startsElsewhere: '{{span}} (commence à {{time}}, heure de {{zone}})',
@@ -410,16 +443,5 @@ export const fr: Translation = {
     searching: 'Recherche…',
     failed: 'La recherche a échoué ; réessayez.',
     nothing: 'Rien trouvé pour « {{query}} ».',
-  },
-  scope: {
-    this: 'Cet évènement',
-    following: 'Cet évènement et les suivants',
-    all: 'Tous les évènements',
-    saveTitle: 'Enregistrer un évènement répétitif',
-    trashTitle: 'Mettre à la corbeille un évènement répétitif',
-    saveText:
-      'Cet évènement fait partie d’une série. À quels évènements appliquer les modifications ?',
-    trashText: 'Cet évènement fait partie d’une série. Quels évènements mettre à la corbeille ?',
-    ruleChanged: 'Une nouvelle règle de répétition s’applique à plusieurs évènements à la fois.',
   },
 };
