@@ -64,10 +64,7 @@ function createCore(
     public_url: config.publicUrl,
   });
   const writeGate = createWriteGate();
-  const auth = createAuthService(usersStore, clock, {
-    ...options.auth,
-    mayWrite: () => !writeGate.held(),
-  });
+  const auth = createAuthService(usersStore, clock, options.auth);
   const users = createUsersService(usersStore, clock, () => undefined);
   const network = createNetworkController(
     lanAddresses,

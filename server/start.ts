@@ -15,6 +15,7 @@ import { openDatabase } from './db/open.js';
 import { createLogger } from './logger.js';
 import { connectionLimits, createListener, type ConnectionLimits } from './http/listener.js';
 import { createServices, type ServiceOptions, type Services } from './services.js';
+import { startBackgroundWrites, type BackgroundWrites } from './jobs/background.js';
 
 export interface StartOptions extends ServiceOptions {
   clock?: Clock;
@@ -27,9 +28,15 @@ export interface StartOptions extends ServiceOptions {
   /**
    * Background work once listening: scheduled backups (backup/schedule.ts), and the public
    * feed's VEVENTs made ahead (feeds/service.ts) so the first subscriber after a start gets made
-   * text. Off in tests, which run each on demand and whose counts it would disturb.
+   * text; the writes reads leave to the background (jobs/background.ts). Off in tests, which
+   * run each on demand and whose counts it would disturb.
    */
   background?: boolean;
+  /**
+   * WAL checkpoints by a worker thread (db/checkpointer.ts); on unless false. The test that
+   * watches the file for writes turns them off: a checkpoint changes the file, not the data.
+   */
+  checkpoints?: boolean;
 }
 
 export interface RunningServer {
@@ -100,7 +107,7 @@ export async function start(
   }
 
   const checkpointer =
-    config.dbPath === ':memory:'
+    config.dbPath === ':memory:' || options.checkpoints === false
       ? undefined
       : startCheckpointer(db, config.dbPath, {
           onError: (error) => log.warn({ err: error }, 'The WAL checkpoint worker failed'),
@@ -110,8 +117,10 @@ export async function start(
   const shownHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   await services.network.apply(services.settings.get().lan_sharing);
+  let background: BackgroundWrites | undefined;
   if (options.background) {
     services.backupSchedule.start();
+    background = startBackgroundWrites(services);
     const origin = services.settings.get().public_url || `http://${shownHost}:${port}`;
     services.feeds.warm(origin).catch((error: unknown) => {
       log.warn({ err: error }, 'Making the calendar feed ahead of its first request failed');
@@ -134,6 +143,7 @@ export async function start(
         void services.imports.close();
         void services.network.close();
         server.close(() => {
+          background?.stop();
           clearTimeout(force);
           const stopped = checkpointer?.close() ?? Promise.resolve();
           void stopped.then(() => {

@@ -32,16 +32,12 @@ export const MAX_APP_PASSWORDS = 25;
 export interface AuthOptions {
   /** Delay for the n-th failure past the free ones; tests shorten it. */
   failureDelayMs?: (excess: number) => number;
-  /**
-   * Whether the server's connection may write now: an application password's last use is not
-   * stamped while an import writes from its worker (db/write-gate.ts), which would make the
-   * sign-in wait for SQLite's lock with the whole process.
-   */
-  mayWrite?: () => boolean;
 }
 
 export function createAuthService(store: UsersStore, clock: Clock, options: AuthOptions = {}) {
   const verified = new Set<string>();
+  /** Application passwords used since their stamps were last stored: uuid → when (UTC). */
+  const used = new Map<string, string>();
   const throttle = createThrottle({ clock, delayFor: options.failureDelayMs });
   /** A real hash of a random secret: unknown logins cost the same scrypt as known ones. */
   let dummy: Promise<string> | undefined;
@@ -91,9 +87,8 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
     const compact = password.replace(/\s+/g, '');
     for (const appPassword of store.appPasswords(user.id)) {
       if (await verify(compact, appPassword.secret_hash)) {
-        if (options.mayWrite?.() !== false) {
-          store.touchAppPassword(appPassword.uuid, formatUtc(clock.now()));
-        }
+        // Reads never write: the stamp is stored later by a background job (`storeUse`).
+        used.set(appPassword.uuid, formatUtc(clock.now()));
         return actorOf(user);
       }
     }
@@ -108,10 +103,9 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
       'The session token is invalid or has expired.',
     );
     if (!session || !secret) return invalid;
-    if (session.expires_utc <= formatUtc(clock.now())) {
-      store.removeSession(session.id);
-      return invalid;
-    }
+    // An expired session is refused here and deleted by the next sign-in (`openSession`):
+    // reads never write.
+    if (session.expires_utc <= formatUtc(clock.now())) return invalid;
     if (!(await verify(secret, session.secret_hash))) return invalid;
     const user = store.byId(session.user_id);
     return user ? actorOf(user) : invalid;
@@ -271,7 +265,18 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
       return { row, password };
     },
 
-    listAppPasswords: (userId: number) => store.appPasswords(userId),
+    listAppPasswords: (userId: number) =>
+      store.appPasswords(userId).map((row) => {
+        const when = used.get(row.uuid);
+        return when === undefined ? row : { ...row, last_used_utc: when };
+      }),
+    /** Stores the application passwords' last-use stamps gathered since the last call. */
+    storeUse(): void {
+      if (used.size === 0) return;
+      const stamps = [...used];
+      used.clear();
+      store.touchAppPasswords(stamps);
+    },
     revokeAppPassword: (userId: number, uuid: string) => store.removeAppPassword(uuid, userId),
     /** Failures counted for a client and login. */
     failureCount: (client: string, login: string) =>

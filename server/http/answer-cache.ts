@@ -16,13 +16,15 @@ export interface AnswerCache {
   get<T>(key: string, make: () => T): T;
 }
 
-export function createAnswerCache(version: () => string, limit: number): AnswerCache {
+/** `version()` is undefined while answers must not be remembered (a scheduled event is due). */
+export function createAnswerCache(version: () => string | undefined, limit: number): AnswerCache {
   if (process.env.ALMANAC_ANSWER_CACHE === 'off') return { get: (_key, make) => make() };
   const entries = new Map<string, unknown>();
   let seen = '';
   return {
     get<T>(key: string, make: () => T): T {
       const now = version();
+      if (now === undefined) return make();
       if (now !== seen) {
         entries.clear();
         seen = now;
@@ -45,7 +47,11 @@ export function answerCaches(limit: number): (services: Services) => AnswerCache
   return (services) => {
     let cache = caches.get(services);
     if (!cache) {
-      cache = createAnswerCache(services.dataVersion, limit);
+      // While a scheduled event is due, answers depend on the clock (events/scheduled.ts).
+      cache = createAnswerCache(
+        () => (services.events.dueBy() === undefined ? services.dataVersion() : undefined),
+        limit,
+      );
       caches.set(services, cache);
     }
     return cache;

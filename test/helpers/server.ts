@@ -63,7 +63,10 @@ export interface TestServerOptions {
   /** Delay after repeated failed logins; tests keep it tiny. */
   failureDelayMs?: (excess: number) => number;
   /** Passed to start(): connection deadlines, a logger to capture. */
-  start?: Pick<StartOptions, 'limits' | 'log' | 'sync' | 'remote' | 'consoleDir' | 'announcer'>;
+  start?: Pick<
+    StartOptions,
+    'limits' | 'log' | 'sync' | 'remote' | 'consoleDir' | 'announcer' | 'checkpoints'
+  >;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {

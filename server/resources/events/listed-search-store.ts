@@ -8,7 +8,7 @@
  * SEARCH_CANDIDATES most recently created matches, from events_fts), the same filters, the same
  * order.
  */
-import type { Db } from '../../db/open.js';
+import type { ReadDb } from '../../db/read.js';
 import { SEARCH_CANDIDATES } from '../../../shared/search.js';
 import type { EventQuery } from './listing-store.js';
 import type { EventRow } from './store.js';
@@ -55,9 +55,11 @@ const OTHER_FILTERS: ReadonlyArray<keyof EventQuery> = [
   'featured',
   'geo',
   'order',
+  // The index holds events stored as published.
+  'dueBy',
 ];
 
-export function createListedSearchStore(db: Db) {
+export function createListedSearchStore(db: ReadDb) {
   /** Published listed events the keys cannot hold (migration 0017): then the index is not used. */
   const unkeyed = db
     .prepare<[], number>(

@@ -4,8 +4,7 @@
  * and cached. Lists of ids travel as one JSON parameter, so the statement does not change with
  * their length.
  */
-import type { Statement } from 'better-sqlite3';
-import type { Db } from '../../db/open.js';
+import type { ReadDb, ReadStatement } from '../../db/read.js';
 import type { PostStatus } from '../../../shared/roles.js';
 import { distanceKm } from '../../../shared/geo.js';
 import { SEARCH_CANDIDATES } from '../../../shared/search.js';
@@ -53,11 +52,29 @@ export interface EventQuery {
   geo?: GeoFilter;
   /** Absent: start, then id (the reference's order). */
   order?: EventOrder | undefined;
+  /**
+   * Set (to now, UTC) while a scheduled event is due but still stored as `future`
+   * (scheduled.ts): statuses are then read as the clock makes them.
+   */
+  dueBy?: string | undefined;
 }
+
+/** An event's status as a reader sees it at @dueBy: a due scheduled event is published. */
+const STATUS_AT_DUE =
+  "(CASE WHEN e.status = 'future' AND e.date_utc <= @dueBy THEN 'publish' ELSE e.status END)";
 
 type Params = Record<string, string | number>;
 
-export function visibilitySql(v: Visibility, params: Params, column: string): string {
+export function visibilitySql(
+  v: Visibility,
+  params: Params,
+  column: string,
+  dueBy?: string,
+): string {
+  if (dueBy !== undefined) {
+    params.dueBy = dueBy;
+    column = STATUS_AT_DUE;
+  }
   if (v.kind === 'all') {
     if (v.statuses.length === 1) {
       params.status0 = v.statuses[0]!;
@@ -70,14 +87,15 @@ export function visibilitySql(v: Visibility, params: Params, column: string): st
     return `${column} IN (${names.join(', ')})`;
   }
   const parts: string[] = [];
-  if (v.publish) parts.push("e.status = 'publish'");
+  const status = dueBy === undefined ? 'e.status' : STATUS_AT_DUE;
+  if (v.publish) parts.push(`${status} = 'publish'`);
   if (v.own.length > 0) {
     const names = v.own.map((status, i) => {
       params[`own${i}`] = status;
       return `@own${i}`;
     });
     params.author = v.author;
-    parts.push(`(e.author = @author AND e.status IN (${names.join(', ')}))`);
+    parts.push(`(e.author = @author AND ${status} IN (${names.join(', ')}))`);
   }
   return parts.length === 0 ? '0' : `(${parts.join(' OR ')})`;
 }
@@ -141,6 +159,7 @@ function idSpan(q: EventQuery): boolean {
     leading !== undefined &&
     BY_ID.has(leading) &&
     q.visibility.kind === 'all' &&
+    q.dueBy === undefined &&
     q.venues === undefined &&
     q.parent === undefined &&
     q.featured === undefined &&
@@ -164,7 +183,7 @@ function whereSql(q: EventQuery, walk = false): { sql: string; params: Params; d
   // Another order walks its own index, so neither status nor dates may pick one.
   const unindexed = driven || q.order !== undefined;
   const status = unindexed || multiStatus ? '+e.status' : 'e.status';
-  const where = ['e.hide_from_listings = 0', visibilitySql(q.visibility, params, status)];
+  const where = ['e.hide_from_listings = 0', visibilitySql(q.visibility, params, status, q.dueBy)];
   const range = (column: string, op: string, name: string, value: string | undefined) => {
     if (value === undefined) return;
     params[name] = value;
@@ -258,6 +277,8 @@ function plainWindow(q: EventQuery): q is EventQuery & {
 } {
   return (
     q.visibility.kind === 'all' &&
+    // The per-day counts are kept by stored status.
+    q.dueBy === undefined &&
     q.startMin !== undefined &&
     q.endMax !== undefined &&
     q.startsBefore === undefined &&
@@ -274,11 +295,11 @@ const DAY_MS = 86_400_000;
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
-export function createListingStore(db: Db) {
+export function createListingStore(db: ReadDb) {
   db.function('almanac_distance_km', { deterministic: true }, (lat1, lng1, lat2, lng2) =>
     distanceKm(Number(lat1), Number(lng1), Number(lat2), Number(lng2)),
   );
-  const cache = new Map<string, Statement>();
+  const cache = new Map<string, ReadStatement<[Params?], unknown>>();
   /**
    * The exact number of listed events with start ≥ startMin and end ≤ endMax, without reading
    * every event in between: whole UTC days strictly inside the window come from
@@ -319,10 +340,10 @@ export function createListingStore(db: Db) {
     const window = windowCount(bare.visibility.statuses, bare.startMin, bare.endMax);
     return total * total * 10 > window * (offset + limit);
   };
-  const prepared = (sql: string): Statement => {
+  const prepared = (sql: string): ReadStatement<[Params?], unknown> => {
     let statement = cache.get(sql);
     if (!statement) {
-      statement = db.prepare(sql);
+      statement = db.prepare<[Params?], unknown>(sql);
       cache.set(sql, statement);
     }
     return statement;

@@ -4,7 +4,7 @@
  * event, its links with their positions and its terms' counts, in one statement; and whether a
  * remembered listing total is (listing-totals.ts).
  */
-import type { Db } from '../../db/open.js';
+import type { ReadDb } from '../../db/read.js';
 
 export interface PresentedKeys {
   generation: number;
@@ -14,7 +14,7 @@ export interface PresentedKeys {
   links: Map<number, string>;
 }
 
-export function createPresentedStore(db: Db) {
+export function createPresentedStore(db: ReadDb) {
   // The order inside each list is the index's; a reordering still changes the text (positions).
   const keys = db
     .prepare<[string], [number, number, number, string | null, string | null]>(

@@ -54,8 +54,6 @@ const asker = (ctx: RequestContext) => [
 /** The single GET: serialised once, remembered while the data is unchanged. */
 function readAnswer(id: number, ctx: RequestContext): ApiResponse {
   const { events } = ctx.services;
-  // Publishing what is due is a write: done first, so no remembered answer predates it.
-  events.publishDue();
   const key = JSON.stringify([id, ...asker(ctx)]);
   return singleAnswers(ctx.services).get(key, () =>
     serialisedText(events.readText(id, ctx.actor, ctx.links)),

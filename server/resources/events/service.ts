@@ -39,6 +39,10 @@ import type { Scope } from '../../../shared/recurrence/schema.js';
 import { createSeriesEditor, type EventPorts } from '../series/edit.js';
 import { createSeriesService } from '../series/service.js';
 import { createSeriesListing } from './listing-series.js';
+import { readHandle } from '../../db/read.js';
+import { asRead, createSchedule } from './scheduled.js';
+import { scheduledQueries } from './scheduled-query.js';
+import { createPublisher } from './publisher.js';
 
 export interface EventDeps {
   media: MediaService;
@@ -64,15 +68,22 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   const series = createSeriesService(core, store);
   const editor = createSeriesEditor(store, series, () => core.clock.now());
   const embedder = createEventEmbedder(store, ports, core, series.keysOf);
-  const query = {
-    ...createListingStore(core.db),
-    searchPage: createListedSearchStore(core.db).page,
+  const reads = readHandle(core.db);
+  const schedule = createSchedule(reads, core.clock);
+  const publisher = createPublisher(core.db, store, schedule, core.clock, (error) =>
+    core.log.warn({ err: error }, 'Publishing scheduled events failed'),
+  );
+  const stored = {
+    ...createListingStore(reads),
+    searchPage: createListedSearchStore(reads).page,
   };
-  const presentedStore = createPresentedStore(core.db);
-  const totals = rememberedTotals(presentedStore.listingVersion, query.count);
+  const presentedStore = createPresentedStore(reads);
+  const totals = rememberedTotals(presentedStore.listingVersion, stored.count);
+  // Outermost, so that what is remembered is keyed by the query as read (its `dueBy`).
+  const query = scheduledQueries({ ...stored, count: totals }, schedule);
   const seriesListing = createSeriesListing(series);
   const listing = createEventListing(
-    { ...query, count: totals },
+    query,
     store,
     ports,
     core,
@@ -85,16 +96,12 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   const texts: PresentRows<string> = (rows, actor, links) =>
     presented.texts(rows, links, { jsonLd: false, reader: actor });
 
-  /** Scheduled events whose date has come are published before anyone reads them. */
-  function publishDue(): void {
-    store.publishDue(formatUtc(core.clock.now()));
-  }
+  /** A listing request resolved now: see `listPage`. */
+  const planList = (input: EventListInput): ListingPlan => listing.plan(input);
 
-  /** A listing request resolved now (scheduled events published first): see `listPage`. */
-  function planList(input: EventListInput): ListingPlan {
-    publishDue();
-    return listing.plan(input);
-  }
+  /** A row as readers see it now (a due scheduled event is published, scheduled.ts). */
+  const seen = (row: EventRow | undefined): EventRow | undefined =>
+    row && asRead(row, schedule.dueBy());
 
   /** A stored event, or a computed occurrence (series/occurrences.ts), by id. */
   function find(id: number): EventRow | undefined {
@@ -241,13 +248,9 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     return store.get(row.id)!;
   }
 
-  /**
-   * A single GET's row: trashed events are gone for everyone, unpublished ones need read rights.
-   * Scheduled events whose date has come are published first (by the caller, or here).
-   */
-  function readable(id: number, actor: Actor | null, published = false): EventRow {
-    if (!published) publishDue();
-    const row = load(id);
+  /** A single GET's row: trashed events are gone for everyone, unpublished ones need read rights. */
+  function readable(id: number, actor: Actor | null): EventRow {
+    const row = seen(load(id))!;
     if (row.status === 'trash') {
       // The reference answers 403 here, not 410 (docs/contract/compat-notes.md §4).
       throw new NotAccessible('event-no-longer-available', 'This event is no longer available');
@@ -263,15 +266,17 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
 
   return {
     /**
-     * Scheduled events whose date has come are published (WordPress's cron job). Every read
-     * does it first; a caller that remembers answers does it before looking them up.
+     * The background job that stores scheduled events as published once due (publisher.ts);
+     * reads show them published already.
      */
-    publishDue,
+    publisher,
+    /** Now (UTC) while a due scheduled event is not yet stored as published (scheduled.ts). */
+    dueBy: (): string | undefined => schedule.dueBy(),
 
     /** The event behind a by-slug route, for the route's validation and permission checks. */
     findBySlug: (slug: string): EventRow | undefined =>
-      store.bySlug(slug) ?? occurrences.bySlug(slug)?.row,
-    find,
+      seen(store.bySlug(slug) ?? occurrences.bySlug(slug)?.row),
+    find: (id: number): EventRow | undefined => seen(find(id)),
     /** The id of a series' occurrence with this original start (stored or computed), if any. */
     occurrenceId(seriesId: number, original: string): number | undefined {
       const stored = series.store.storedAt(seriesId, original);
@@ -331,17 +336,12 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     /** Single GET: trashed events are gone for everyone, unpublished ones need read rights. */
     read: (id: number, actor: Actor | null, links: Links): EventWire =>
       embedder.one(readable(id, actor), links, { jsonLd: true, reader: actor }),
-    /**
-     * The single GET's body as JSON text, remembered while the event is unchanged. The caller
-     * has just published what is due (`publishDue`), as it must before looking up its own
-     * remembered answers.
-     */
+    /** The single GET's body as JSON text, remembered while the event is unchanged. */
     readText: (id: number, actor: Actor | null, links: Links): string =>
-      presented.texts([readable(id, actor, true)], links, { jsonLd: true, reader: actor })[0]!,
+      presented.texts([readable(id, actor)], links, { jsonLd: true, reader: actor })[0]!,
 
     /** Every event the listing's filters select, presented a batch at a time (CSV export). */
     *everyListed(input: EventListInput, actor: Actor | null, links: Links, batch = 1000) {
-      publishDue();
       for (const rows of listing.allRows(input, actor, batch)) {
         yield embedder.many(rows, links, { jsonLd: false, reader: actor });
       }
@@ -413,7 +413,6 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
      * its rule.
      */
     allIds(q: EventQuery): number[] {
-      publishDue();
       const ids = query.allIds(q);
       return [...ids, ...seriesListing.representatives(q, new Set(ids))];
     },

@@ -124,9 +124,6 @@ export function createEventsStore(db: Db) {
        VALUES (@post_id, @previous_status, @previous_slug, @trashed_utc)`,
     ),
     dropTrashMeta: db.prepare<[number]>('DELETE FROM trash_meta WHERE post_id = ?'),
-    anyDue: db.prepare<[string], { id: number }>(
-      "SELECT id FROM events WHERE status = 'future' AND date_utc <= ? LIMIT 1",
-    ),
     publishDue: db.prepare<[string]>(
       "UPDATE events SET status = 'publish' WHERE status = 'future' AND date_utc <= ?",
     ),
@@ -196,11 +193,11 @@ export function createEventsStore(db: Db) {
     dropTrashMeta: (id: number): void => {
       s.dropTrashMeta.run(id);
     },
-    /** Scheduled events whose publication date has come are published (WordPress's cron job). */
-    publishDue(nowUtc: string): void {
-      // A read first, so that listings take no write lock when nothing is due.
-      if (s.anyDue.get(nowUtc) !== undefined) s.publishDue.run(nowUtc);
-    },
+    /**
+     * Scheduled events whose publication date has come are stored as published (the background
+     * job of publisher.ts; WordPress's cron job); the number published.
+     */
+    publishDue: (nowUtc: string): number => s.publishDue.run(nowUtc).changes,
   };
 }
 

@@ -113,7 +113,6 @@ export function feedRoutes(services: Services): Router {
 
   async function sendEvent(req: Request, res: Response, slug: string): Promise<void> {
     const actor = await actorOf(req, res);
-    services.events.publishDue();
     const row = services.events.findBySlug(decoded(slug));
     const links = pageLinks(req, services);
     const feed = row ? services.feeds.single(row, actor, links) : undefined;

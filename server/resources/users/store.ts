@@ -119,7 +119,10 @@ export function createUsersStore(db: Db) {
     insertAppPassword: (row: AppPasswordRow) => void s.insertAppPassword.run(row),
     removeAppPassword: (uuid: string, userId: number) =>
       s.removeAppPassword.run(uuid, userId).changes > 0,
-    touchAppPassword: (uuid: string, when: string) => void s.touchAppPassword.run(when, uuid),
+    /** Last-use stamps, `[uuid, when]`, in one transaction (a revoked password is skipped). */
+    touchAppPasswords: db.transaction((stamps: [string, string][]) => {
+      for (const [uuid, when] of stamps) s.touchAppPassword.run(when, uuid);
+    }),
     session: (id: string) => s.session.get(id),
     insertSession: (row: SessionRow) => void s.insertSession.run(row),
     /** Stores a session, dropping expired ones and the user's oldest beyond `keep`. */

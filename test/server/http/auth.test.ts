@@ -84,6 +84,13 @@ describe('authentication', () => {
       auth: basic('writer', password.replace(/ /g, '')),
     });
     expect(compact.status).toBe(200);
+    // The use is shown at once; a background job stores it (reads never write).
+    const used = { name: 'Phone', last_used_utc: '2026-06-15 12:00:00' };
+    const listUse = async () =>
+      (await server.call('GET', `${ADMIN_API}/users/${id}/application-passwords`, { auth })).json;
+    expect(listUse()).resolves.toEqual([expect.objectContaining(used)]);
+    server.services.auth.storeUse();
+    expect(await listUse()).toEqual([expect.objectContaining(used)]);
 
     const revoked = await server.call(
       'DELETE',
