@@ -88,7 +88,7 @@ describe('authentication', () => {
     const used = { name: 'Phone', last_used_utc: '2026-06-15 12:00:00' };
     const listUse = async () =>
       (await server.call('GET', `${ADMIN_API}/users/${id}/application-passwords`, { auth })).json;
-    expect(listUse()).resolves.toEqual([expect.objectContaining(used)]);
+    await expect(listUse()).resolves.toEqual([expect.objectContaining(used)]);
     server.services.auth.storeUse();
     expect(await listUse()).toEqual([expect.objectContaining(used)]);
 
