@@ -4,8 +4,8 @@
  */
 import type { Logger } from 'pino';
 import type { Db } from './db/open.js';
-import { dataVersion } from './db/data-version.js';
 import { createWriteGate } from './db/write-gate.js';
+import { contentVersionReader, moveContentVersion } from './db/content-version.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import { createAuthService, type AuthOptions } from './auth/service.js';
@@ -59,7 +59,8 @@ function createCore(
   options: ServiceOptions,
 ) {
   const usersStore = createUsersStore(db);
-  const settings = createSettingsService(createSettingsStore(db), clock, {
+  const contentVersion = contentVersionReader(db);
+  const settings = createSettingsService(createSettingsStore(db), contentVersion, {
     timezone: config.timezone,
     public_url: config.publicUrl,
   });
@@ -82,8 +83,9 @@ function createCore(
     auth,
     users,
     network,
-    dataVersion: dataVersion(db),
     writeGate,
+    /** The content version every cache is keyed by (db/content-version.ts). */
+    contentVersion,
   };
 }
 
@@ -104,7 +106,13 @@ export function createServices(
   const events = createEventsService(core, { media, terms, venues, organizers });
   const trash = createTrashService(core);
   const sync = createSyncService(core, { events, venues, organizers }, options.sync);
-  const backups = createBackupService(core, { afterRestore: () => sync.newHistory() });
+  const backups = createBackupService(core, {
+    afterRestore: () => {
+      sync.newHistory();
+      // The restored copy holds the version of its day, which caches may have seen then.
+      core.db.transaction(() => moveContentVersion(core.db))();
+    },
+  });
   const backupSchedule = createBackupScheduler(core, backups);
   const idempotency = createIdempotencyStore(core.db);
   const importer = createImporter(core);

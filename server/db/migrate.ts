@@ -6,6 +6,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
+import { installContentVersionTriggers } from './content-version.js';
+
+/** The migration that creates the content version's table. */
+const CONTENT_VERSION_MIGRATION = 20;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
@@ -55,6 +59,10 @@ export function migrate(db: Database.Database, migrations = loadMigrations()): n
       db.pragma(`user_version = ${migration.version}`);
     })();
     applied.push(migration.version);
+  }
+  // Generated from a declaration rather than written in a migration (content-version.ts).
+  if (latest >= CONTENT_VERSION_MIGRATION) {
+    db.transaction(() => installContentVersionTriggers(db))();
   }
   return applied;
 }

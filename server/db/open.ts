@@ -52,6 +52,19 @@ export function afterEachTransaction(db: Db, listener: () => void): void {
   afterTransactions.set(db, listener);
 }
 
+const endListeners = new WeakMap<Db, Set<() => void>>();
+
+/**
+ * `listener` also runs at the end of each outermost transaction body, as `afterEachTransaction`'s
+ * does, for as long as the connection is open: what remembers something read on this connection
+ * forgets it when this connection writes.
+ */
+export function onTransactionEnd(db: Db, listener: () => void): void {
+  let listeners = endListeners.get(db);
+  if (!listeners) endListeners.set(db, (listeners = new Set()));
+  listeners.add(listener);
+}
+
 /**
  * Makes `db.transaction(fn)()` begin IMMEDIATE, taking the write lock before the first read.
  * A DEFERRED transaction that reads and then writes, while another process committed in
@@ -63,7 +76,9 @@ function writeTransactionsLockFirst(db: Db): void {
   const original = db.transaction.bind(db);
   let depth = 0;
   const ended = () => {
-    if (depth === 0) afterTransactions.get(db)?.();
+    if (depth !== 0) return;
+    endListeners.get(db)?.forEach((listener) => listener());
+    afterTransactions.get(db)?.();
   };
   // The request's write hooks (hooks.ts) run around the outermost transaction only: a nested one
   // is a savepoint inside it.

@@ -2,8 +2,8 @@
  * Read answers (a listing page, a single event) remembered while the data they come from is
  * unchanged, so that a calendar's many identical reads cost one presentation. The routes own
  * them: a service computes data, the route decides what to remember and sends it with its ETag.
- * The data's version (server/db/data-version.ts) moves with every write, in this process or
- * another, so nothing remembered outlives a write anywhere. Inputs that are not in the database
+ * The content version (server/db/content-version.ts) moves with every write of anything an
+ * answer shows, in this process or another, so nothing remembered outlives such a write. Inputs that are not in the database
  * (the request's parameters, the actor, the links, the resolved date window) are the key. Values
  * are shared between requests: callers never mutate them.
  * ALMANAC_ANSWER_CACHE=off turns it off (the benchmark's scaling run measures the queries).
@@ -49,7 +49,7 @@ export function answerCaches(limit: number): (services: Services) => AnswerCache
     if (!cache) {
       // While a scheduled event is due, answers depend on the clock (events/scheduled.ts).
       cache = createAnswerCache(
-        () => (services.events.dueBy() === undefined ? services.dataVersion() : undefined),
+        () => (services.events.dueBy() === undefined ? services.contentVersion() : undefined),
         limit,
       );
       caches.set(services, cache);

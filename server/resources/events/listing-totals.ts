@@ -1,10 +1,10 @@
 /**
- * Listing totals remembered while no event, link or filtered-on row has changed. A page's
- * `total` counts every matching event (about 0.15-0.25 ms of SQL for a default window at 100k
- * events), and the pages of one listing, or one window asked again, count the same thing. The
- * key is the whole query (visibility, dates as resolved, filters); the value holds only while
- * the calendar's version is the one it was counted at (presented-store.ts), read with one small
- * statement. Search listings are not remembered: their candidates are a list of ids.
+ * Listing totals remembered while the content version (server/db/content-version.ts) is
+ * unchanged. A page's `total` counts every matching event (about 0.15-0.25 ms of SQL for a
+ * default window at 100k events), and the pages of one listing, or one window asked again,
+ * count the same thing. The key is the whole query (visibility, dates as resolved, filters, the
+ * moment a due scheduled event is read at). Search listings are not remembered: their
+ * candidates are a list of ids.
  */
 import type { EventQuery } from './listing-store.js';
 

@@ -28,7 +28,6 @@ import { eventFields, type EventFields } from './fields.js';
 import { createEventListing, type ListingPlan, type PresentRows } from './listing.js';
 import { createPresentedEvents } from './presented.js';
 import { rememberedTotals } from './listing-totals.js';
-import { createPresentedStore } from './presented-store.js';
 import type { EventWire } from '../../../shared/schemas/wire/index.js';
 import { createListingStore } from './listing-store.js';
 import { createListedSearchStore } from './listed-search-store.js';
@@ -77,20 +76,13 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     ...createListingStore(reads),
     searchPage: createListedSearchStore(reads).page,
   };
-  const presentedStore = createPresentedStore(reads);
-  const totals = rememberedTotals(presentedStore.listingVersion, stored.count);
+  const totals = rememberedTotals(core.contentVersion, stored.count);
   // Outermost, so that what is remembered is keyed by the query as read (its `dueBy`).
   const query = scheduledQueries({ ...stored, count: totals }, schedule);
   const seriesListing = createSeriesListing(series);
-  const listing = createEventListing(
-    query,
-    store,
-    ports,
-    core,
-    seriesListing,
-  );
+  const listing = createEventListing(query, store, ports, core, seriesListing);
   const { occurrences } = series;
-  const presented = createPresentedEvents(presentedStore, embedder, core);
+  const presented = createPresentedEvents(embedder, core);
   const wires: PresentRows<EventWire> = (rows, actor, links) =>
     embedder.many(rows, links, { jsonLd: false, reader: actor });
   const texts: PresentRows<string> = (rows, actor, links) =>

@@ -1,6 +1,6 @@
 /**
  * Calendar feeds (docs/contract/extensions.md §E2): which events a feed holds, its validator
- * (known from the calendar's generation without building the feed), and its text. Plain data
+ * (known from the content version without building the feed), and its text. Plain data
  * in, text out; no request or response objects here.
  */
 import { createHash } from 'node:crypto';
@@ -196,7 +196,7 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
       links.origin,
       settings.timezone,
       state.site_uid,
-      state.generation,
+      state.version,
       // A due scheduled event is shown published before it is stored so (events/scheduled.ts).
       deps.events.dueBy() ?? '',
     ]);
@@ -235,12 +235,12 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
 
   /**
    * The VEVENT text of some events (ids in feed order). Made text is remembered per event with
-   * what it depends on (its row's modification and SEQUENCE, the linked objects' generation, the
-   * origin of links and who reads), so after a write only the changed events are made again.
+   * what it depends on (the content version, its row's modification and SEQUENCE, the origin of
+   * links and who reads).
    */
   function eventsText(entries: readonly FeedEntry[], actor: Actor | null, links: Links): string {
     const state = store.state();
-    const reader = `${links.origin}|${actor?.id ?? 0}|${actor?.role ?? ''}|${state.linked_generation}|${deps.events.dueBy() ?? ''}`;
+    const reader = `${links.origin}|${actor?.id ?? 0}|${actor?.role ?? ''}|${state.version}|${deps.events.dueBy() ?? ''}`;
     const rows = new Map(
       store
         .fingerprints(entries.map((entry) => entry.id))
@@ -394,7 +394,7 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
       links: Links,
       extra: (entries: FeedEntry[]) => Map<number, string>,
     ): Map<number, { text: string; ids: number[] }> {
-      deps.events.publishDue();
+      const dueBy = deps.events.dueBy();
       const out = new Map<number, { text: string; ids: number[] }>();
       const running = new Set(
         store
@@ -406,13 +406,14 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
       const rows = new Map(
         store
           .events(heads.filter((head) => !running.has(head)))
+          .map((row) => asRead(row, dueBy))
           .filter((row) => mayRead(actor, row))
           .map((row) => [row.id, row]),
       );
       const readable = (ids: number[]) =>
         store
           .events(ids)
-          .filter((row) => mayRead(actor, row))
+          .filter((row) => mayRead(actor, asRead(row, dueBy)))
           .map((row) => row.id);
       const objects = heads.map((head): [number, FeedEntry[]] => [
         head,

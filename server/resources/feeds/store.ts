@@ -1,5 +1,5 @@
 /**
- * SQL of calendar feeds and iCalendar import: the calendar's generation and identifier, the
+ * SQL of calendar feeds and iCalendar import: the calendar's identifier and content version, the
  * events of a feed in chunks with what they show (venue, organizers, categories, SEQUENCE), and
  * the UID bookkeeping of imported events.
  */
@@ -9,8 +9,8 @@ import type { EventRow } from '../events/store.js';
 
 export interface FeedState {
   site_uid: string;
-  generation: number;
-  linked_generation: number;
+  /** The content version (server/db/content-version.ts) and the time it last moved. */
+  version: number;
   changed_utc: string;
 }
 
@@ -99,7 +99,8 @@ const ids = (list: readonly number[]) => JSON.stringify(list);
 export function createFeedStore(db: Db) {
   const s = {
     state: db.prepare<[], FeedState>(
-      'SELECT site_uid, generation, linked_generation, changed_utc FROM calendar_feed WHERE id = 1',
+      `SELECT f.site_uid, v.value AS version, v.changed_utc
+       FROM calendar_feed f, content_version v WHERE f.id = 1 AND v.id = 1`,
     ),
     // Lists of ids drive the joins (json_each first), in the order given.
     events: db.prepare<[string], FeedRow>(

@@ -169,7 +169,7 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
       links,
     );
     const timezone = core.settings.get().timezone;
-    const context = presentContext(links, timezone, jsonLd);
+    const context = `${core.contentVersion()}\n${presentContext(links, timezone, jsonLd)}`;
     return rows.map((row) =>
       remembered.get(row, context, () =>
         presentLinked(kind, row, { images, links, timezone, jsonLd }),

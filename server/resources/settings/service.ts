@@ -1,7 +1,8 @@
 /**
  * Site settings: stored values over defaults, with start-up flags and environment variables
- * taking precedence (docs/contract/decisions.md, Settings). Read on every request, so cached briefly; the cache
- * is short so that other server processes on the same file see a change within a second.
+ * taking precedence (docs/contract/decisions.md, Settings). Read on every request, so remembered
+ * while the content version (server/db/content-version.ts) is unchanged: a change by another
+ * server process on the same file is seen by the next request.
  */
 import type { z } from 'zod';
 import { hostTimeZone } from '../../../shared/time.js';
@@ -10,11 +11,9 @@ import {
   type Settings,
   type SettingsUpdate,
 } from '../../../shared/schemas/settings.js';
-import type { Clock } from '../../clock.js';
 import { siteCurrency } from '../../../shared/i18n/locale.js';
 import type { SettingsStore } from './store.js';
 
-const CACHE_MS = 1_000;
 const CURRENCY_KEYS = ['currency_symbol', 'currency_code', 'currency_position'] as const;
 
 export interface SettingsOverrides {
@@ -41,10 +40,10 @@ export function defaultSettings(): Settings {
 
 export function createSettingsService(
   store: SettingsStore,
-  clock: Clock,
+  version: () => string,
   overrides: SettingsOverrides = {},
 ) {
-  let cached: { at: number; value: Settings } | undefined;
+  let cached: { version: string; value: Settings } | undefined;
   const fixed = Object.fromEntries(
     Object.entries(overrides).filter(([, v]) => v !== undefined),
   ) as Partial<Settings>;
@@ -70,8 +69,8 @@ export function createSettingsService(
 
   return {
     get(): Settings {
-      const now = clock.now().getTime();
-      if (!cached || now - cached.at > CACHE_MS) cached = { at: now, value: read() };
+      const now = version();
+      if (cached?.version !== now) cached = { version: now, value: read() };
       return cached.value;
     },
     update(changes: SettingsUpdate): Settings {

@@ -47,7 +47,7 @@ describe('listing cost', () => {
     const read = () => server.call('GET', EVENTS, { query: { per_page: 5 } });
     const cold = await countQueries(server, read);
     const again = await countQueries(server, read);
-    // Left: publishing what is due, series coverage, the page, the total's version, the keys.
+    // Left: what is due, series coverage, the page, the content version.
     expect(again).toBeLessThan(cold - 4);
     expect((await read()).text).toBe((await read()).text);
   });
