@@ -1,5 +1,5 @@
 /**
- * The content version (migration 0020; docs/architecture.md, "One content version"): one random
+ * The content version (migration 0024; docs/architecture.md, "One content version"): one random
  * value that every cache of the server is keyed by. It moves on every write to a table some
  * answer shows, by triggers generated here from one declaration, so no write path (the API, an
  * import, a restore, another server process on the same file) can forget it. Every move is to a
@@ -26,10 +26,11 @@ export const CONTENT_TABLES = [
   'event_terms',
   'trash_meta',
   'series',
-  'series_windows',
   'series_exceptions',
   'calendar_feed',
   'event_ical',
+  'event_ical_kept',
+  'caldav_names',
 ] as const;
 
 /**

@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import { installContentVersionTriggers } from './content-version.js';
 
 /** The migration that creates the content version's table. */
-const CONTENT_VERSION_MIGRATION = 20;
+const CONTENT_VERSION_MIGRATION = 24;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 

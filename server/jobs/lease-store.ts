@@ -1,4 +1,4 @@
-/** SQL of job leases (migration 0019): who runs a background job, and until when. */
+/** SQL of job leases (migration 0023): who runs a background job, and until when. */
 import type { Db } from '../db/open.js';
 
 export function createLeaseStore(db: Db) {

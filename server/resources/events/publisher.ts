@@ -1,7 +1,7 @@
 /**
  * The background job that makes scheduled publishing durable: it stores `publish` on the events
  * whose date has passed (reads already show them published, scheduled.ts). One process at a time
- * runs it: the work and the claim of the lease `publish` (migration 0019) share one write
+ * runs it: the work and the claim of the lease `publish` (migration 0023) share one write
  * transaction, so with `--workers N` two processes cannot both publish, and if the holder dies
  * another takes over once its lease has run out. Nothing is written while nothing is due, so an
  * idle calendar's file stays untouched.

@@ -110,10 +110,10 @@ export function createFeedStore(db: Db) {
     ),
     fingerprints: db
       .prepare<[string], Fingerprint>(
-        // The event's last change number too: two writes within one second keep modified_utc.
-        `SELECT e.id, e.modified_utc || '#' || coalesce(c.seq, 0), coalesce(i.sequence, 0)
+        // Two writes within one second keep modified_utc: the content version, in the same key
+        // (feeds/service.ts), moves with each.
+        `SELECT e.id, e.modified_utc, coalesce(i.sequence, 0)
          FROM json_each(?) j CROSS JOIN events e ON e.id = j.value
-         LEFT JOIN changes c ON c.kind = 'event' AND c.item_id = e.id
          LEFT JOIN event_ical i ON i.event_id = e.id ORDER BY j.key`,
       )
       .raw(),
