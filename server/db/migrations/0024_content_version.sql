@@ -43,4 +43,9 @@ DROP TRIGGER presented_series_delete;
 DROP TRIGGER presented_settings_insert;
 DROP TRIGGER presented_settings_update;
 DROP TRIGGER presented_settings_delete;
+-- And those migration 0022 added for series (the content version's own triggers cover series).
+DROP TRIGGER presented_series_template;
+DROP TRIGGER calendar_feed_series_insert;
+DROP TRIGGER calendar_feed_series_update;
+DROP TRIGGER calendar_feed_series_delete;
 DROP TABLE presented_generation;
