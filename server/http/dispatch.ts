@@ -253,7 +253,17 @@ export function restDispatcher(registry: Registry, services: Services) {
       await send(req, res, await endpoint.handler(params, ctx), shaping);
       return;
     }
-    const hooks: WriteHooks[] = [];
+    // The permission again, first inside each write transaction: on the rows as they are under
+    // the write lock, so a change of author or status since the check above (another request,
+    // another process) is not overlooked. The write itself runs a loop turn later (group-commit.ts).
+    const hooks: WriteHooks[] = [
+      {
+        begin: () => {
+          // A copy: routes may remember what they looked up per parameters object.
+          if (!endpoint.permission(ctx, { ...params })) throw forbidden(actor !== null);
+        },
+      },
+    ];
     const key = req.get('idempotency-key');
     const idempotent =
       key === undefined

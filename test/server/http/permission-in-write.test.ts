@@ -1,0 +1,107 @@
+/**
+ * Permission is checked again inside the write transaction, on the row as it is then
+ * (server/http/dispatch.ts). Each test lets the route's own checks pass, then changes the row's
+ * author or status just before the write transaction starts (as another request or process could
+ * in the loop turn between them, group-commit.ts), and expects the write refused and nothing
+ * changed.
+ */
+import { describe, expect, it } from 'vitest';
+import { createEvent, createId } from '../../helpers/fixtures.js';
+import type { Db } from '../../../server/db/open.js';
+import { startTestServer, type TestServer } from '../../helpers/server.js';
+
+const NS = '/api/calendar/events/v1';
+
+/**
+ * Runs `change` just before the next write transaction starts: after every check the route made
+ * outside it, as a commit by another request or process would land in between.
+ */
+function changeBeforeWrite(server: TestServer, change: () => void): { ran: () => boolean } {
+  const db = server.services.db;
+  const original = db.transaction;
+  let ran = false;
+  db.transaction = ((fn: (...args: never[]) => unknown) => {
+    const transaction = original.call(db, fn);
+    return (...args: never[]) => {
+      if (!ran) {
+        ran = true;
+        db.transaction = original;
+        change();
+      }
+      return transaction(...args);
+    };
+  }) as Db['transaction'];
+  return { ran: () => ran };
+}
+
+const sql = (server: TestServer, text: string, ...args: unknown[]) =>
+  server.services.db.prepare(text).run(...args);
+
+describe('permission inside the write transaction', () => {
+  it('refuses an author whose event was given to someone else after the check', async () => {
+    const server = await startTestServer();
+    const author = await server.userWith('author', 'writer');
+    const other = await server.userWith('author', 'other');
+    const event = await createEvent(server, { title: 'Mine' }, author.auth);
+    const spy = changeBeforeWrite(server, () =>
+      sql(server, 'UPDATE events SET author = ? WHERE id = ?', other.id, event.id),
+    );
+    const res = await server.call('PATCH', `${NS}/events/${event.id}`, {
+      auth: author.auth,
+      body: { title: 'Changed' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('rest_forbidden');
+    expect(spy.ran()).toBe(true);
+    const read = await server.call('GET', `${NS}/events/${event.id}`);
+    expect(read.body.title).toBe('Mine');
+  });
+
+  it('refuses a contributor whose draft was published after the check', async () => {
+    const server = await startTestServer();
+    const contributor = await server.userWith('contributor', 'helper');
+    const draft = await createEvent(server, { title: 'Draft' }, contributor.auth);
+    expect(draft.status).toBe('draft');
+    changeBeforeWrite(server, () =>
+      sql(server, "UPDATE events SET status = 'publish' WHERE id = ?", draft.id),
+    );
+    const res = await server.call('DELETE', `${NS}/events/${draft.id}`, {
+      auth: contributor.auth,
+    });
+    expect(res.status).toBe(403);
+    const read = await server.call('GET', `${NS}/events/${draft.id}`);
+    expect(read.body.status).toBe('publish');
+  });
+
+  it('refuses an author whose venue was given to someone else after the check', async () => {
+    const server = await startTestServer();
+    const author = await server.userWith('author', 'writer');
+    const other = await server.userWith('author', 'other');
+    const venue = await createId(server, 'venues', { venue: 'Hall' }, author.auth);
+    changeBeforeWrite(server, () =>
+      sql(server, 'UPDATE venues SET author = ? WHERE id = ?', other.id, venue),
+    );
+    const res = await server.call('PATCH', `${NS}/venues/${venue}`, {
+      auth: author.auth,
+      body: { venue: 'Other hall' },
+    });
+    expect(res.status).toBe(403);
+    expect((await server.call('GET', `${NS}/venues/${venue}`)).body.venue).toBe('Hall');
+  });
+
+  it('lets the write through when the row still allows it', async () => {
+    const server = await startTestServer();
+    const author = await server.userWith('author', 'writer');
+    const event = await createEvent(server, { title: 'Mine' }, author.auth);
+    const spy = changeBeforeWrite(server, () =>
+      sql(server, "UPDATE events SET excerpt = 'x' WHERE id = ?", event.id),
+    );
+    const res = await server.call('PATCH', `${NS}/events/${event.id}`, {
+      auth: author.auth,
+      body: { title: 'Changed' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.title).toBe('Changed');
+    expect(spy.ran()).toBe(true);
+  });
+});
