@@ -109,6 +109,25 @@ describe('reads never write', () => {
     const reads: string[] = [];
     const call = watchingCaller(server, writes, reads);
     await scenario(call);
+    await call('series: endless daily', 'POST', `${NS}/events`, {
+      auth: server.admin,
+      body: {
+        title: 'Daily',
+        start_date: '2026-12-01 10:00',
+        end_date: '2026-12-01 11:00',
+        recurrence: ['RRULE:FREQ=DAILY'],
+      },
+    });
+    await call(
+      'series: twenty years',
+      'GET',
+      `${NS}/events?start_date=2030-01-01&end_date=2049-12-31`,
+    );
+    await call(
+      'series: far feed',
+      'GET',
+      '/calendar.ics?start_date=2040-01-01&end_date=2041-12-31',
+    );
     for (const [name, path] of FEEDS_AND_PAGES) {
       const first = await call(`${name}`, 'GET', path);
       const etag = first.headers.etag;
