@@ -67,7 +67,8 @@ export const payloadTooLarge = (limit: string): ApiError =>
     413,
   );
 
-const STATUS: Record<DomainError['kind'], number> = {
+/** The HTTP status of each kind of use-case error, for the REST API and CalDAV alike. */
+export const STATUS_OF_KIND: Record<DomainError['kind'], number> = {
   invalid: 400,
   refused: 400,
   not_found: 404,
@@ -82,5 +83,5 @@ const STATUS: Record<DomainError['kind'], number> = {
 /** The answer to a use case's error. */
 export function fromDomainError(error: DomainError): ApiError {
   if (error instanceof InvalidInput) return invalidParams(error.problems);
-  return new ApiError(error.code, error.message, STATUS[error.kind], error.data);
+  return new ApiError(error.code, error.message, STATUS_OF_KIND[error.kind], error.data);
 }

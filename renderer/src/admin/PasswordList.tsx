@@ -1,17 +1,15 @@
 /** A user's application passwords: create (the secret is shown once, with a copy button), revoke. */
-import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { appPasswordCreateSchema } from '../../../shared/schemas/users';
 import { admin, api } from '../api/client';
 import { useStamp } from '../app/useStamp';
-import type { AppPasswordWire, NewAppPasswordWire } from '../../../shared/schemas/wire';
+import type { AppPasswordWire } from '../../../shared/schemas/wire';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { Field } from '../ui/Field';
-import { serverErrors, zodErrors } from '../ui/form';
 import { DataTable } from '../ui/DataTable';
 import { Spinner } from '../ui/Spinner';
 import { useToast } from '../ui/toasts';
+import { useNewAppPassword } from './useNewAppPassword';
 
 interface Props {
   userId: number;
@@ -28,22 +26,8 @@ export function PasswordList({ userId, login, title = 'Application passwords' }:
     queryKey: key,
     queryFn: () => api<AppPasswordWire[]>(admin(`users/${userId}/application-passwords`)),
   });
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | undefined>();
-  const [fresh, setFresh] = useState<NewAppPasswordWire | null>(null);
-  const create = useMutation({
-    mutationFn: () =>
-      api<NewAppPasswordWire>(admin(`users/${userId}/application-passwords`), {
-        method: 'POST',
-        body: { name },
-      }),
-    onSuccess: (created) => {
-      setFresh(created);
-      setName('');
-      void client.invalidateQueries({ queryKey: key });
-    },
-    onError: (error) => setNameError(serverErrors(error).name),
-  });
+  const { name, setName, nameError, setNameError, fresh, setFresh, create, submit } =
+    useNewAppPassword(userId);
   const revoke = useMutation({
     mutationFn: (uuid: string) =>
       api(admin(`users/${userId}/application-passwords/${uuid}`), { method: 'DELETE' }),
@@ -56,12 +40,6 @@ export function PasswordList({ userId, login, title = 'Application passwords' }:
     onError: (_e, _uuid, context) => client.setQueryData(key, context?.previous),
     onSettled: () => void client.invalidateQueries({ queryKey: key }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const errors = zodErrors(appPasswordCreateSchema, { name });
-    if (errors.name) return setNameError(errors.name);
-    create.mutate();
-  };
   const copy = async () => {
     if (!fresh?.password) return;
     await navigator.clipboard.writeText(fresh.password).then(

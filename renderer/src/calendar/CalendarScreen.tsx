@@ -210,17 +210,9 @@ export default function CalendarScreen() {
           footerToolbar={
             phone ? { center: 'dayGridMonth,timeGridWeek,timeGridDay,listWeek' } : undefined
           }
-          // Text arrows: FullCalendar's icon font is a data: URL, which the console's CSP refuses.
+          // Text arrows (the locale's ‹ and ›): FullCalendar's icon font is a data: URL, which the
+          // console's CSP refuses.
           buttonIcons={false}
-          buttonText={{
-            prev: '‹',
-            next: '›',
-            today: t('calendar.today'),
-            month: t('calendar.month'),
-            week: t('calendar.week'),
-            day: t('calendar.day'),
-            list: t('calendar.list'),
-          }}
           // Week and day views scroll inside a fixed height so that working hours come into view;
           // the whole day stays reachable, night events included.
           height={timeGrid ? (phone ? 560 : 720) : 'auto'}

@@ -3,18 +3,14 @@
  * addresses while sharing is on, never 127.0.0.1), an application password made for it, and
  * step-by-step setup for iPhone/iPad, Mac, Android (DAVx5), Thunderbird and GNOME/Evolution.
  */
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { appPasswordCreateSchema } from '../../../shared/schemas/users';
-import type { NewAppPasswordWire } from '../../../shared/schemas/wire';
-import { admin, api } from '../api/client';
+import { useState } from 'react';
+import { useNewAppPassword } from '../admin/useNewAppPassword';
 import { useAuth } from '../app/auth';
 import { Link } from '../app/Link';
 import { useT } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { Field } from '../ui/Field';
-import { serverErrors, zodErrors } from '../ui/form';
 import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
 import { useToast } from '../ui/toasts';
@@ -118,30 +114,7 @@ export default function ConnectScreen() {
 function DevicePassword({ userId, login }: { userId: number; login: string }) {
   const t = useT();
   const toast = useToast();
-  const client = useQueryClient();
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | undefined>();
-  const [fresh, setFresh] = useState<NewAppPasswordWire | null>(null);
-  const create = useMutation({
-    mutationFn: () =>
-      api<NewAppPasswordWire>(admin(`users/${userId}/application-passwords`), {
-        method: 'POST',
-        body: { name },
-      }),
-    onSuccess: (created) => {
-      setFresh(created);
-      setName('');
-      void client.invalidateQueries({ queryKey: ['app-passwords', userId] });
-    },
-    onError: (error) => setNameError(serverErrors(error).name),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const errors = zodErrors(appPasswordCreateSchema, { name });
-    if (errors.name) return setNameError(errors.name);
-    setNameError(undefined);
-    create.mutate();
-  };
+  const { name, setName, nameError, fresh, create, submit } = useNewAppPassword(userId);
   const copy = async () => {
     if (!fresh?.password) return;
     await navigator.clipboard.writeText(fresh.password).then(

@@ -10,6 +10,7 @@ import type { Element } from '@xmldom/xmldom';
 import type { Actor } from '../../../shared/roles.js';
 import { DomainError, NotFound } from '../../errors.js';
 import { clientKey } from '../../http/dispatch.js';
+import { STATUS_OF_KIND } from '../../http/errors.js';
 import { pageLinks } from '../../public/discovery.js';
 import type { Services } from '../../services.js';
 import type { CalendarObject } from './objects.js';
@@ -60,18 +61,6 @@ const PRECONDITIONS: Record<string, [number, string]> = {
   caldav_supported_report: [403, dav('supported-report')],
   caldav_sync_level: [403, dav('supported-report')],
   caldav_finite_depth: [403, dav('propfind-finite-depth')],
-};
-
-const STATUS_OF_KIND: Record<DomainError['kind'], number> = {
-  invalid: 400,
-  refused: 400,
-  not_found: 404,
-  not_accessible: 403,
-  gone: 410,
-  not_authenticated: 401,
-  unavailable: 503,
-  too_many: 429,
-  too_large: 413,
 };
 
 class DavFailure extends DomainError {
