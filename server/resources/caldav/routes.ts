@@ -5,11 +5,16 @@
  * and throttle, find the resource, run the method. Errors become WebDAV answers here (a status
  * and, for RFC 4791/6578 preconditions, a `DAV:error` body); a 500 is left to the app's handler.
  */
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import type { Element } from '@xmldom/xmldom';
 import type { Actor } from '../../../shared/roles.js';
 import { DomainError, NotFound } from '../../errors.js';
-import { clientKey } from '../../http/dispatch.js';
+import { clientKey, locateRestPath } from '../../http/dispatch.js';
 import { STATUS_OF_KIND } from '../../http/errors.js';
 import { pageLinks } from '../../public/discovery.js';
 import type { Services } from '../../services.js';
@@ -100,8 +105,10 @@ function depthOf(req: Request): 0 | 1 {
   throw new DavFailure('caldav_finite_depth', 'Depth: infinity is not supported.');
 }
 
-export function caldavRoutes(services: Services): Router {
-  const router = Router();
+/** The well-known address, as Express matched it: any case, with or without a final slash. */
+const WELL_KNOWN = /^\/\.well-known\/caldav\/?$/i;
+
+export function caldavRoutes(services: Services): RequestHandler {
   const { caldav } = services;
   const body = express.text({ type: () => true, limit: CALDAV_BODY_BYTES });
 
@@ -301,14 +308,17 @@ export function caldavRoutes(services: Services): Router {
     }
   }
 
-  // RFC 6764 §5: the well-known address redirects to the context path, whatever the method.
-  router.all('/.well-known/caldav', (_req, res) => res.redirect(301, DAV));
-  router.use((req, res, next) => {
-    // iOS and macOS ask the origin first.
+  // A plain handler rather than a Router: a Router that lets a request through hands it on only
+  // after a setImmediate, so every REST request behind it would be answered a turn later (and a
+  // pipelined request after the garbage its connection sends next).
+  return (req, res, next) => {
+    // RFC 6764 §5: the well-known address redirects to the context path, whatever the method.
+    if (WELL_KNOWN.test(req.path)) return res.redirect(301, DAV);
+    // iOS and macOS ask the origin first; `/?rest_route=` is the REST API's, whatever the method.
     const dav =
       req.path === '/dav' ||
       req.path.startsWith(DAV) ||
-      (req.path === '/' && req.method === 'PROPFIND');
+      (req.path === '/' && req.method === 'PROPFIND' && locateRestPath(req) === undefined);
     if (!dav) return next();
     body(req, res, (error?: unknown) => {
       if (error) {
@@ -322,6 +332,5 @@ export function caldavRoutes(services: Services): Router {
       }
       void dispatch(req, res, next);
     });
-  });
-  return router;
+  };
 }
