@@ -309,7 +309,7 @@ export const en = {
     failed: 'Upload failed.',
   },
   combobox: {
-    selected: 'Selected: {{label}}',
+    selected: 'Selected {{label}}',
     remove: 'Remove {{name}}',
     choices: '{{label}}: choices',
     noMatch: 'Nothing matches “{{query}}”.',

@@ -94,9 +94,13 @@ export function Combobox({ label, options, value, onChange, single, error, hint,
     }
   };
 
+  // The chips are named as a phrase ("Selected venue"), so the field's label reads as a noun.
   const chips =
     value.length > 0 ? (
-      <ul className="chips" aria-label={t('combobox.selected', { label })}>
+      <ul
+        className="chips"
+        aria-label={t('combobox.selected', { label: label.toLocaleLowerCase() })}
+      >
         {value.map((id) => {
           const name = byId.get(id)?.label ?? `#${id}`;
           return (
