@@ -69,6 +69,13 @@ export const exportTerm = z.object({
   slug: text(200).min(1),
   description: text(100_000),
   parent: ref,
+  /** Categories only (docs/api/terms.md); a document written before colours imports without. */
+  color: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/i, 'must be a colour written #rrggbb.')
+    .transform((s) => s.toLowerCase())
+    .nullable()
+    .optional(),
 });
 
 const trash = z

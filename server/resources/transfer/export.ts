@@ -58,6 +58,10 @@ function records(store: ExportStore, section: ExportSection, rows: Record<string
     case 'media':
       return rows.map(mediaRecord);
     case 'categories':
+      return (rows as unknown as TermRow[]).map((row) => ({
+        ...termRecord(row),
+        color: row.color,
+      }));
     case 'tags':
       return (rows as unknown as TermRow[]).map(termRecord);
     case 'venues': {

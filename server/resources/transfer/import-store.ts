@@ -82,8 +82,8 @@ export function createImportStore(db: Db) {
       .pluck(),
     termExists: db.prepare<[number], number>('SELECT 1 FROM terms WHERE id = ?').pluck(),
     insertTerm: db.prepare<Values>(
-      `INSERT INTO terms (id, taxonomy, name, slug, description)
-       VALUES (@id, @taxonomy, @name, @slug, @description)`,
+      `INSERT INTO terms (id, taxonomy, name, slug, description, color)
+       VALUES (@id, @taxonomy, @name, @slug, @description, @color)`,
     ),
     termParent: db.prepare<[number | null, number]>('UPDATE terms SET parent = ? WHERE id = ?'),
     eventParent: db.prepare<[number | null, number]>(

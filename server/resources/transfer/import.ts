@@ -191,6 +191,7 @@ class Run {
           name: cleanName(term.name) || slug,
           slug: this.keep ? slug : this.store.uniqueTermSlug(taxonomy, slug),
           description: sanitizeHtml(term.description),
+          color: taxonomy === 'category' ? (term.color ?? null) : null,
         });
         this.terms.set(term.id, id);
         this.report.created++;

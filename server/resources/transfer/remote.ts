@@ -37,6 +37,8 @@ import {
 import { createRemoteStore, type SourceKind } from './remote-store.js';
 import { noCounts } from '../../import-counts.js';
 
+const HEX = /^#[0-9a-f]{6}$/i;
+
 export interface RemoteInput {
   url: string;
   username?: string | undefined;
@@ -174,15 +176,15 @@ export function createRemoteImporter(
           name: str(item.name),
           slug: str(item.slug),
           description: str(item.description),
+          // Another Almanac's category colour (docs/api/terms.md); the reference sends none.
+          ...(kind === 'category' && typeof item.color === 'string' && HEX.test(item.color)
+            ? { color: item.color.toLowerCase() }
+            : {}),
         };
         upsert(kind, item, termSource(id), values, (existing) => {
           if (existing !== undefined) {
-            return deps.terms.update(
-              kind,
-              existing,
-              { name: values.name, description: values.description },
-              false,
-            ).id;
+            const { slug: _slug, ...changes } = values;
+            return deps.terms.update(kind, existing, changes, false).id;
           }
           const same = store.termBySlug(kind, values.slug);
           if (same !== undefined) return same;

@@ -12,7 +12,7 @@ interface Doc {
   settings: Record<string, unknown>;
   users: Array<{ id: number; login: string }>;
   media: Array<{ id: number }>;
-  categories: Array<{ id: number; name: string; parent: number | null }>;
+  categories: Array<{ id: number; name: string; parent: number | null; color: string | null }>;
   tags: Array<{ id: number; name: string }>;
   venues: Array<{ id: number; title: string }>;
   organizers: Array<{ id: number; title: string }>;
@@ -45,7 +45,11 @@ async function seed(server: TestServer) {
     name: 'Music',
     description: '<b>All</b> music',
   });
-  const child = await create(server, 'categories', { name: 'Jazz', parent: parent.id });
+  const child = await create(server, 'categories', {
+    name: 'Jazz',
+    parent: parent.id,
+    color: '#1A7F37',
+  });
   const tag = await create(server, 'tags', { name: 'Outdoor' });
   const venue = await create(server, 'venues', {
     venue: 'Grand Hall',
@@ -143,10 +147,11 @@ describe('GET /admin/v1/export', () => {
       },
     ]);
     expect(text).not.toMatch(/password|hash|secret/i);
-    expect(doc.categories.map((c) => [c.name, c.parent])).toEqual([
-      ['Music', null],
-      ['Jazz', w.parent.id],
+    expect(doc.categories.map((c) => [c.name, c.parent, c.color])).toEqual([
+      ['Music', null, null],
+      ['Jazz', w.parent.id, '#1a7f37'],
     ]);
+    expect(doc.tags[0]).not.toHaveProperty('color');
     const full = doc.events.find((e) => e.id === w.full.id)!;
     expect(full).toEqual({
       id: w.full.id,
@@ -331,6 +336,8 @@ describe('POST /admin/v1/import', () => {
     expect(body.categories.map((c) => c.name).sort()).toEqual(['Jazz', 'Music']);
     const jazz = body.categories.find((c) => c.name === 'Jazz')!;
     expect(jazz.parent).toBe(music.id);
+    const jazzTerm = await target.call('GET', `${NS}/categories/${jazz.id}`);
+    expect(jazzTerm.body.color).toBe('#1a7f37');
     expect(body.tags.map((t) => t.name)).toEqual(['Outdoor']);
     expect(body.image.url).toBe('https://images.example.org/poster.jpg');
     const users = await target.call('GET', `${ADMIN}/users`, { auth: target.admin });

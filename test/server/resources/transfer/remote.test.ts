@@ -25,7 +25,11 @@ async function fake(answer: (res: import('node:http').ServerResponse) => void): 
 async function source() {
   const server = await startTestServer();
   const music = await create(server, 'categories', { name: 'Music' });
-  const jazz = await create(server, 'categories', { name: 'Jazz', parent: music.id });
+  const jazz = await create(server, 'categories', {
+    name: 'Jazz',
+    parent: music.id,
+    color: '#b02a37',
+  });
   const tag = await create(server, 'tags', { name: 'Outdoor' });
   const venue = await create(server, 'venues', { venue: 'Hall', city: 'Lyon' });
   const organizers = [
@@ -99,6 +103,9 @@ describe('POST /admin/v1/import/remote', () => {
       (music.body.categories as Array<{ id: number }>)[0]!.id,
     );
     expect(body.tags.map((t) => t.name)).toEqual(['Outdoor']);
+    // Another Almanac's category colour comes along.
+    const jazz = await b.call('GET', `${NS}/categories`, { query: { slug: 'jazz' } });
+    expect((jazz.body.categories as Array<{ color?: string }>)[0]!.color).toBe('#b02a37');
     // The source's own page is not taken for the event's website.
     expect(body.website).not.toContain(a.server.url);
 
