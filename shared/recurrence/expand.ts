@@ -42,11 +42,18 @@ export interface Occurrence {
 }
 
 const DAY_MS = 86_400_000;
-/** The iterator's step bound when the caller gives none: the library's own default. */
+/**
+ * Periods (days, weeks, months, years) the rule's iterator may walk when the caller gives no
+ * bound. Candidate dates are bounded by the rule's cost (cost.ts) times the periods: the
+ * library's own candidate cap is left at its default, which its fast plans require (any other
+ * value sends every rule through its general engine, 30 to 80 times slower: docs/benchmark.md).
+ */
 const DEFAULT_EVALUATIONS = 10_000;
 const LAST_WALL_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
-const LAST_DAY = '9999-12-30 23:59:59';
-const FOUR_DIGIT_YEAR = /^\d{4}-/;
+const LAST_DAY_MS = Date.UTC(9999, 11, 30, 23, 59, 59);
+/** Instants written with four-digit years: [1000-01-01, 10000-01-01). */
+const FIRST_MS = Date.UTC(1000, 0, 1);
+const END_MS = Date.UTC(10000, 0, 1);
 
 function floatingWall(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
@@ -64,33 +71,53 @@ function wallOf(value: RuleDate, zone: string): string {
   return formatInZone(utcDate(place(value.wall, value.zone).utc), zone);
 }
 
+/** The instant at which the zone's clock reads a floating wall time, and what it then reads. */
+function placeMs(wallMs: number, zone: string): { local: number; utc: number } {
+  const utc = wallToUtcMs(wallMs, zone);
+  return { local: utc + zoneOffsetMinutes(zone, utc) * 60_000, utc };
+}
+
 /** A wall time placed in the zone: the clock's reading (moved out of a gap) and UTC. */
 function place(wall: string, zone: string): { local: string; utc: string } {
-  const ms = wallToUtcMs(wallMillis(wall), zone);
+  const at = placeMs(wallMillis(wall), zone);
+  return { local: floatingWall(at.local), utc: floatingWall(at.utc) };
+}
+
+/** An occurrence in milliseconds: floating wall times (`original`, locals) and instants. */
+interface Placed {
+  original: number;
+  startLocal: number;
+  endLocal: number;
+  startUtc: number;
+  endUtc: number;
+}
+
+function placeMillis(wallMs: number, zone: string, duration: number): Placed {
+  const start = placeMs(wallMs, zone);
+  let end = placeMs(wallMs + duration, zone);
+  // A start moved out of a spring gap can pass the end's wall time: keep the length instead.
+  if (end.utc < start.utc) end = placeMs(start.local + duration, zone);
   return {
-    local: floatingWall(ms + zoneOffsetMinutes(zone, ms) * 60_000),
-    utc: floatingWall(ms),
+    original: wallMs,
+    startLocal: start.local,
+    endLocal: end.local,
+    startUtc: start.utc,
+    endUtc: end.utc,
   };
 }
 
-function placeOccurrence(wall: string, zone: string, duration: number): Occurrence {
-  const start = place(wall, zone);
-  let end = place(floatingWall(wallMillis(wall) + duration), zone);
-  // A start moved out of a spring gap can pass the end's wall time: keep the length instead.
-  if (end.utc < start.utc) end = place(floatingWall(wallMillis(start.local) + duration), zone);
-  return {
-    original: wall,
-    start_local: start.local,
-    end_local: end.local,
-    start_utc: start.utc,
-    end_utc: end.utc,
-  };
-}
+const written = (p: Placed): Occurrence => ({
+  original: floatingWall(p.original),
+  start_local: floatingWall(p.startLocal),
+  end_local: floatingWall(p.endLocal),
+  start_utc: floatingWall(p.startUtc),
+  end_utc: floatingWall(p.endUtc),
+});
 
 /** The occurrence of a series whose rule gives the wall time `original`. */
 export function occurrenceAt(original: string, timing: SeriesTiming): Occurrence {
   const zone = normalizeZone(timing.zone) ?? 'UTC';
-  return placeOccurrence(original, zone, wallDelta(timing.start, timing.end));
+  return written(placeMillis(wallMillis(original), zone, wallDelta(timing.start, timing.end)));
 }
 
 /** Milliseconds from wall time `from` to wall time `to`, as a clock without zones counts. */
@@ -103,18 +130,18 @@ export function shiftWall(wall: string, ms: number): string {
   return floatingWall(wallMillis(wall) + ms);
 }
 
-/** The rule's own occurrences (DTSTART included) whose wall start lies in [from, to]. */
+/** The rule's own occurrences (DTSTART included) whose wall start lies in [from, to], as ms. */
 function ruleWalls(
   recurrence: Recurrence,
   start: string,
   fromMs: number,
   toMs: number,
   evaluations = DEFAULT_EVALUATIONS,
-): string[] {
+): number[] {
   const { rule } = recurrence;
   if (rule === null) {
     const ms = wallMillis(start);
-    return ms >= fromMs && ms <= toMs ? [start] : [];
+    return ms >= fromMs && ms <= toMs ? [ms] : [];
   }
   // UNTIL is applied by the caller, against real instants; the rule here runs in floating time.
   const text = `DTSTART;TZID=UTC:${compact(start)}\n${formatRule({ ...rule, until: undefined })}`;
@@ -123,13 +150,12 @@ function ruleWalls(
       rruleString: text,
       includeDtstart: true,
       cache: false,
-      // The library counts its own steps (periods and candidate dates): the bound on work.
+      // The library counts the periods it walks: the bound on work, with the rule's cost.
       maxIterations: evaluations,
-      maxCandidateEvaluations: evaluations,
     });
     return expansion
       .between(new Date(fromMs), new Date(toMs), true)
-      .map((at) => floatingWall(at.epochMilliseconds));
+      .map((at) => at.epochMilliseconds);
   } catch (error) {
     // The library stops rules that would take too long to expand (its iteration caps).
     throw new RecurrenceError(
@@ -140,13 +166,20 @@ function ruleWalls(
   }
 }
 
-/** Whether a rule occurrence at `wall` is within UNTIL. */
-function withinUntil(recurrence: Recurrence, wall: string, zone: string): boolean {
+/** The last wall time (ms) UNTIL lets the rule give, as a test on a wall time. */
+function untilTest(recurrence: Recurrence, zone: string): ((wallMs: number) => boolean) | null {
   const until = recurrence.rule?.until;
-  if (until === undefined) return true;
-  if (until.type === 'utc') return place(wall, zone).utc <= until.wall;
-  if (until.type === 'date') return wall.slice(0, 10) <= until.date;
-  return wall <= wallOf(until, zone);
+  if (until === undefined) return null;
+  if (until.type === 'utc') {
+    const last = wallMillis(until.wall);
+    return (wallMs) => wallToUtcMs(wallMs, zone) <= last;
+  }
+  if (until.type === 'date') {
+    const next = wallMillis(`${until.date} 00:00:00`) + DAY_MS;
+    return (wallMs) => wallMs < next;
+  }
+  const last = wallMillis(wallOf(until, zone));
+  return (wallMs) => wallMs <= last;
 }
 
 /** More occurrences in a window than the caller's `limit`. */
@@ -157,9 +190,11 @@ export class ExpansionLimit extends RecurrenceError {
 export interface ExpandOptions {
   /** More occurrences than this in the window is a RecurrenceError naming the window. */
   limit?: number;
-  /** Steps the rule's iterator may take (periods and candidate dates) before it gives up. */
+  /** Periods the rule's iterator may walk before it gives up. */
   evaluations?: number;
 }
+
+const dayOf = (ms: number): number => Math.floor(ms / DAY_MS);
 
 /**
  * The occurrences whose start instant lies in [fromUtc, toUtc) (`YYYY-MM-DD HH:MM:SS` UTC),
@@ -172,53 +207,68 @@ export function expand(
   toUtc: string,
   options: ExpandOptions = {},
 ): Occurrence[] {
+  return expandMillis(recurrence, timing, fromUtc, toUtc, options).map(written);
+}
+
+function expandMillis(
+  recurrence: Recurrence,
+  timing: SeriesTiming,
+  fromUtc: string,
+  toUtc: string,
+  options: ExpandOptions,
+): Placed[] {
   const zone = normalizeZone(timing.zone) ?? 'UTC';
+  const fromUtcMs = wallMillis(fromUtc);
+  const toUtcMs = wallMillis(toUtc);
   // The window in floating time, a day wider on each side than any UTC offset.
-  const fromMs = wallMillis(formatInZone(utcDate(fromUtc), zone)) - DAY_MS;
+  const fromMs = wallMillis(formatInZone(new Date(fromUtcMs), zone)) - DAY_MS;
   // (A zone's wall time of the last UTC day of 9999 may be in year 10000: one day less, then.)
-  const toBound = toUtc > LAST_DAY ? LAST_DAY : toUtc;
-  let toMs = wallMillis(formatInZone(utcDate(toBound), zone)) + 2 * DAY_MS;
+  const toBound = Math.min(toUtcMs, LAST_DAY_MS);
+  let toMs = wallMillis(formatInZone(new Date(toBound), zone)) + 2 * DAY_MS;
   const until = recurrence.rule?.until;
   if (until !== undefined) toMs = Math.min(toMs, wallMillis(wallOf(until, zone)) + 2 * DAY_MS);
   // Dates end with year 9999 (four-digit years): the iterator cannot be asked beyond.
   toMs = Math.min(toMs, LAST_WALL_MS);
 
-  const startTime = timing.start.slice(11);
+  const startMs = wallMillis(timing.start);
+  const timeOfDay = startMs - dayOf(startMs) * DAY_MS;
   const duration = wallDelta(timing.start, timing.end);
-  const excluded = new Set<string>();
-  const excludedDays = new Set<string>();
+  const excluded = new Set<number>();
+  const excludedDays = new Set<number>();
   for (const value of recurrence.exdates) {
-    if (value.type === 'date') excludedDays.add(value.date);
-    else if (timing.allDay) excludedDays.add(wallOf(value, zone).slice(0, 10));
-    else excluded.add(wallOf(value, zone));
+    if (value.type === 'date') excludedDays.add(dayOf(wallMillis(`${value.date} 00:00:00`)));
+    else if (timing.allDay) excludedDays.add(dayOf(wallMillis(wallOf(value, zone))));
+    else excluded.add(wallMillis(wallOf(value, zone)));
   }
 
-  const walls = new Set<string>();
-  const bounded = until !== undefined;
+  const walls = new Set<number>();
+  const within = untilTest(recurrence, zone);
   const steps = options.evaluations;
   for (const wall of ruleWalls(recurrence, timing.start, fromMs, Math.max(fromMs, toMs), steps)) {
-    if (!bounded || wall === timing.start || withinUntil(recurrence, wall, zone)) walls.add(wall);
+    if (within === null || wall === startMs || within(wall)) walls.add(wall);
   }
   for (const value of recurrence.rdates) {
-    const wall = wallOf(value, zone);
     // A date added to a timed series starts at the series' time; a time added to an all-day
     // series gives its day.
-    if (timing.allDay) walls.add(`${wall.slice(0, 10)} 00:00:00`);
-    else walls.add(value.type === 'date' ? `${value.date} ${startTime}` : wall);
+    if (value.type === 'date') {
+      const day = wallMillis(`${value.date} 00:00:00`);
+      walls.add(timing.allDay ? day : day + timeOfDay);
+    } else {
+      const wall = wallMillis(wallOf(value, zone));
+      walls.add(timing.allDay ? dayOf(wall) * DAY_MS : wall);
+    }
   }
 
-  const occurrences: Occurrence[] = [];
-  for (const wall of [...walls].sort()) {
-    if (excluded.has(wall) || excludedDays.has(wall.slice(0, 10))) continue;
+  const occurrences: Placed[] = [];
+  for (const wall of [...walls].sort((a, b) => a - b)) {
+    if (excluded.has(wall) || excludedDays.has(dayOf(wall))) continue;
     // An occurrence ending after 9999 cannot be written in four-digit years: it does not exist.
-    if (wall > LAST_DAY) continue;
-    const occurrence = placeOccurrence(wall, zone, duration);
-    if (!FOUR_DIGIT_YEAR.test(occurrence.end_utc) || !FOUR_DIGIT_YEAR.test(occurrence.end_local)) {
-      continue;
-    }
+    if (wall > LAST_DAY_MS) continue;
+    const occurrence = placeMillis(wall, zone, duration);
+    if (!inYears(occurrence.endUtc) || !inYears(occurrence.endLocal)) continue;
     // An EXDATE may name a wall time in a DST gap as the clock really read (03:30, not 02:30).
-    if (excluded.has(occurrence.start_local)) continue;
-    if (occurrence.start_utc < fromUtc || occurrence.start_utc >= toUtc) continue;
+    if (excluded.has(occurrence.startLocal)) continue;
+    if (occurrence.startUtc < fromUtcMs || occurrence.startUtc >= toUtcMs) continue;
     occurrences.push(occurrence);
     if (options.limit !== undefined && occurrences.length > options.limit) {
       throw new ExpansionLimit(
@@ -229,6 +279,8 @@ export function expand(
   }
   return occurrences;
 }
+
+const inYears = (ms: number): boolean => ms >= FIRST_MS && ms < END_MS;
 
 /**
  * The latest instant (UTC) at which an occurrence can start, or `null` when the series never
@@ -245,7 +297,7 @@ export function lastStartBound(recurrence: Recurrence, timing: SeriesTiming): st
   }
   if (rule?.count !== undefined) {
     const last = ruleWalls(recurrence, timing.start, wallMillis(timing.start), 253_402_300_799_000);
-    candidates.push(...last.slice(-1));
+    candidates.push(...last.slice(-1).map(floatingWall));
   }
   const latest = candidates.sort().at(-1)!;
   return place(latest, zone).utc;
