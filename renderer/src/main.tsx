@@ -6,7 +6,7 @@ import { AuthProvider } from './app/auth';
 import { applyTheme, readTheme } from './app/theme';
 import { ToastProvider } from './ui/toasts';
 import { ApiFailure } from './api/client';
-import { setConsoleLanguage } from './i18n';
+import { loadCatalogue, setConsoleLanguage } from './i18n';
 import { chooseLanguage } from './i18n/choose';
 import { LanguageSync } from './i18n/LanguageSync';
 import './styles/tokens.css';
@@ -15,10 +15,6 @@ import './styles/layout.css';
 import './styles/components.css';
 
 applyTheme(readTheme());
-// The browser's language until the user's choice or the site's setting is known.
-setConsoleLanguage(
-  chooseLanguage(undefined, navigator.languages ?? [navigator.language], undefined),
-);
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -32,16 +28,27 @@ const queryClient = new QueryClient({
   },
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <LanguageSync>
-          <ToastProvider>
-            <App />
-          </ToastProvider>
-        </LanguageSync>
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <LanguageSync>
+            <ToastProvider>
+              <App />
+            </ToastProvider>
+          </LanguageSync>
+        </AuthProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+
+// The browser's language until the user's choice or the site's setting is known; its texts
+// (French is fetched, English is here) before the first frame.
+const first = chooseLanguage(undefined, navigator.languages ?? [navigator.language], undefined);
+loadCatalogue(first)
+  .then(
+    () => setConsoleLanguage(first),
+    () => setConsoleLanguage('en'),
+  )
+  .finally(render);

@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { en } from '../../renderer/src/i18n/en.js';
-import { fr } from '../../renderer/src/i18n/fr.js';
+import { en, fr, type Tree } from '../helpers/catalogues.js';
 import { basic, call } from './support/api.js';
 import { hasChromium } from './support/browser.js';
 import { ADMIN } from './support/server.js';
@@ -22,13 +21,12 @@ const ADMIN_API = '/api/calendar/admin/v1';
 const AUTH = basic(ADMIN.login, ADMIN.password);
 const WEEK = '2026-11-23';
 
-type Tree = { [key: string]: string | Tree };
 function leaves(tree: Tree): string[] {
   return Object.values(tree).flatMap((v) => (typeof v === 'string' ? [v] : leaves(v)));
 }
-const frenchTexts = new Set(leaves(fr as unknown as Tree));
+const frenchTexts = new Set(leaves(fr));
 /** English texts without placeholders or markup whose French differs: none may be on screen. */
-const ENGLISH = leaves(en as unknown as Tree).filter(
+const ENGLISH = leaves(en).filter(
   (text) => !/\{\{|<\w/.test(text) && !frenchTexts.has(text) && text.length > 2,
 );
 

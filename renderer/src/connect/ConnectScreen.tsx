@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useNewAppPassword } from '../admin/useNewAppPassword';
 import { useAuth } from '../app/auth';
 import { Link } from '../app/Link';
-import { useT } from '../i18n';
+import { useCatalogue, useT } from '../i18n';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
 import { Field } from '../ui/Field';
@@ -28,6 +28,7 @@ function guessDevice(): Device {
 }
 
 export default function ConnectScreen() {
+  useCatalogue('devices');
   const t = useT();
   const { user } = useAuth();
   const reach = useReach();

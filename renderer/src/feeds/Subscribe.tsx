@@ -12,7 +12,7 @@ import { useAll } from '../api/hooks';
 import { nameOf, type Kind } from '../api/resources';
 import { useAuth } from '../app/auth';
 import { useReach } from '../connect/useReach';
-import { useT } from '../i18n';
+import { useCatalogue, useT } from '../i18n';
 import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
 import { PageHeader } from '../ui/PageHeader';
@@ -29,6 +29,7 @@ const SCOPES: Array<{ value: FeedScope; kind?: Kind }> = [
 ];
 
 export default function Subscribe() {
+  useCatalogue('devices');
   const t = useT();
   const { user } = useAuth();
   const toast = useToast();

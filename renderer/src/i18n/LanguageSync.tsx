@@ -1,13 +1,14 @@
 /**
  * Keeps the console in the language it should speak: the signed-in user's choice, else the
  * browser's, else the site's. The screens below are mounted anew when it changes, so nothing
- * keeps a text or a date format of the previous language.
+ * keeps a text or a date format of the previous language. A language whose texts are not loaded
+ * yet is fetched first; the console speaks the previous one until they arrive.
  */
 import { Fragment, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useAuth } from '../app/auth';
 import { useSite } from '../app/site';
 import { chooseLanguage } from './choose';
-import { consoleLanguage, setConsoleLanguage } from './index';
+import { consoleLanguage, isLoaded, loadCatalogue, setConsoleLanguage } from './index';
 
 const preferred = (): readonly string[] =>
   typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
@@ -19,8 +20,19 @@ export function LanguageSync({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(consoleLanguage);
   // Before paint: the first frame in the new language, never one in the old.
   useLayoutEffect(() => {
-    setConsoleLanguage(language);
-    setShown(language);
+    const speak = () => {
+      setConsoleLanguage(language);
+      setShown(language);
+    };
+    if (isLoaded(language)) return speak();
+    let current = true;
+    loadCatalogue(language).then(
+      () => current && speak(),
+      (error: unknown) => console.error('The console’s texts could not be loaded', error),
+    );
+    return () => {
+      current = false;
+    };
   }, [language]);
   return <Fragment key={shown}>{children}</Fragment>;
 }

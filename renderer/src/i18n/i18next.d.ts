@@ -1,11 +1,11 @@
-/** Typed keys: a call of `t` with a key en.ts lacks does not compile. */
+/** Typed keys: a call of `t` with a key no English file has does not compile. */
 import 'i18next';
-import type { en } from './en';
+import type { Catalogue } from './catalogue';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: Catalogue };
     returnNull: false;
   }
 }

@@ -1,6 +1,6 @@
 /**
- * The console's translations (i18next with react-i18next): one instance, the catalogues of
- * en.ts and fr.ts, and the language and locale in force. Screens call `useT()` (or `t` outside
+ * The console's translations (i18next with react-i18next): one instance, the catalogue's parts
+ * as they are loaded (load.ts), and the language and locale in force. Screens call `useT()` (or `t` outside
  * React); dates and numbers go through `Intl` (or Luxon, whose default locale follows) in
  * `consoleLocale()`. Changing the language re-renders every screen in it, updates
  * `<html lang>` and Luxon's default locale.
@@ -10,12 +10,12 @@ import { initReactI18next, useTranslation } from 'react-i18next';
 import { Settings } from 'luxon';
 import type { Language } from '../../../shared/schemas/settings';
 import { chooseLocale } from './choose';
-import { en } from './en';
-import { fr } from './fr';
+import { coreEn } from './en/core';
+import { useCatalogue as useParts, type Part } from './load';
+
+export { isLoaded, loadCatalogue } from './load';
 
 export type MessageKey = ParseKeys;
-
-export const RESOURCES = { en: { translation: en }, fr: { translation: fr } } as const;
 
 const preferred = (): readonly string[] =>
   typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
@@ -23,7 +23,9 @@ const preferred = (): readonly string[] =>
 let locale = 'en-GB';
 
 void i18next.use(initReactI18next).init({
-  resources: RESOURCES,
+  resources: { en: { translation: coreEn } },
+  // French and the screens' own parts are added as they arrive.
+  partialBundledLanguages: true,
   lng: 'en',
   fallbackLng: false,
   // React escapes what it renders; texts with markup go through <Trans>.
@@ -40,7 +42,10 @@ export const consoleLanguage = (): Language => (i18next.language === 'fr' ? 'fr'
 /** The locale of its dates, times and numbers (`fr-FR`, `en-GB`, the browser's `en-US`…). */
 export const consoleLocale = (): string => locale;
 
-/** Speak `language`: the texts, `<html lang>`, and the locale of dates and numbers. */
+/** The parts a screen needs, in the language spoken (suspends until they are loaded). */
+export const useCatalogue = (...parts: Part[]): void => useParts(consoleLanguage(), ...parts);
+
+/** Speak `language` (its catalogue loaded first: `loadCatalogue`): the texts, `<html lang>`, and the locale of dates and numbers. */
 export function setConsoleLanguage(language: Language): void {
   locale = chooseLocale(language, preferred());
   Settings.defaultLocale = locale;

@@ -6,10 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../../renderer/src/i18n/en';
-import { fr } from '../../../renderer/src/i18n/fr';
-
-type Tree = { [key: string]: string | Tree };
+import { en, fr, type Tree } from '../../helpers/catalogues';
 
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -23,8 +20,8 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const base = (key: string) => key.replace(PLURAL, '');
-const english = leaves(en as unknown as Tree);
-const french = leaves(fr as unknown as Tree);
+const english = leaves(en);
+const french = leaves(fr);
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}|<(\w+)\s*\/?>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort();
 

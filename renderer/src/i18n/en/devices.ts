@@ -1,8 +1,8 @@
 /**
- * English texts of the "Connect a device" and "Subscribe" screens (en.ts includes them as
- * `connect` and `subscribe`). `<code>` marks a value to type, `<b>` a button or menu to choose.
+ * English texts of the "Connect a device" and "Subscribe" screens, loaded with those screens.
+ * `<code>` marks a value to type, `<b>` a button or menu to choose.
  */
-export const connectEn = {
+const connectEn = {
   title: 'Connect a device',
   lead: 'Add this calendar to the calendar app of a phone, tablet or computer. Events added or changed there appear here, and the other way round.',
   whereTitle: '1. Where the device finds the calendar',
@@ -85,7 +85,7 @@ export const connectEn = {
     'GNOME Calendar shows the calendars Evolution knows: the calendar appears there too, with no other step.',
 };
 
-export const subscribeEn = {
+const subscribeEn = {
   title: 'Subscribe',
   lead: 'Add this calendar, read-only, to a calendar app: new and changed events appear there by themselves. To add and change events from a phone or computer too, use Connect a device.',
   what: 'What to subscribe to',
@@ -117,3 +117,5 @@ export const subscribeEn = {
   google:
     'Google Calendar cannot subscribe to this calendar: Google’s servers fetch subscribed calendars over the internet, and they cannot reach a server on a local network. On a phone, use its own calendar app instead: scan the QR code with an iPhone, or on Android add the address with ICSx⁵ (or connect the phone with DAVx⁵), and the phone’s calendar shows it.',
 };
+
+export const devicesEn = { connect: connectEn, subscribe: subscribeEn };

@@ -1,7 +1,7 @@
-/** French texts of the "Connect a device" and "Subscribe" screens: the keys of en-devices.ts. */
-import type { Translation } from './types';
+/** French texts of the "Connect a device" and "Subscribe" screens: the keys of ../en/devices.ts. */
+import type { Translation } from '../catalogue';
 
-export const connectFr: Translation['connect'] = {
+const connectFr: Translation<'devices'>['connect'] = {
   title: 'Connecter un appareil',
   lead: 'Ajoutez ce calendrier à l’application de calendrier d’un téléphone, d’une tablette ou d’un ordinateur. Les évènements ajoutés ou modifiés là-bas apparaissent ici, et inversement.',
   whereTitle: '1. Où l’appareil trouve le calendrier',
@@ -86,7 +86,7 @@ export const connectFr: Translation['connect'] = {
     'GNOME Agenda affiche les agendas que connaît Evolution : le calendrier y apparaît aussi, sans autre étape.',
 };
 
-export const subscribeFr: Translation['subscribe'] = {
+const subscribeFr: Translation<'devices'>['subscribe'] = {
   title: 'S’abonner',
   lead: 'Ajoutez ce calendrier, en lecture seule, à une application de calendrier : les évènements nouveaux ou modifiés y apparaissent d’eux-mêmes. Pour aussi ajouter et modifier des évènements depuis un téléphone ou un ordinateur, utilisez Connecter un appareil.',
   what: 'À quoi s’abonner',
@@ -118,3 +118,5 @@ export const subscribeFr: Translation['subscribe'] = {
   google:
     'Google Agenda ne peut pas s’abonner à ce calendrier : les serveurs de Google récupèrent les calendriers par Internet, et ils ne peuvent pas joindre un serveur d’un réseau local. Sur un téléphone, utilisez plutôt son application de calendrier : scannez le QR code avec un iPhone, ou sur Android ajoutez l’adresse avec ICSx⁵ (ou connectez le téléphone avec DAVx⁵), et le calendrier du téléphone l’affiche.',
 };
+
+export const devicesFr: Translation<'devices'> = { connect: connectFr, subscribe: subscribeFr };
