@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
  *   process), the benchmark's smoke runs, the exhaustive time-zone check, the desktop bundle
  *   build and the property test of the OpenAPI document (about a thousand requests);
  *   `npm run test:slow` (which also runs the browser tests).
+ * - postgres: tests that need PostgreSQL (test/postgres), against a throwaway cluster the
+ *   project's global setup starts and removes (test/helpers/pg-cluster.ts); `--project postgres`.
  */
 const SLOW = [
   'test/reliability/**',
@@ -36,7 +38,7 @@ export default defineConfig({
           ...shared,
           name: 'fast',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-          exclude: ['test/e2e/**', 'node_modules/**', ...SLOW],
+          exclude: ['test/e2e/**', 'test/postgres/**', 'node_modules/**', ...SLOW],
         },
       },
       {
@@ -44,6 +46,16 @@ export default defineConfig({
           ...shared,
           name: 'slow',
           include: SLOW.map((glob) => (glob.endsWith('**') ? `${glob}/*.test.ts` : glob)),
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'postgres',
+          include: ['test/postgres/**/*.test.ts'],
+          globalSetup: ['test/helpers/pg-global-setup.ts'],
+          // Starting the cluster and migrating the template take seconds on a loaded machine.
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -5,7 +5,8 @@
 //   dist/node/server/cli.js     the headless server
 //   dist/node/server/import-worker.js  the imports' worker thread, beside the server that starts it
 // better-sqlite3 (a native module) and electron stay external. The SQL migrations are copied to
-// dist/node/server/migrations/, where server/db/migrate.ts looks for them relative to the bundle.
+// dist/node/server/migrations/, where server/db/migrate.ts looks for them relative to the bundle,
+// and PostgreSQL's to dist/node/server/pg-migrations/ (server/storage/postgres/migrate.ts).
 // An optional argument names another output folder (the tests build into .tmp/).
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -56,6 +57,11 @@ const migrations = `${root}server/db/migrations`;
 mkdirSync(`${out}/server/migrations`, { recursive: true });
 for (const file of readdirSync(migrations).filter((name) => name.endsWith('.sql'))) {
   copyFileSync(`${migrations}/${file}`, `${out}/server/migrations/${file}`);
+}
+const pgMigrations = `${root}server/storage/postgres/pg-migrations`;
+mkdirSync(`${out}/server/pg-migrations`, { recursive: true });
+for (const file of readdirSync(pgMigrations).filter((name) => name.endsWith('.sql'))) {
+  copyFileSync(`${pgMigrations}/${file}`, `${out}/server/pg-migrations/${file}`);
 }
 
 console.log(`Built ${out}`);

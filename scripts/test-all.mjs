@@ -1,6 +1,7 @@
 // The whole test suite, as `npm test` runs it: typecheck, lint, the fast tier (unit, HTTP and
-// component tests), the slow tier (crash, fuzz, network, bench smoke, desktop build) and, when
-// Debian's Chromium is installed, the end-to-end browser tests. Ends with one line
+// component tests), the PostgreSQL tests (on a cluster they start themselves), the slow tier
+// (crash, fuzz, network, bench smoke, desktop build) and, when Debian's Chromium is installed,
+// the end-to-end browser tests. Ends with one line
 // `N passed, M failed` totalling every runner, which CI reads.
 // `--tier slow` runs only the slow tier and the browser tests (`npm run test:slow`).
 import { spawnSync } from 'node:child_process';
@@ -68,6 +69,13 @@ if (all) {
     'fast tier: unit, HTTP and component tests',
     ['--project', 'fast'],
     '.tmp/vitest-fast.json',
+  );
+}
+if (all) {
+  vitest(
+    'PostgreSQL: migrations, search and storage adapters on a throwaway cluster',
+    ['--project', 'postgres'],
+    '.tmp/vitest-postgres.json',
   );
 }
 vitest(

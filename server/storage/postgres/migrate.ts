@@ -1,0 +1,121 @@
+/**
+ * PostgreSQL's migrations (`pg-migrations/NNNN_name.sql`), under the same version numbers as
+ * SQLite's (server/db/migrations), applied in order, each in its own transaction together with
+ * the version that records it (the `schema_version` row; SQLite keeps it in `user_version`).
+ * A database written by a newer Almanac is refused rather than misread. Several nodes starting
+ * at once each take the same transaction-scoped advisory lock before reading the version, so
+ * each migration is applied once and the others find it done.
+ */
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import { DatabaseTooNewError, loadMigrations, type Migration } from '../../db/migrate.js';
+import { CONTENT_TABLES } from '../../db/content-version.js';
+
+/** Beside the bundle (scripts/build-node.mjs copies them) as beside this file. */
+export const PG_MIGRATIONS_DIR = fileURLToPath(new URL('./pg-migrations/', import.meta.url));
+
+/** The migration that creates the content version's table. */
+const CONTENT_VERSION_MIGRATION = 24;
+
+/** Any constant: the key of the advisory lock migrations take ("alma" in ASCII). */
+const MIGRATION_LOCK = 0x616c6d61;
+
+export function loadPgMigrations(dir = PG_MIGRATIONS_DIR): Migration[] {
+  return loadMigrations(dir);
+}
+
+async function inTransaction<T>(client: pg.ClientBase, work: () => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    const result = await work();
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
+}
+
+async function currentVersion(client: pg.ClientBase): Promise<number> {
+  await client.query(
+    `CREATE TABLE IF NOT EXISTS schema_version (
+       id INTEGER PRIMARY KEY CHECK (id = 1),
+       version INTEGER NOT NULL
+     )`,
+  );
+  const { rows } = await client.query<{ version: number }>(
+    'SELECT version FROM schema_version WHERE id = 1',
+  );
+  return rows[0]?.version ?? 0;
+}
+
+/** The schema version of this database (0 when Almanac never wrote it). */
+export async function schemaVersion(client: pg.ClientBase): Promise<number> {
+  const { rows } = await client.query<{ exists: boolean }>(
+    "SELECT to_regclass('schema_version') IS NOT NULL AS exists",
+  );
+  if (!rows[0]!.exists) return 0;
+  const version = await client.query<{ version: number }>(
+    'SELECT version FROM schema_version WHERE id = 1',
+  );
+  return version.rows[0]?.version ?? 0;
+}
+
+/** Applies what is missing; returns the versions applied (by this call). */
+export async function migratePostgres(
+  client: pg.ClientBase,
+  migrations = loadPgMigrations(),
+): Promise<number[]> {
+  const latest = migrations.length;
+  const applied: number[] = [];
+  for (;;) {
+    const done = await inTransaction(client, async () => {
+      const current = await currentVersion(client);
+      if (current > latest) throw new DatabaseTooNewError(current, latest);
+      const next = migrations[current];
+      if (next === undefined) return true;
+      await client.query(next.sql);
+      await client.query(
+        `INSERT INTO schema_version (id, version) VALUES (1, $1)
+         ON CONFLICT (id) DO UPDATE SET version = excluded.version`,
+        [next.version],
+      );
+      applied.push(next.version);
+      return false;
+    });
+    if (done) break;
+  }
+  // Generated from a declaration rather than written in a migration (content-version.ts).
+  if (latest >= CONTENT_VERSION_MIGRATION) {
+    await inTransaction(client, () => installContentVersionTriggers(client));
+  }
+  return applied;
+}
+
+/** The content version's triggers, by name: one per content table, per statement. */
+export function contentVersionTriggers(): Map<string, string> {
+  return new Map(
+    CONTENT_TABLES.map((table) => [
+      `content_version_${table}`,
+      `CREATE OR REPLACE TRIGGER content_version_${table}
+         AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table}
+         FOR EACH STATEMENT EXECUTE FUNCTION content_version_move()`,
+    ]),
+  );
+}
+
+/** Makes the installed triggers exactly the declared ones (replaced, added, dropped). */
+async function installContentVersionTriggers(client: pg.ClientBase): Promise<void> {
+  const wanted = contentVersionTriggers();
+  const { rows } = await client.query<{ name: string; table: string }>(
+    `SELECT t.tgname AS name, c.relname AS table FROM pg_trigger t
+     JOIN pg_class c ON c.oid = t.tgrelid
+     WHERE NOT t.tgisinternal AND t.tgname LIKE 'content\\_version\\_%'
+       AND c.relnamespace = current_schema()::regnamespace`,
+  );
+  for (const { name, table } of rows) {
+    if (!wanted.has(name)) await client.query(`DROP TRIGGER ${name} ON ${table}`);
+  }
+  for (const sql of wanted.values()) await client.query(sql);
+}

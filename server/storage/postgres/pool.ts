@@ -1,0 +1,43 @@
+/**
+ * Connections to a PostgreSQL calendar. Every BIGINT Almanac stores (ids, including those of
+ * computed occurrences below 2^53, counts, the content version) is read as a JavaScript number,
+ * as better-sqlite3 reads SQLite's integers; a value a number cannot hold exactly is an error,
+ * never a silently rounded id.
+ */
+import pg from 'pg';
+
+const INT8_OID = 20;
+
+function readInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Integer ${text} exceeds 2^53.`);
+  return value;
+}
+
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? readInt8
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+export interface PoolOptions {
+  /** Connections this process keeps at most. */
+  max?: number;
+  /** Names the connections in pg_stat_activity. */
+  applicationName?: string;
+}
+
+export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
+  return new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    application_name: options.applicationName ?? 'almanac',
+    types,
+  });
+}
+
+/** A client of `url` outside any pool (migrations, listening for notifications). */
+export function createClient(url: string): pg.Client {
+  return new pg.Client({ connectionString: url, application_name: 'almanac', types });
+}
