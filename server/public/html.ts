@@ -67,7 +67,17 @@ export interface Layout {
   head: string;
   body: string;
   siteName: string;
+  /** The site's logo (settings `site_logo`), shown before its name. */
+  logo?: { url: string; width?: number | undefined; height?: number | undefined } | undefined;
   home: string;
+}
+
+function logoHtml(logo: Layout['logo']): string {
+  const src = logo && safeUrl(logo.url);
+  if (!src) return '';
+  const size = logo.width && logo.height ? ` width="${logo.width}" height="${logo.height}"` : '';
+  // The name follows as text, so the image adds nothing for a screen reader.
+  return `<img class="logo" src="${attr(src)}" alt=""${size}>`;
 }
 
 const STYLE = `
@@ -77,6 +87,8 @@ const STYLE = `
 body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 header.site{padding:.8rem 1.25rem;border-bottom:1px solid var(--line);background:var(--card)}
 header.site a{color:var(--fg);text-decoration:none;font-weight:600}
+a.brand{display:inline-flex;align-items:center;gap:.6rem;font-size:1.1rem}
+a.brand img.logo{height:2.5rem;width:auto;max-width:10rem;object-fit:contain}
 main{max-width:46rem;margin:2rem auto;padding:0 1.25rem}
 article,section.card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:1.5rem;margin-bottom:1.25rem}
 h1{font-size:1.9rem;line-height:1.2;margin:0 0 .5rem}
@@ -164,7 +176,7 @@ ${layout.head}
 <style>${STYLE}</style>
 </head>
 <body>
-<header class="site"><a href="${attr(layout.home)}">${text(layout.siteName)}</a></header>
+<header class="site"><a class="brand" href="${attr(layout.home)}">${logoHtml(layout.logo)}<span>${text(layout.siteName)}</span></a></header>
 <main>
 ${layout.body}
 </main>

@@ -25,11 +25,16 @@ import {
   type Rendered,
 } from './pages.js';
 
-const SITE_NAME = 'Almanac';
 const CONSOLE_PATH = '/console/';
 
 export function publicPages(services: Services): Router {
   const router = Router();
+
+  /** The logo's image, when the setting names a media item that still exists. */
+  function logo(links: Links) {
+    const id = services.settings.get().site_logo;
+    return id > 0 ? services.media.present([id], links).get(id) : undefined;
+  }
 
   function send(res: Response, links: Links, root: string, rendered: Rendered, status = 200) {
     const settings = services.settings.get();
@@ -47,7 +52,8 @@ export function publicPages(services: Services): Router {
           title: rendered.title,
           head: `${discoveryTags(links, root)}\n${rendered.head}`,
           body: rendered.body,
-          siteName: SITE_NAME,
+          siteName: settings.site_name,
+          logo: logo(links),
           home: `${links.origin}/`,
         }),
       );
@@ -68,7 +74,12 @@ export function publicPages(services: Services): Router {
   router.get('/', (req, res) => {
     const links = pageLinks(req, services);
     const root = apiRoot(links);
-    send(res, links, root, homePage(SITE_NAME, CONSOLE_PATH, context(links, root)));
+    send(
+      res,
+      links,
+      root,
+      homePage(services.settings.get().site_name, CONSOLE_PATH, context(links, root)),
+    );
   });
   router.get(['/console', /^\/console\/(?!assets\/)/], (req, res, next) => {
     sendDiscovery(res, pageLinks(req, services));

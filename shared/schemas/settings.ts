@@ -49,8 +49,22 @@ const origin = z
   )
   .transform((value) => value.replace(/\/+$/, '').toLowerCase());
 
+/** The site's name as the public pages show it: plain text on one line. */
+export const MAX_SITE_NAME = 100;
+
 /** Every field optional: an update changes what it names and keeps the rest. */
 export const settingsUpdateSchema = z.object({
+  site_name: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty.')
+    .max(MAX_SITE_NAME, `must be at most ${MAX_SITE_NAME} characters.`)
+    // eslint-disable-next-line no-control-regex
+    .refine((s) => !/[\x00-\x1f\x7f]/.test(s), 'must be one line of text.')
+    .optional(),
+  site_logo: integerLike
+    .refine((n) => n >= 0, 'must be the ID of an image of the media library, or 0 for none.')
+    .optional(),
   timezone: z
     .string()
     .refine(isValidTimeZone, 'must be a valid time zone such as Europe/Paris.')

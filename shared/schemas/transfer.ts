@@ -23,6 +23,8 @@ const ref = id.nullable();
 const text = (max: number) => z.string().max(max);
 
 export const PORTABLE_SETTINGS = [
+  'site_name',
+  'site_logo',
   'timezone',
   'per_page',
   'currency_symbol',
@@ -33,6 +35,9 @@ export const PORTABLE_SETTINGS = [
 
 export const exportSettings = z
   .object({
+    site_name: text(100).min(1),
+    // A media id of the same document: settings are applied only where ids are kept.
+    site_logo: z.number().int().min(0),
     timezone: z.string().refine(isValidTimeZone, 'must be a valid time zone.'),
     per_page: z.number().int().min(1).max(50),
     currency_symbol: text(20),

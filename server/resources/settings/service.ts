@@ -23,6 +23,8 @@ export interface SettingsOverrides {
 
 export function defaultSettings(): Settings {
   return {
+    site_name: 'Almanac',
+    site_logo: 0,
     timezone: hostTimeZone(),
     per_page: 10,
     currency_symbol: '$',

@@ -35,6 +35,8 @@ export const appPassword = z.object({
 export const newAppPassword = appPassword.extend({ password: z.string() });
 
 export const settings = z.object({
+  site_name: z.string(),
+  site_logo: z.number().int(),
   timezone: z.string(),
   per_page: z.number().int(),
   currency_symbol: z.string(),

@@ -129,6 +129,8 @@ describe('GET /admin/v1/export', () => {
     expect(doc.format).toBe('almanac-export');
     expect(doc.version).toBe(1);
     expect(doc.settings).toEqual({
+      site_name: 'Almanac',
+      site_logo: 0,
       timezone: 'UTC',
       per_page: 10,
       currency_symbol: '€',
