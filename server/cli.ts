@@ -9,6 +9,7 @@ import { PortInUseError, start } from './start.js';
 import { runCluster } from './cluster.js';
 import type { FirstAdmin } from './bootstrap.js';
 import type { ServerConfig } from './config.js';
+import { PostgresNotReadyError, refuseIncompleteEngine } from './storage/postgres/readiness.js';
 
 function announce(config: ServerConfig, url: string, firstAdmin: FirstAdmin | undefined) {
   if (firstAdmin) {
@@ -25,6 +26,7 @@ async function main() {
   // A closed stdout (the launcher went away) must not crash the shutdown of in-flight requests.
   process.stdout.on('error', () => undefined);
   const config = loadConfig(process.argv.slice(2));
+  refuseIncompleteEngine(config);
   if (config.workers > 1) {
     await runCluster(config, { onListening: (url, admin) => announce(config, url, admin) });
     return;
@@ -51,7 +53,8 @@ main().catch((error: unknown) => {
   if (
     error instanceof ConfigError ||
     error instanceof PortInUseError ||
-    error instanceof DatabaseTooNewError
+    error instanceof DatabaseTooNewError ||
+    error instanceof PostgresNotReadyError
   ) {
     console.error(error.message);
     process.exit(2);

@@ -30,6 +30,7 @@ const OPTIONS = {
   host: { flag: '--host', env: 'ALMANAC_HOST' },
   dataDir: { flag: '--data-dir', env: 'ALMANAC_DATA_DIR' },
   db: { flag: '--db', env: 'ALMANAC_DB' },
+  databaseUrl: { flag: '--database-url', env: 'ALMANAC_DATABASE_URL' },
   publicUrl: { flag: '--public-url', env: 'ALMANAC_PUBLIC_URL' },
   timezone: { flag: '--timezone', env: 'ALMANAC_TIMEZONE' },
   logLevel: { flag: '--log-level', env: 'ALMANAC_LOG_LEVEL' },
@@ -50,6 +51,13 @@ const configSchema = z.object({
   host: z.string().min(1, 'must not be empty').optional(),
   dataDir: z.string().min(1, 'must not be empty').optional(),
   db: z.string().min(1, 'must not be empty').optional(),
+  databaseUrl: z
+    .string()
+    .refine(
+      isPostgresUrl,
+      'must be a PostgreSQL URL such as postgres://user:password@host:5432/almanac (postgres:// or postgresql://)',
+    )
+    .optional(),
   publicUrl: z
     .string()
     .refine(
@@ -78,6 +86,28 @@ const configSchema = z.object({
     .max(64)
     .default(1),
 });
+
+/** A `postgres://` or `postgresql://` URL naming a host or a socket folder (`?host=`). */
+export function isPostgresUrl(value: string): boolean {
+  if (!/^postgres(ql)?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.hostname !== '' || url.searchParams.has('host');
+  } catch {
+    return false;
+  }
+}
+
+/** The URL as a message may show it: its password replaced. */
+export function redactedDatabaseUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.password !== '') url.password = '***';
+    return url.toString();
+  } catch {
+    return value.replace(/:[^:@/]*@/, ':***@');
+  }
+}
 
 export type ServerConfig = z.output<typeof configSchema> & {
   /** The database file actually used. */
@@ -136,9 +166,16 @@ export function loadConfig(
     const problems = parsed.error.issues.map((issue) => {
       const name = issue.path[0] as OptionName;
       const option = OPTIONS[name];
-      return `${option.flag} / ${option.env} ${issue.message} (got ${JSON.stringify(input[name])})`;
+      // A database URL may carry a password: never repeated in a message.
+      const got = name === 'databaseUrl' ? redactedDatabaseUrl(input[name]!) : input[name];
+      return `${option.flag} / ${option.env} ${issue.message} (got ${JSON.stringify(got)})`;
     });
     throw new ConfigError(problems);
+  }
+  if (parsed.data.databaseUrl !== undefined && parsed.data.db !== undefined) {
+    throw new ConfigError([
+      '--db / ALMANAC_DB and --database-url / ALMANAC_DATABASE_URL name two databases: give one',
+    ]);
   }
   const dataDir = parsed.data.dataDir ?? defaultDataDir();
   return {

@@ -16,6 +16,7 @@ import { createLogger } from './logger.js';
 import { connectionLimits, createListener, type ConnectionLimits } from './http/listener.js';
 import { createServices, type ServiceOptions, type Services } from './services.js';
 import { startBackgroundWrites, type BackgroundWrites } from './jobs/background.js';
+import { refuseIncompleteEngine } from './storage/postgres/readiness.js';
 
 export interface StartOptions extends ServiceOptions {
   clock?: Clock;
@@ -71,6 +72,7 @@ export async function start(
   config: ServerConfig,
   options: StartOptions = {},
 ): Promise<RunningServer> {
+  refuseIncompleteEngine(config);
   const log = options.log ?? createLogger(config.logLevel);
   const db = openDatabase(config.dbPath, { migrate: options.worker !== true });
   let services: Services;

@@ -35,6 +35,54 @@ describe('loadConfig', () => {
     expect(loadConfig(['--db', '/tmp/x.db', '--data-dir', '/srv/a'], {}).dbPath).toBe('/tmp/x.db');
   });
 
+  it('reads a PostgreSQL URL from the flag or the variable, and keeps the SQLite file by default', () => {
+    expect(loadConfig([], {}).databaseUrl).toBeUndefined();
+    expect(
+      loadConfig(['--database-url', 'postgres://almanac:pw@db.example.org:5432/almanac'], {})
+        .databaseUrl,
+    ).toBe('postgres://almanac:pw@db.example.org:5432/almanac');
+    expect(
+      loadConfig([], { ALMANAC_DATABASE_URL: 'postgresql://localhost/almanac' }).databaseUrl,
+    ).toBe('postgresql://localhost/almanac');
+    expect(
+      loadConfig([], { ALMANAC_DATABASE_URL: 'postgresql:///almanac?host=/run/postgresql' })
+        .databaseUrl,
+    ).toBe('postgresql:///almanac?host=/run/postgresql');
+    expect(
+      loadConfig(['--database-url=postgres://a/b'], { ALMANAC_DATABASE_URL: 'postgres://c/d' })
+        .databaseUrl,
+    ).toBe('postgres://a/b');
+  });
+
+  it('refuses a database URL of another kind without repeating its password', () => {
+    for (const url of [
+      'mysql://root:hunter22@db/almanac',
+      'http://db.example.org/almanac',
+      'postgres:almanac',
+      'postgres://',
+      '/var/lib/almanac.db',
+    ]) {
+      try {
+        loadConfig(['--database-url', url], {});
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        const problems = (error as ConfigError).problems;
+        expect(problems).toHaveLength(1);
+        expect(problems[0]).toMatch(
+          /^--database-url \/ ALMANAC_DATABASE_URL must be a PostgreSQL URL such as postgres:\/\//,
+        );
+        expect(problems[0]).not.toContain('hunter22');
+      }
+    }
+  });
+
+  it('refuses a database file and a database URL together', () => {
+    expect(() =>
+      loadConfig(['--db', '/tmp/x.db'], { ALMANAC_DATABASE_URL: 'postgres://h/almanac' }),
+    ).toThrow(/--db \/ ALMANAC_DB and --database-url \/ ALMANAC_DATABASE_URL name two databases/);
+  });
+
   it('accepts port 0 for a free port', () => {
     expect(loadConfig([], { ALMANAC_PORT: '0' }).port).toBe(0);
   });
