@@ -3,45 +3,12 @@
  * the light and the dark theme: no serious or critical violation. A failure prints each
  * violation with the elements it found.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describeViolations, violations } from './support/axe.js';
 import { hasChromium } from './support/browser.js';
 import { seed } from './support/seed.js';
 import { signIn, settled } from './support/session.js';
 import { browserSuite } from './support/suite.js';
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
-}
-
-async function violations(page: Page): Promise<Violation[]> {
-  // Evaluated through the DevTools protocol: the console's CSP forbids inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
-const describeViolations = (where: string, found: Violation[]) =>
-  found
-    .map(
-      (v) =>
-        `${where}: [${v.impact}] ${v.id}: ${v.help}\n` +
-        v.nodes
-          .slice(0, 5)
-          .map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`)
-          .join('\n'),
-    )
-    .join('\n');
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 860 },

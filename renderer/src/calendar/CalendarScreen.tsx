@@ -6,7 +6,13 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import FullCalendar from '@fullcalendar/react';
-import type { EventClickArg, EventContentArg, EventDropArg, ViewApi } from '@fullcalendar/core';
+import type {
+  DateSelectArg,
+  EventClickArg,
+  EventContentArg,
+  EventDropArg,
+  ViewApi,
+} from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import listPlugin from '@fullcalendar/list';
@@ -35,6 +41,8 @@ import { clockFormat, usesTwelveHours } from '../app/clock';
 import { datesAfterMove } from './toCalendar';
 import { useEventSource, useRefetchWhenStale } from './useEventSource';
 import { ZoneSwitch } from './ZoneSwitch';
+import { pickOfCell, pickOfSelection } from './quickPick';
+import { QuickCreate, type QuickPick } from './QuickCreate';
 import { useDebounced } from '../lists/useDebounced';
 import { calendarLocale } from './calendarLocale';
 import { t } from '../i18n';
@@ -87,6 +95,21 @@ export default function CalendarScreen() {
   const [shown, setShown] = useState<EventWire[]>([]);
   const [day, setDay] = useState(() => DateTime.now().setZone(zone).toISODate()!);
   const phoneMonth = phone && view === 'dayGridMonth';
+  const [quick, setQuick] = useState<QuickPick | null>(null);
+  /** What had the focus when quick create opened, given it back when it closes. */
+  const returnTo = useRef<HTMLElement | null>(null);
+  const openQuick = (pick: QuickPick) => {
+    const focused = document.activeElement;
+    returnTo.current = focused instanceof HTMLElement && focused !== document.body ? focused : null;
+    setQuick(pick);
+  };
+  const closeQuick = () => {
+    setQuick(null);
+    calendar.current?.getApi().unselect();
+    const back = returnTo.current;
+    if (back?.isConnected) back.focus();
+    else box.current?.focus();
+  };
   const timeGrid = view.startsWith('timeGrid');
 
   useEffect(() => {
@@ -187,6 +210,7 @@ export default function CalendarScreen() {
       <ErrorNote error={error} title={t('calendar.loadFailed')} />
       <div
         ref={box}
+        tabIndex={-1}
         className={`calendar card${loading ? ' calendar--loading' : ''}${phoneMonth ? ' calendar--dots' : ''}`}
         aria-busy={loading}
       >
@@ -227,7 +251,17 @@ export default function CalendarScreen() {
           }
           // A month cell named by its date alone would hide the events it shows (WCAG 2.5.3): its
           // content (the day number, named with the full date, and the events) names it instead.
-          dayCellDidMount={(arg) => arg.el.removeAttribute('aria-labelledby')}
+          dayCellDidMount={(arg) => {
+            arg.el.removeAttribute('aria-labelledby');
+            // A month day is a keyboard stop: Enter or Space opens quick create on it.
+            if (arg.view.type !== 'dayGridMonth' || phone) return;
+            arg.el.tabIndex = 0;
+            arg.el.addEventListener('keydown', (key) => {
+              if (key.target !== arg.el || (key.key !== 'Enter' && key.key !== ' ')) return;
+              key.preventDefault();
+              openQuick(pickOfCell(arg.date, arg.el, zone));
+            });
+          }}
           // "+N more" is an <a> without href that opens a popover: a button to assistive tech
           // (aria-expanded is not allowed on a plain anchor).
           moreLinkDidMount={(arg) => arg.el.setAttribute('role', 'button')}
@@ -256,9 +290,13 @@ export default function CalendarScreen() {
             if (phoneMonth) setDay(info.event.startStr.slice(0, 10));
             else navigate(`/events/${info.event.id}`);
           }}
+          // A click or a drag on the grid picks a day or a time range for quick create; on a
+          // phone's month a tap lists the day's events instead.
+          selectable={!phoneMonth}
+          select={(info: DateSelectArg) => openQuick(pickOfSelection(info, zone))}
+          unselectAuto={false}
           dateClick={(info: DateClickArg) => {
             if (phoneMonth) setDay(info.dateStr.slice(0, 10));
-            else navigate(`/events/new?date=${info.dateStr.slice(0, 10)}`);
           }}
           eventDrop={(info) => void move(info)}
           eventResize={(info) => void move(info)}
@@ -269,6 +307,7 @@ export default function CalendarScreen() {
         <DayList day={day} events={shown} zone={zone} twelve={twelve} colors={colors} />
       )}
       <Legend categories={categories.data ?? []} />
+      {quick && <QuickCreate pick={quick} onClose={closeQuick} />}
     </>
   );
 }

@@ -24,7 +24,14 @@ import { useToast } from '../ui/toasts';
 import { isConflict, useConflictResolver } from '../ui/ConflictDialog';
 import { plainFieldErrors } from '../ui/plainErrors';
 import { useErrorFocus } from '../ui/useErrorFocus';
-import { copyValues, emptyEvent, eventPayload, eventValues, type EventValues } from './eventForm';
+import {
+  copyValues,
+  emptyEvent,
+  eventPayload,
+  eventValues,
+  withQuickValues,
+  type EventValues,
+} from './eventForm';
 import { EventMainFields } from './EventMainFields';
 import { EventLinks } from './EventLinks';
 import { EventSide } from './EventSide';
@@ -45,7 +52,13 @@ export default function EventEditor({ id }: { id: string }) {
   const save = useSave('events', numeric);
   const toast = useToast();
   const initial = useRef<EventValues>(emptyEvent(query.get('date') ?? undefined));
-  const form = useForm<EventValues>(initial.current);
+  // What quick create passed on is typed already: the form starts dirty with it.
+  const form = useForm<EventValues>(
+    numeric === null ? withQuickValues(initial.current, query) : initial.current,
+  );
+  useEffect(() => {
+    if (numeric === null && query.has('start')) form.setDirty(true);
+  }, []);
   // One submission at a time: a double click or a second Enter lands before React re-renders
   // the busy button, so the pending state alone would let a second create through.
   const submitting = useRef(false);

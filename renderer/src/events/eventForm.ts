@@ -74,6 +74,22 @@ export function emptyEvent(day?: string): EventValues {
   };
 }
 
+/**
+ * A new event's values with what quick create passed on (`/events/new?title=…&start=…&end=…
+ * &all_day=1&timezone=…`, calendar/QuickCreate.tsx): its title, times and zone.
+ */
+export function withQuickValues(base: EventValues, query: URLSearchParams): EventValues {
+  const allDay = query.get('all_day') === '1';
+  const start = query.get('start');
+  const end = query.get('end');
+  return {
+    ...base,
+    title: query.get('title') ?? base.title,
+    ...(start && end ? { start, end, all_day: allDay } : {}),
+    timezone: query.get('timezone') ?? base.timezone,
+  };
+}
+
 export function eventValues(e: EventWire): EventValues {
   return {
     title: e.title,

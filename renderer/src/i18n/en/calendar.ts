@@ -103,4 +103,12 @@ export const calendarEn = {
     featured: 'featured',
     repeating: 'repeating event',
   },
+  quick: {
+    heading: 'New draft event',
+    create: 'Create draft',
+    more: 'More options',
+    draftHint: 'Saved as a draft: only you and the editors see it until it is published.',
+    titleNeeded: 'Give the event a title.',
+    created: 'Draft “{{title}}” created. Open it to add details and publish it.',
+  },
 };

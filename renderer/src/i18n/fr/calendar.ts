@@ -118,4 +118,13 @@ export const calendarFr: Translation<'calendar'> = {
     featured: 'à la une',
     repeating: 'évènement répétitif',
   },
+  quick: {
+    heading: 'Nouvel évènement en brouillon',
+    create: 'Créer le brouillon',
+    more: 'Plus d’options',
+    draftHint:
+      'Enregistré en brouillon : seuls vous et les éditeurs le voient tant qu’il n’est pas publié.',
+    titleNeeded: 'Donnez un titre à l’évènement.',
+    created: 'Brouillon « {{title}} » créé. Ouvrez-le pour le compléter et le publier.',
+  },
 };
