@@ -56,7 +56,10 @@ CREATE TABLE sessions (
   secret_hash TEXT COLLATE "C" NOT NULL,
   label TEXT COLLATE "C" NOT NULL DEFAULT '',
   created_utc TEXT COLLATE "C" NOT NULL,
-  expires_utc TEXT COLLATE "C" NOT NULL
+  expires_utc TEXT COLLATE "C" NOT NULL,
+  -- The order sessions were opened in (SQLite's rowid): which of a user's sessions opened in the
+  -- same second is the oldest.
+  opened BIGINT GENERATED ALWAYS AS IDENTITY
 );
 CREATE INDEX sessions_user ON sessions (user_id);
 CREATE INDEX sessions_expiry ON sessions (expires_utc);
