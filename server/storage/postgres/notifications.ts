@@ -1,0 +1,70 @@
+/**
+ * What other nodes committed, as PostgreSQL tells it: the change log's and the content
+ * version's triggers send `NOTIFY almanac_changes` and `NOTIFY almanac_content` (migrations 0010
+ * and 0024), delivered at commit to every connection listening. A notification carries nothing
+ * and is not kept for a node that is not listening: a node that hears one reads the change feed
+ * from where it stands, so one that missed notifications (while reconnecting) only learns of the
+ * changes later, from the next one, and loses none.
+ */
+import type pg from 'pg';
+import { createClient } from './pool.js';
+
+export const CHANNELS = ['almanac_changes', 'almanac_content'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export interface Notifications {
+  /** Calls `listener` after each commit that notified `channel`; returns how to stop. */
+  on(channel: Channel, listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+/** How long to wait before listening again after the connection was lost. */
+const RECONNECT_MS = 1_000;
+
+export async function listenForCommits(url: string): Promise<Notifications> {
+  const listeners = new Map<Channel, Set<() => void>>(CHANNELS.map((c) => [c, new Set()]));
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const notifyAll = (channel: Channel) => listeners.get(channel)!.forEach((fn) => fn());
+
+  async function connect(): Promise<void> {
+    const next = createClient(url);
+    next.on('notification', (message) => {
+      if ((CHANNELS as readonly string[]).includes(message.channel))
+        notifyAll(message.channel as Channel);
+    });
+    next.on('error', () => {
+      next.end().catch(() => undefined);
+      if (client === next) client = undefined;
+      if (!closed) retry = setTimeout(() => void reconnect(), RECONNECT_MS);
+    });
+    await next.connect();
+    for (const channel of CHANNELS) await next.query(`LISTEN ${channel}`);
+    client = next;
+  }
+
+  async function reconnect(): Promise<void> {
+    try {
+      await connect();
+      // Whatever committed while nobody listened is read now.
+      CHANNELS.forEach(notifyAll);
+    } catch {
+      if (!closed) retry = setTimeout(() => void reconnect(), RECONNECT_MS);
+    }
+  }
+
+  await connect();
+  return {
+    on(channel, listener) {
+      listeners.get(channel)!.add(listener);
+      return () => listeners.get(channel)!.delete(listener);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end();
+    },
+  };
+}
