@@ -9,13 +9,9 @@
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { DatabaseTooNewError, loadMigrations, type Migration } from '../../db/migrate.js';
-import { CONTENT_TABLES } from '../../db/content-version.js';
 
 /** Beside the bundle (scripts/build-node.mjs copies them) as beside this file. */
 export const PG_MIGRATIONS_DIR = fileURLToPath(new URL('./pg-migrations/', import.meta.url));
-
-/** The migration that creates the content version's table. */
-const CONTENT_VERSION_MIGRATION = 24;
 
 /** Any constant: the key of the advisory lock migrations take ("alma" in ASCII). */
 const MIGRATION_LOCK = 0x616c6d61;
@@ -86,36 +82,5 @@ export async function migratePostgres(
     });
     if (done) break;
   }
-  // Generated from a declaration rather than written in a migration (content-version.ts).
-  if (latest >= CONTENT_VERSION_MIGRATION) {
-    await inTransaction(client, () => installContentVersionTriggers(client));
-  }
   return applied;
-}
-
-/** The content version's triggers, by name: one per content table, per statement. */
-export function contentVersionTriggers(): Map<string, string> {
-  return new Map(
-    CONTENT_TABLES.map((table) => [
-      `content_version_${table}`,
-      `CREATE OR REPLACE TRIGGER content_version_${table}
-         AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table}
-         FOR EACH STATEMENT EXECUTE FUNCTION content_version_move()`,
-    ]),
-  );
-}
-
-/** Makes the installed triggers exactly the declared ones (replaced, added, dropped). */
-async function installContentVersionTriggers(client: pg.ClientBase): Promise<void> {
-  const wanted = contentVersionTriggers();
-  const { rows } = await client.query<{ name: string; table: string }>(
-    `SELECT t.tgname AS name, c.relname AS table FROM pg_trigger t
-     JOIN pg_class c ON c.oid = t.tgrelid
-     WHERE NOT t.tgisinternal AND t.tgname LIKE 'content\\_version\\_%'
-       AND c.relnamespace = current_schema()::regnamespace`,
-  );
-  for (const { name, table } of rows) {
-    if (!wanted.has(name)) await client.query(`DROP TRIGGER ${name} ON ${table}`);
-  }
-  for (const sql of wanted.values()) await client.query(sql);
 }

@@ -1,7 +1,7 @@
 /**
- * What other nodes committed, as PostgreSQL tells it: the change log's and the content
- * version's triggers send `NOTIFY almanac_changes` and `NOTIFY almanac_content` (migrations 0010
- * and 0024), delivered at commit to every connection listening. A notification carries nothing
+ * What other nodes committed, as PostgreSQL tells it: the change log's trigger sends
+ * `NOTIFY almanac_changes` (migration 0010), delivered at commit to every connection listening,
+ * once per transaction. A notification carries nothing
  * and is not kept for a node that is not listening: a node that hears one reads the change feed
  * from where it stands, so one that missed notifications (while reconnecting) only learns of the
  * changes later, from the next one, and loses none.
@@ -9,7 +9,7 @@
 import type pg from 'pg';
 import { createClient } from './pool.js';
 
-export const CHANNELS = ['almanac_changes', 'almanac_content'] as const;
+export const CHANNELS = ['almanac_changes'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export interface Notifications {
