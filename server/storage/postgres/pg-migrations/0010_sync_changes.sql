@@ -87,6 +87,17 @@ FOR EACH ROW EXECUTE FUNCTION sync_post('venue');
 CREATE TRIGGER sync_organizer AFTER INSERT OR UPDATE OR DELETE ON organizers
 FOR EACH ROW EXECUTE FUNCTION sync_post('organizer');
 
+-- SQLite sets a deleted venue's events' venue to NULL (the foreign key's action) before the
+-- venue's delete triggers run, so those events come before the venue in the feed. PostgreSQL
+-- runs the action after them: it is done here first, which leaves the action nothing to do.
+CREATE FUNCTION venue_unlink_events() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE events SET venue_id = NULL WHERE venue_id = OLD.id;
+  RETURN OLD;
+END $$;
+CREATE TRIGGER venue_unlink_events BEFORE DELETE ON venues
+FOR EACH ROW EXECUTE FUNCTION venue_unlink_events();
+
 -- A link that goes away without the event's row being written (its organizer or term deleted
 -- for good) still changes the event's representation.
 CREATE FUNCTION sync_event_unlink() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -106,9 +117,8 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM record_change(NEW.taxonomy, NEW.id, 'created', NULL, true, true);
   ELSIF TG_OP = 'UPDATE' THEN
-    -- A term's count moves with every published event carrying it: that changes the term, but
-    -- the copies of the term inside events are not recorded for it.
-    PERFORM record_change(NEW.taxonomy, NEW.id, 'updated', NULL, true, true);
+    -- A renamed term changes the events showing it; they come before the term in the feed, as
+    -- on SQLite (whose rename trigger runs before its update trigger).
     IF OLD.name IS DISTINCT FROM NEW.name OR OLD.slug IS DISTINCT FROM NEW.slug
       OR OLD.description IS DISTINCT FROM NEW.description OR OLD.parent IS DISTINCT FROM NEW.parent
     THEN
@@ -116,6 +126,9 @@ BEGIN
       FROM (SELECT e.id, e.author, e.status FROM event_terms et
             JOIN events e ON e.id = et.event_id WHERE et.term_id = NEW.id ORDER BY e.id) e;
     END IF;
+    -- A term's count moves with every published event carrying it: that changes the term, but
+    -- the copies of the term inside events are not recorded for it.
+    PERFORM record_change(NEW.taxonomy, NEW.id, 'updated', NULL, true, true);
   ELSE
     PERFORM record_change(OLD.taxonomy, OLD.id, 'deleted', NULL, true, true);
   END IF;
