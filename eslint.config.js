@@ -42,6 +42,27 @@ export default tseslint.config(
     ),
   },
   {
+    // The storage ports are a leaf (docs/architecture.md, "Storage ports"): resources import
+    // their repositories from there, never the other way.
+    files: ['server/storage/**'],
+    rules: restrict(
+      ['electron', 'react', 'react-dom', '**/renderer/**', '**/main/**', '**/resources/**'],
+      'server/storage/ imports nothing from the resources: declare the rows and repositories here.',
+    ),
+  },
+  {
+    // Storage is asynchronous: a promise nobody awaits is a write that may fail unseen, or a
+    // check that is always true. Type-aware, so only for the server.
+    files: ['server/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // Services and stores know nothing of HTTP (docs/architecture.md, convention 4): they throw
     // domain errors
     // (server/errors.ts); routes map them to statuses and own answers, caching and headers.

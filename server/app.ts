@@ -73,6 +73,11 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   );
 
   app.use(requestLog(services.log));
+  // The settings as of this request's start: the code below reads them synchronously
+  // (settings/service.ts).
+  app.use((_req, _res, next) => {
+    services.settings.current().then(() => next(), next);
+  });
   app.use(compress());
   app.use(hostGuard(services));
   app.use(cors(services));

@@ -16,7 +16,7 @@ export async function ensureAdministrator(
   services: Services,
   config: ServerConfig,
 ): Promise<FirstAdmin | undefined> {
-  if (services.users.count() > 0) return undefined;
+  if ((await services.users.count()) > 0) return undefined;
   const login = config.adminUser ?? 'admin';
   const generated = config.adminPassword === undefined ? generatePassword(5, '-') : undefined;
   await services.users.create({

@@ -68,9 +68,9 @@ function consoleDir(env: NodeJS.ProcessEnv): string | undefined {
   return candidates.find((dir) => dir !== undefined && dir !== '' && existsSync(dir));
 }
 
-function firstAdministrator(services: Services): number | undefined {
+async function firstAdministrator(services: Services): Promise<number | undefined> {
   for (let page = 1; ; page++) {
-    const { users } = services.users.list(page, 100);
+    const { users } = await services.users.list(page, 100);
     const admin = users.find((user) => user.role === 'administrator');
     if (admin) return admin.id;
     if (users.length < 100) return undefined;
@@ -116,7 +116,7 @@ async function main(channel: Channel) {
         .catch(() => null);
       if (actor) return session;
     }
-    const admin = firstAdministrator(services);
+    const admin = await firstAdministrator(services);
     if (admin === undefined) throw new Error('The database has no administrator.');
     const opened = await services.auth.openSession(admin, SESSION_LABEL);
     session = { token: opened.token, expires_utc: opened.expires_utc };

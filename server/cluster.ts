@@ -8,7 +8,7 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { ServerConfig } from './config.js';
-import { openDatabase } from './db/open.js';
+import { openSqliteStorage } from './storage/sqlite/storage.js';
 import { createServices } from './services.js';
 import { ensureAdministrator, type FirstAdmin } from './bootstrap.js';
 import { systemClock } from './clock.js';
@@ -28,12 +28,12 @@ export interface ClusterHandlers {
 }
 
 async function prepareDatabase(config: ServerConfig): Promise<FirstAdmin | undefined> {
-  const db = openDatabase(config.dbPath);
+  const storage = openSqliteStorage(config.dbPath, { checkpoints: false });
   try {
-    const services = createServices(db, config, systemClock, createLogger(config.logLevel));
+    const services = createServices(storage, config, systemClock, createLogger(config.logLevel));
     return await ensureAdministrator(services, config);
   } finally {
-    db.close();
+    await storage.close();
   }
 }
 

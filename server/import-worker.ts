@@ -4,8 +4,8 @@
  * its error. The changes are stamped with the user who asked, as a request's writes are.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { withWriteHooks } from './db/hooks.js';
-import { openDatabase } from './db/open.js';
+import { withWriteHooks } from './storage/write-hooks.js';
+import { openSqliteStorage } from './storage/sqlite/storage.js';
 import { createLogger } from './logger.js';
 import { createServices } from './services.js';
 import { errorData, runImportJob } from './resources/transfer/import-jobs.js';
@@ -14,9 +14,9 @@ import type { WorkerData, WorkerMessage } from './resources/transfer/import-thre
 const data = workerData as WorkerData;
 const started = Date.now();
 const clock = { now: () => new Date(data.nowMs + (Date.now() - started)) };
-const db = openDatabase(data.dbPath, { migrate: false });
+const storage = openSqliteStorage(data.dbPath, { migrate: false, checkpoints: false });
 const services = createServices(
-  db,
+  storage,
   data.config,
   clock,
   createLogger(data.config.logLevel),
@@ -24,6 +24,7 @@ const services = createServices(
 );
 let message: WorkerMessage;
 try {
+  await services.settings.current();
   const result = await withWriteHooks(services.sync.writeHooks(data.job.actor), () =>
     runImportJob(services, data.job),
   );
@@ -32,6 +33,6 @@ try {
   message = { error: errorData(error) };
 } finally {
   services.sync.close();
-  db.close();
+  await storage.close();
 }
 parentPort!.postMessage(message!);

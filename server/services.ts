@@ -3,15 +3,13 @@
  * services only through the request context; nothing else holds a database handle.
  */
 import type { Logger } from 'pino';
-import type { Db } from './db/open.js';
+import type { SqliteStorage } from './storage/sqlite/storage.js';
 import { createWriteGate } from './db/write-gate.js';
-import { contentVersionReader, moveContentVersion } from './db/content-version.js';
+import { moveContentVersion } from './db/content-version.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import { createAuthService, type AuthOptions } from './auth/service.js';
-import { createUsersStore } from './resources/users/store.js';
 import { createUsersService } from './resources/users/service.js';
-import { createSettingsStore } from './resources/settings/store.js';
 import { createSettingsService } from './resources/settings/service.js';
 import { createMediaService } from './resources/media/service.js';
 import { createTermsService } from './resources/terms/service.js';
@@ -52,21 +50,19 @@ export interface ServiceOptions {
 }
 
 function createCore(
-  db: Db,
+  storage: SqliteStorage,
   config: ServerConfig,
   clock: Clock,
   log: Logger,
   options: ServiceOptions,
 ) {
-  const usersStore = createUsersStore(db);
-  const contentVersion = contentVersionReader(db);
-  const settings = createSettingsService(createSettingsStore(db), contentVersion, {
+  const settings = createSettingsService(storage, {
     timezone: config.timezone,
     public_url: config.publicUrl,
   });
   const writeGate = createWriteGate();
-  const auth = createAuthService(usersStore, clock, options.auth);
-  const users = createUsersService(usersStore, clock, () => undefined);
+  const auth = createAuthService(storage, clock, options.auth);
+  const users = createUsersService(storage, clock, () => undefined);
   const network = createNetworkController(
     lanAddresses,
     options.announcer ??
@@ -75,7 +71,13 @@ function createCore(
       }),
   );
   return {
-    db,
+    /**
+     * The connection, for the resources not yet behind the storage ports (docs/architecture.md,
+     * "Storage ports"); converted services take narrowed `storage` instead.
+     */
+    db: storage.db,
+    /** Synchronous repositories for the transactions of those resources' stores. */
+    syncRepositories: storage.sync,
     config,
     clock,
     log,
@@ -84,21 +86,21 @@ function createCore(
     users,
     network,
     writeGate,
-    /** The content version every cache is keyed by (db/content-version.ts). */
-    contentVersion,
+    /** The content version every cache is keyed by, read synchronously (db/content-version.ts). */
+    contentVersion: storage.contentVersionNow,
   };
 }
 
 export type CoreServices = ReturnType<typeof createCore>;
 
 export function createServices(
-  db: Db,
+  storage: SqliteStorage,
   config: ServerConfig,
   clock: Clock,
   log: Logger,
   options: ServiceOptions = {},
 ) {
-  const core = createCore(db, config, clock, log, options);
+  const core = createCore(storage, config, clock, log, options);
   const media = createMediaService(core);
   const terms = createTermsService(core);
   const venues = createVenuesService(core, { media });

@@ -10,8 +10,7 @@ import { createApp } from './app.js';
 import { ensureAdministrator, type FirstAdmin } from './bootstrap.js';
 import { systemClock, type Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
-import { startCheckpointer } from './db/checkpointer.js';
-import { openDatabase } from './db/open.js';
+import { openSqliteStorage } from './storage/sqlite/storage.js';
 import { createLogger } from './logger.js';
 import { connectionLimits, createListener, type ConnectionLimits } from './http/listener.js';
 import { createServices, type ServiceOptions, type Services } from './services.js';
@@ -34,7 +33,7 @@ export interface StartOptions extends ServiceOptions {
    */
   background?: boolean;
   /**
-   * WAL checkpoints by a worker thread (db/checkpointer.ts); on unless false. The test that
+   * WAL checkpoints by a worker thread (storage/sqlite/checkpointer.ts); on unless false. The test that
    * watches the file for writes turns them off: a checkpoint changes the file, not the data.
    */
   checkpoints?: boolean;
@@ -74,14 +73,19 @@ export async function start(
 ): Promise<RunningServer> {
   refuseIncompleteEngine(config);
   const log = options.log ?? createLogger(config.logLevel);
-  const db = openDatabase(config.dbPath, { migrate: options.worker !== true });
+  const storage = openSqliteStorage(config.dbPath, {
+    migrate: options.worker !== true,
+    checkpoints: options.checkpoints !== false,
+    onCheckpointError: (error) => log.warn({ err: error }, 'The WAL checkpoint worker failed'),
+  });
   let services: Services;
   let firstAdmin: FirstAdmin | undefined;
   try {
-    services = createServices(db, config, options.clock ?? systemClock, log, options);
+    services = createServices(storage, config, options.clock ?? systemClock, log, options);
+    await services.settings.current();
     firstAdmin = options.worker ? undefined : await ensureAdministrator(services, config);
   } catch (error) {
-    db.close();
+    await storage.close();
     throw error;
   }
   const app = createApp(
@@ -102,18 +106,12 @@ export async function start(
       });
     });
   } catch (error) {
-    db.close();
+    await storage.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
       throw new PortInUseError(host, config.port);
     throw error;
   }
 
-  const checkpointer =
-    config.dbPath === ':memory:' || options.checkpoints === false
-      ? undefined
-      : startCheckpointer(db, config.dbPath, {
-          onError: (error) => log.warn({ err: error }, 'The WAL checkpoint worker failed'),
-        });
   const port = (server.address() as AddressInfo).port;
   services.network.attach(app, host, port, config.host !== undefined, limits);
   const shownHost =
@@ -145,13 +143,10 @@ export async function start(
         void services.imports.close();
         void services.network.close();
         server.close(() => {
-          background?.stop();
           clearTimeout(force);
-          const stopped = checkpointer?.close() ?? Promise.resolve();
-          void stopped.then(() => {
-            db.close();
-            resolve();
-          });
+          void Promise.resolve(background?.stop())
+            .then(() => storage.close())
+            .then(resolve);
         });
         server.closeIdleConnections();
       });

@@ -9,7 +9,8 @@ import type { Actor } from '../../shared/roles.js';
 import { formatUtc } from '../../shared/time.js';
 import type { Clock } from '../clock.js';
 import { NotAuthenticated, Refused } from '../errors.js';
-import type { UserRow, UsersStore } from '../resources/users/store.js';
+import type { StoragePorts } from '../storage/storage.js';
+import type { UserRow } from '../storage/users.js';
 import { generatePassword, hashSecret, randomToken, verifySecret } from './secrets.js';
 import { createThrottle, throttleKey } from './throttle.js';
 
@@ -34,7 +35,13 @@ export interface AuthOptions {
   failureDelayMs?: (excess: number) => number;
 }
 
-export function createAuthService(store: UsersStore, clock: Clock, options: AuthOptions = {}) {
+export type AuthStorage = StoragePorts<
+  'users' | 'sessions' | 'appPasswords',
+  'sessions' | 'appPasswords'
+>;
+
+export function createAuthService(storage: AuthStorage, clock: Clock, options: AuthOptions = {}) {
+  const { read } = storage;
   const verified = new Set<string>();
   /** Application passwords used since their stamps were last stored: uuid → when (UTC). */
   const used = new Map<string, string>();
@@ -78,14 +85,14 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
     { login, password }: BasicCredentials,
     verify: Verify,
   ): Promise<Actor | NotAuthenticated> {
-    const user = login === '' ? undefined : store.byLogin(login);
+    const user = login === '' ? undefined : await read.users.byLogin(login);
     if (!user) {
       if (verify === check) await spendLikeCheck(password);
       return badBasic();
     }
     if (await verify(password, user.password_hash)) return actorOf(user);
     const compact = password.replace(/\s+/g, '');
-    for (const appPassword of store.appPasswords(user.id)) {
+    for (const appPassword of await read.appPasswords.ofUser(user.id)) {
       if (await verify(compact, appPassword.secret_hash)) {
         // Reads never write: the stamp is stored later by a background job (`storeUse`).
         used.set(appPassword.uuid, formatUtc(clock.now()));
@@ -97,7 +104,7 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
 
   async function bearer(token: string, verify: Verify): Promise<Actor | NotAuthenticated> {
     const [id, secret] = token.split('.');
-    const session = id && secret ? store.session(id) : undefined;
+    const session = id && secret ? await read.sessions.byId(id) : undefined;
     const invalid = new NotAuthenticated(
       'rest_invalid_token',
       'The session token is invalid or has expired.',
@@ -107,7 +114,7 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
     // reads never write.
     if (session.expires_utc <= formatUtc(clock.now())) return invalid;
     if (!(await verify(secret, session.secret_hash))) return invalid;
-    const user = store.byId(session.user_id);
+    const user = await read.users.byId(session.user_id);
     return user ? actorOf(user) : invalid;
   }
 
@@ -180,7 +187,7 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
       const user = await throttle.run(
         key,
         async () => {
-          const found = store.byLogin(login);
+          const found = await read.users.byLogin(login);
           const ok = found
             ? await check(password, found.password_hash)
             : await spendLikeCheck(password);
@@ -204,7 +211,7 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
      * one's own password asks for the current one: a session must not be enough to learn it).
      */
     async confirmPassword(userId: number, password: string, client: string, signal?: AbortSignal) {
-      const user = store.byId(userId);
+      const user = await read.users.byId(userId);
       if (!user) return false;
       const key = throttleKey(client, user.login);
       return throttle.run(
@@ -235,23 +242,23 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
         created_utc: formatUtc(now),
         expires_utc: expires,
       };
-      store.openSession(row, formatUtc(now), MAX_SESSIONS_PER_USER);
+      await storage.write((uow) => uow.sessions.open(row, formatUtc(now), MAX_SESSIONS_PER_USER));
       return { token: `${id}.${secret}`, session_id: id, expires_utc: expires };
     },
 
     /** Ends the session a Bearer token belongs to; true when there was one. */
-    logout(token: string): boolean {
+    async logout(token: string): Promise<boolean> {
       const [id] = token.split('.');
-      return id ? store.removeSession(id) : false;
+      return id ? storage.write((uow) => uow.sessions.remove(id)) : false;
     },
 
     async createAppPassword(userId: number, name: string) {
-      if (store.appPasswords(userId).length >= MAX_APP_PASSWORDS) {
-        throw new Refused(
+      const full = () =>
+        new Refused(
           'application_password_limit',
           `A user can have at most ${MAX_APP_PASSWORDS} application passwords; revoke one first.`,
         );
-      }
+      if ((await read.appPasswords.ofUser(userId)).length >= MAX_APP_PASSWORDS) throw full();
       const password = generatePassword();
       const row = {
         uuid: randomUUID(),
@@ -261,23 +268,28 @@ export function createAuthService(store: UsersStore, clock: Clock, options: Auth
         created_utc: formatUtc(clock.now()),
         last_used_utc: null,
       };
-      store.insertAppPassword(row);
+      // Counted again under the write lock: another request may have added one during the hash.
+      await storage.write(async (uow) => {
+        if ((await uow.appPasswords.ofUser(userId)).length >= MAX_APP_PASSWORDS) throw full();
+        await uow.appPasswords.insert(row);
+      });
       return { row, password };
     },
 
-    listAppPasswords: (userId: number) =>
-      store.appPasswords(userId).map((row) => {
+    listAppPasswords: async (userId: number) =>
+      (await read.appPasswords.ofUser(userId)).map((row) => {
         const when = used.get(row.uuid);
         return when === undefined ? row : { ...row, last_used_utc: when };
       }),
     /** Stores the application passwords' last-use stamps gathered since the last call. */
-    storeUse(): void {
+    async storeUse(): Promise<void> {
       if (used.size === 0) return;
       const stamps = [...used];
       used.clear();
-      store.touchAppPasswords(stamps);
+      await storage.write((uow) => uow.appPasswords.touch(stamps));
     },
-    revokeAppPassword: (userId: number, uuid: string) => store.removeAppPassword(uuid, userId),
+    revokeAppPassword: (userId: number, uuid: string) =>
+      storage.write((uow) => uow.appPasswords.remove(uuid, userId)),
     /** Failures counted for a client and login. */
     failureCount: (client: string, login: string) =>
       throttle.failureCount(throttleKey(client, login)),

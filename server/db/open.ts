@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate } from './migrate.js';
-import { activeWriteHooks } from './hooks.js';
+import { activeWriteHooks } from '../storage/write-hooks.js';
 
 export type Db = Database.Database;
 
@@ -66,6 +66,24 @@ export function onTransactionEnd(db: Db, listener: () => void): void {
 }
 
 /**
+ * A synchronous transaction cannot wait for a hook that answers a promise (one that reads
+ * through the storage ports): it goes on without it, as before the ports.
+ */
+function settledLater(result: void | Promise<void>): void {
+  if (result instanceof Promise) result.catch(() => undefined);
+}
+
+/**
+ * Runs the listeners of the end of an outermost transaction body; `db.transaction` calls it, and
+ * so does a unit of work of the storage ports, which manages its savepoint itself
+ * (storage/sqlite/group-commit.ts).
+ */
+export function transactionEnded(db: Db): void {
+  endListeners.get(db)?.forEach((listener) => listener());
+  afterTransactions.get(db)?.();
+}
+
+/**
  * Makes `db.transaction(fn)()` begin IMMEDIATE, taking the write lock before the first read.
  * A DEFERRED transaction that reads and then writes, while another process committed in
  * between, fails at once with SQLITE_BUSY_SNAPSHOT: the busy timeout cannot help, since its
@@ -76,9 +94,7 @@ function writeTransactionsLockFirst(db: Db): void {
   const original = db.transaction.bind(db);
   let depth = 0;
   const ended = () => {
-    if (depth !== 0) return;
-    endListeners.get(db)?.forEach((listener) => listener());
-    afterTransactions.get(db)?.();
+    if (depth === 0) transactionEnded(db);
   };
   // The request's write hooks (hooks.ts) run around the outermost transaction only: a nested one
   // is a savepoint inside it.
@@ -87,9 +103,9 @@ function writeTransactionsLockFirst(db: Db): void {
       const hooks = depth === 0 ? activeWriteHooks() : [];
       depth++;
       try {
-        for (const hook of hooks) hook.begin?.();
+        for (const hook of hooks) settledLater(hook.begin?.());
         const result = fn.apply(this, args);
-        for (const hook of hooks) hook.end?.();
+        for (const hook of hooks) settledLater(hook.end?.());
         return result;
       } finally {
         depth--;

@@ -7,9 +7,9 @@
  * the handler's write transaction, under the write lock, so an edit committed in between (by this
  * or another server process) cannot slip through.
  */
-import type { WriteHooks } from '../db/hooks.js';
+import type { WriteHooks } from '../storage/write-hooks.js';
 import type { RequestContext } from './context.js';
-import { DomainError } from '../errors.js';
+import { DomainError, type Problems } from '../errors.js';
 import { ApiError, forbidden, fromDomainError, invalidParams } from './errors.js';
 import { etagOf, ifMatchAllows } from './etag.js';
 import type { CompiledRoute } from './registry.js';
@@ -58,9 +58,12 @@ export function precondition(
     // A route without a GET has no representation to match (the caller checked `get`).
     const params = parseArgs(get!.args, raw);
     const problems = get!.check?.(params, readCtx);
-    if (problems && Object.keys(problems).length > 0) throw invalidParams(problems);
-    if (!get!.permission(readCtx, params)) throw forbidden(ctx.actor !== null);
-    return get!.handler(params, readCtx);
+    const answer = (found: Problems | undefined) => {
+      if (found && Object.keys(found).length > 0) throw invalidParams(found);
+      if (!get!.permission(readCtx, params)) throw forbidden(ctx.actor !== null);
+      return get!.handler(params, readCtx);
+    };
+    return problems instanceof Promise ? problems.then(answer) : answer(problems);
   }
 
   function judge(current: Current): void {
@@ -81,22 +84,24 @@ export function precondition(
       judge(current);
     },
     hooks: {
-      begin() {
+      // Answers a promise when the GET does (a resource behind the storage ports): a unit of
+      // work waits for it, and the GET's reads go through the unit's transaction.
+      begin(): void | Promise<void> {
         if (checkedInside || !get) return;
         checkedInside = true;
-        let current: Current;
+        let answer: ApiResponse | Promise<ApiResponse>;
         try {
-          const answer = read();
-          // A GET that needs to wait (none of the resources' do) was checked before the handler.
-          if (answer instanceof Promise) {
-            answer.catch(() => undefined);
-            return;
-          }
-          current = { tag: etagOf(answer) };
+          answer = read();
         } catch (error) {
-          current = classify(error);
+          return judge(classify(error));
         }
-        judge(current);
+        if (answer instanceof Promise) {
+          return answer.then(
+            (done) => judge({ tag: etagOf(done) }),
+            (error: unknown) => judge(classify(error)),
+          );
+        }
+        judge({ tag: etagOf(answer) });
       },
     },
   };

@@ -20,7 +20,7 @@ import { envelope, filterBody, parseFields, wantsEnvelope, type FieldTree } from
 import { translator } from '../../shared/i18n/index.js';
 import { bodyParams, effectiveMethod, queryParams, type Query } from './wp-request.js';
 import { precondition } from './conditional.js';
-import { withWriteHooks, type WriteHooks } from '../db/hooks.js';
+import { withWriteHooks, type WriteHooks } from '../storage/write-hooks.js';
 import { idempotentWrite, requestFingerprint } from './idempotency.js';
 import { openStream, writeChunks } from './stream.js';
 import { ifNoneMatchHits, strongEtag } from './etag.js';
@@ -244,7 +244,7 @@ export function restDispatcher(registry: Registry, services: Services) {
     }
     // The request's own arguments, parsed once: the header's check of its endpoint reuses them.
     setAllow({ endpoint, params });
-    const problems = endpoint.check?.(params, ctx);
+    const problems = await endpoint.check?.(params, ctx);
     if (problems && Object.keys(problems).length > 0) throw invalidParams(problems);
     // Fail closed: an endpoint that declares no permission is refused, never public.
     const permitted = typeof endpoint.permission === 'function' && endpoint.permission(ctx, params);
@@ -307,9 +307,13 @@ export function restDispatcher(registry: Registry, services: Services) {
   };
 }
 
+/** The hooks in order; a hook that answers a promise is waited for before the next. */
 function combine(hooks: WriteHooks[]): WriteHooks {
-  return {
-    begin: () => hooks.forEach((hook) => hook.begin?.()),
-    end: () => hooks.forEach((hook) => hook.end?.()),
+  const run = (phase: 'begin' | 'end', from: number): void | Promise<void> => {
+    for (let i = from; i < hooks.length; i++) {
+      const result = hooks[i]![phase]?.();
+      if (result instanceof Promise) return result.then(() => run(phase, i + 1));
+    }
   };
+  return { begin: () => run('begin', 0), end: () => run('end', 0) };
 }

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { formatUtc } from '../../shared/time.js';
-import type { WriteHooks } from '../db/hooks.js';
+import type { WriteHooks } from '../storage/write-hooks.js';
 import type { IdempotencyStore } from '../resources/idempotency/store.js';
 import { ApiError } from './errors.js';
 import type { ApiResponse } from './route.js';

@@ -40,7 +40,10 @@ export interface Endpoint<S extends ArgsSchema = ArgsSchema> {
   /** One line for the OpenAPI document. */
   summary?: string;
   /** Checks that need the database, run after the schema and before the permission check. */
-  check?: (params: z.output<S>, ctx: RequestContext) => Problems | undefined;
+  check?: (
+    params: z.output<S>,
+    ctx: RequestContext,
+  ) => Problems | undefined | Promise<Problems | undefined>;
   /**
    * Who may call the endpoint: `false` becomes 401 for anonymous requests and 403 otherwise.
    * Every endpoint declares one (`anyone` for public endpoints): there is no default, and an
@@ -74,7 +77,7 @@ export type ArgsOf<P> = ArgsSchema & z.ZodType<P>;
 /** An endpoint typed by its parameters rather than by its schema. */
 export interface EndpointOf<P> extends Omit<Endpoint, 'args' | 'check' | 'permission' | 'handler'> {
   args: ArgsOf<P>;
-  check?: (params: P, ctx: RequestContext) => Problems | undefined;
+  check?: (params: P, ctx: RequestContext) => Problems | undefined | Promise<Problems | undefined>;
   permission: Permission<P>;
   handler: (params: P, ctx: RequestContext) => ApiResponse | Promise<ApiResponse>;
 }

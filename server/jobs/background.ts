@@ -9,25 +9,23 @@ import type { Services } from '../services.js';
 const STORE_USE_EVERY_MS = 60_000;
 
 export interface BackgroundWrites {
-  stop(): void;
+  /** Stops the jobs; resolves once the last stamps are stored. */
+  stop(): Promise<void>;
 }
 
 export function startBackgroundWrites(services: Services): BackgroundWrites {
-  const storeUse = () => {
-    try {
-      services.auth.storeUse();
-    } catch (error) {
+  const storeUse = () =>
+    services.auth.storeUse().catch((error: unknown) => {
       services.log.warn({ err: error }, 'Storing the last use of application passwords failed');
-    }
-  };
+    });
   services.events.publisher.start();
-  const timer = setInterval(storeUse, STORE_USE_EVERY_MS);
+  const timer = setInterval(() => void storeUse(), STORE_USE_EVERY_MS);
   timer.unref();
   return {
     stop() {
       clearInterval(timer);
       services.events.publisher.stop();
-      storeUse();
+      return storeUse();
     },
   };
 }

@@ -103,7 +103,7 @@ describe.skipIf(!hasChromium)('the calendar', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    server.services.settings.update({ timezone: SITE_ZONE });
+    await server.services.settings.update({ timezone: SITE_ZONE });
     browser = await launch();
     const auth = basic(ADMIN.login, ADMIN.password);
     const post = async (path: string, body: unknown) => {

@@ -83,7 +83,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.start,
   });
   running.push(dir ? { server, dir } : { server });
-  server.services.settings.update({ timezone: 'UTC', ...options.settings });
+  await server.services.settings.update({ timezone: 'UTC', ...options.settings });
   const admin = basic(ADMIN.login, ADMIN.password);
 
   async function call(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult> {

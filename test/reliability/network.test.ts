@@ -149,7 +149,7 @@ describe('DNS rebinding: the Host allow-list', () => {
     expect(res.status).toBe(400);
     // A value stored by other means (an older version, a restored backup) must not take the
     // whole server down either.
-    server.services.settings.update({ public_url: 'http://[' });
+    await server.services.settings.update({ public_url: 'http://[' });
     const after = await rawRequest(server.url, 'GET', '/api/', {});
     expect(after.status).toBe(200);
   });

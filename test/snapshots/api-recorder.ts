@@ -164,7 +164,7 @@ export async function recordApi(): Promise<Recording> {
   // A HEAD answer's ETag is the one of the GET body it leaves out.
   const getBodies = new Map<string, Buffer>();
   try {
-    server.services.settings.update({ timezone: 'UTC' });
+    await server.services.settings.update({ timezone: 'UTC' });
     const call: Caller = async (name, method, path, options = {}) => {
       if (names.has(name)) throw new Error(`Two requests are named "${name}"`);
       names.add(name);

@@ -112,8 +112,8 @@ export function caldavRoutes(services: Services): RequestHandler {
   const { caldav } = services;
   const body = express.text({ type: () => true, limit: CALDAV_BODY_BYTES });
 
-  function contextOf(actor: Actor): PropContext {
-    const user = services.users.find(actor.id);
+  async function contextOf(actor: Actor): Promise<PropContext> {
+    const user = await services.users.find(actor.id);
     return {
       actor,
       displayName: user ? user.display_name || user.login : String(actor.id),
@@ -132,10 +132,15 @@ export function caldavRoutes(services: Services): RequestHandler {
     return { props: ALLPROP, names: false };
   }
 
-  function propfind(req: Request, res: Response, resource: Resource, actor: Actor): void {
+  async function propfind(
+    req: Request,
+    res: Response,
+    resource: Resource,
+    actor: Actor,
+  ): Promise<void> {
     const depth = depthOf(req);
     const { props, names } = askedProps(parseXml(typeof req.body === 'string' ? req.body : ''));
-    const ctx = contextOf(actor);
+    const ctx = await contextOf(actor);
     const links = pageLinks(req, services);
     const value = (fn: (q: QName) => string | undefined) => (q: QName) =>
       [q, names ? (fn(q) === undefined ? undefined : '') : fn(q)] as [QName, string | undefined];
@@ -253,7 +258,7 @@ export function caldavRoutes(services: Services): RequestHandler {
           calendarPath(actor.id),
           actor,
           links,
-          contextOf(actor),
+          await contextOf(actor),
         );
         res.status(answer.status).type(answer.type).send(answer.body);
         return;

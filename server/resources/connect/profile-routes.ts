@@ -51,7 +51,7 @@ export function profileRoute(services: Services): Router {
     }
     const profile = caldavProfile({
       origin: origin ?? own,
-      login: services.users.get(actor.id).login,
+      login: (await services.users.get(actor.id)).login,
       path: CALDAV_PATH,
       siteName: 'Almanac',
     });

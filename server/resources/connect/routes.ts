@@ -31,12 +31,12 @@ export const connectRoutes: RouteDef[] = [
         args: z.object({}),
         permission: (ctx) => ctx.actor !== null,
         responses: { 200: { description: 'Connection details.', schema: connectInfo } },
-        handler: (_params, ctx) => {
+        handler: async (_params, ctx) => {
           const reach = reachOf(ctx);
           const status = ctx.services.network.status(reach.current.lan_sharing);
           return {
             body: {
-              login: ctx.services.users.get(ctx.actor!.id).login,
+              login: (await ctx.services.users.get(ctx.actor!.id)).login,
               lan_sharing: reach.current.lan_sharing,
               fixed_by_config: status.fixed_by_config,
               origins: reach.origins,

@@ -1,7 +1,7 @@
 /** SQL for single events: rows, their links to organizers and terms, slugs and the trash. */
 import { insertPostSql } from '../../db/post-ids.js';
 import type { Db } from '../../db/open.js';
-import { writeInGroup } from '../../db/group-commit.js';
+import { writeInGroup } from '../../storage/sqlite/group-commit.js';
 import { prepareSlugVariants } from '../../db/slug-variants.js';
 import { POST_COLUMNS, type PostRow } from '../../db/post-row.js';
 import type { EventStatus } from '../../../shared/schemas/event-status.js';

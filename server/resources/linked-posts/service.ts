@@ -153,7 +153,8 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
   /** Problems with the fields that need the database: the author and the image. */
   function checkFields(input: Input, actor: Actor | null, existing?: Row): Problems {
     const problems: Problems = { ...kind.crossCheck?.(input, existing) };
-    if (input.author !== undefined && !core.users.find(input.author)) {
+    // Synchronous until linked posts are behind the storage ports (docs/architecture.md).
+    if (input.author !== undefined && !core.syncRepositories.users.byId(input.author)) {
       problems.author = `author ${input.author} is not a user.`;
     }
     const image = media.validateImage(input.image, actor, { allowEmpty: true });

@@ -42,8 +42,8 @@ export const sessionRoutes: RouteDef[] = [
         summary: 'Sign out: revoke the Bearer token used for this request.',
         args: z.object({}),
         permission: (ctx) => ctx.actor !== null,
-        handler: (_params, ctx) => {
-          if (ctx.bearerToken === undefined || !ctx.services.auth.logout(ctx.bearerToken)) {
+        handler: async (_params, ctx) => {
+          if (ctx.bearerToken === undefined || !(await ctx.services.auth.logout(ctx.bearerToken))) {
             throw new ApiError(
               'rest_no_session',
               'This request was not made with a session token.',

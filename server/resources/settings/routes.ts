@@ -39,7 +39,7 @@ export const settingsRoutes: RouteDef[] = [
               `site_logo ${params.site_logo} is not an image of the media library.`,
             );
           }
-          const settings = ctx.services.settings.update(params);
+          const settings = await ctx.services.settings.update(params);
           await ctx.services.network.apply(settings.lan_sharing);
           return { body: body(ctx) };
         },

@@ -1,8 +1,12 @@
 /**
  * Site settings: stored values over defaults, with start-up flags and environment variables
  * taking precedence (docs/contract/decisions.md, Settings). Read on every request, so remembered
- * while the content version (server/db/content-version.ts) is unchanged: a change by another
- * server process on the same file is seen by the next request.
+ * while the content version (docs/architecture.md, "One content version") is unchanged: a change
+ * by another server process on the same file is seen by the next request.
+ *
+ * `current()` is the read: it checks the version and reads again when it moved. Every request
+ * awaits it once as it starts (app.ts), so `get()` answers synchronously, for the code not yet
+ * behind the storage ports, the settings as of that moment or later.
  */
 import type { z } from 'zod';
 import { hostTimeZone } from '../../../shared/time.js';
@@ -12,7 +16,7 @@ import {
   type SettingsUpdate,
 } from '../../../shared/schemas/settings.js';
 import { siteCurrency } from '../../../shared/i18n/locale.js';
-import type { SettingsStore } from './store.js';
+import type { StoragePorts } from '../../storage/storage.js';
 
 const CURRENCY_KEYS = ['currency_symbol', 'currency_code', 'currency_position'] as const;
 
@@ -41,8 +45,7 @@ export function defaultSettings(): Settings {
 }
 
 export function createSettingsService(
-  store: SettingsStore,
-  version: () => string,
+  storage: StoragePorts<'settings', 'settings'>,
   overrides: SettingsOverrides = {},
 ) {
   let cached: { version: string; value: Settings } | undefined;
@@ -50,8 +53,7 @@ export function createSettingsService(
     Object.entries(overrides).filter(([, v]) => v !== undefined),
   ) as Partial<Settings>;
 
-  function read(): Settings {
-    const stored = store.all();
+  function merge(stored: Record<string, unknown>): Settings {
     // A value that no longer validates (edited by hand, or accepted by an older version) falls
     // back to its default, and only that value.
     const values: Record<string, unknown> = {};
@@ -69,16 +71,24 @@ export function createSettingsService(
     return { ...merged, ...unset };
   }
 
+  async function current(): Promise<Settings> {
+    const version = await storage.contentVersion();
+    if (cached?.version !== version) {
+      cached = { version, value: merge(await storage.read.settings.all()) };
+    }
+    return cached.value;
+  }
+
   return {
+    current,
+    /** The settings as of the last `current()` (this request's start, or later). */
     get(): Settings {
-      const now = version();
-      if (cached?.version !== now) cached = { version: now, value: read() };
+      if (!cached) throw new Error('The settings were not read yet: await current() first.');
       return cached.value;
     },
-    update(changes: SettingsUpdate): Settings {
-      store.putAll(stripUndefined(changes));
-      cached = undefined;
-      return this.get();
+    async update(changes: SettingsUpdate): Promise<Settings> {
+      await storage.write((uow) => uow.settings.putAll(stripUndefined(changes)));
+      return current();
     },
     /** Settings fixed by flags or environment variables, which an update cannot change. */
     overridden: (): string[] => Object.keys(fixed),

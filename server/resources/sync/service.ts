@@ -3,7 +3,7 @@
  * history's upkeep (changes older than the kept history are forgotten) and the stamp of who made
  * each change.
  */
-import type { WriteHooks } from '../../db/hooks.js';
+import type { WriteHooks } from '../../storage/write-hooks.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import { formatUtc } from '../../../shared/time.js';

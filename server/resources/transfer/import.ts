@@ -367,7 +367,10 @@ class Run {
       this.report.errors.push({ kind: 'settings', id: null, message: issueText(parsed.error) });
       return;
     }
-    this.core.settings.update(parsed.data);
+    // Inside the import's synchronous transaction, until imports are behind the storage ports.
+    this.core.syncRepositories.settings.putAll(
+      Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)),
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import type { AppPasswordWire, UserWire } from '../../../shared/schemas/wire/admin.js';
-import type { AppPasswordRow, UserRow } from './store.js';
+import type { AppPasswordRow, UserRow } from '../../storage/users.js';
 
 export function presentUser(row: UserRow): UserWire {
   return {

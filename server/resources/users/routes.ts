@@ -17,8 +17,8 @@ const selfOrAdmin = (ctx: RequestContext, params: { id: number }) =>
   ctx.actor !== null && (ctx.actor.id === params.id || isAdministrator(ctx.actor));
 
 const userId = z.object({ id: positiveInt });
-const userExists = (params: { id: number }, ctx: RequestContext) =>
-  ctx.services.users.find(params.id) ? undefined : { id: 'Invalid user ID.' };
+const userExists = async (params: { id: number }, ctx: RequestContext) =>
+  (await ctx.services.users.find(params.id)) ? undefined : { id: 'Invalid user ID.' };
 
 export const userRoutes: RouteDef[] = [
   {
@@ -29,7 +29,9 @@ export const userRoutes: RouteDef[] = [
         summary: 'The signed-in user.',
         args: z.object({}),
         permission: (ctx) => ctx.actor !== null,
-        handler: (_params, ctx) => ({ body: presentUser(ctx.services.users.get(ctx.actor!.id)) }),
+        handler: async (_params, ctx) => ({
+          body: presentUser(await ctx.services.users.get(ctx.actor!.id)),
+        }),
       }),
     ],
   },
@@ -44,8 +46,8 @@ export const userRoutes: RouteDef[] = [
           per_page: positiveInt.transform((n) => Math.min(n, 100)).default(50),
         }),
         permission: adminOnly,
-        handler: (params, ctx) => {
-          const { users, total } = ctx.services.users.list(params.page, params.per_page);
+        handler: async (params, ctx) => {
+          const { users, total } = await ctx.services.users.list(params.page, params.per_page);
           const pages = Math.ceil(total / params.per_page);
           return {
             body: { users: users.map(presentUser), total, total_pages: pages },
@@ -74,14 +76,16 @@ export const userRoutes: RouteDef[] = [
         args: userId,
         check: userExists,
         permission: selfOrAdmin,
-        handler: (params, ctx) => ({ body: presentUser(ctx.services.users.get(params.id)) }),
+        handler: async (params, ctx) => ({
+          body: presentUser(await ctx.services.users.get(params.id)),
+        }),
       }),
       endpoint({
         methods: EDITABLE,
         summary: 'Update a user; only administrators change roles.',
         args: userId.extend(userUpdateSchema.shape),
-        check: (params, ctx) =>
-          userExists(params, ctx) ??
+        check: async (params, ctx) =>
+          (await userExists(params, ctx)) ??
           (ctx.actor?.id === params.id &&
           params.password !== undefined &&
           params.current_password === undefined
@@ -112,8 +116,11 @@ export const userRoutes: RouteDef[] = [
         args: userId,
         check: userExists,
         permission: adminOnly,
-        handler: (params, ctx) => ({
-          body: { deleted: true, previous: presentUser(ctx.services.users.remove(params.id)) },
+        handler: async (params, ctx) => ({
+          body: {
+            deleted: true,
+            previous: presentUser(await ctx.services.users.remove(params.id)),
+          },
         }),
       }),
     ],
@@ -127,8 +134,8 @@ export const userRoutes: RouteDef[] = [
         args: userId,
         check: userExists,
         permission: selfOrAdmin,
-        handler: (params, ctx) => ({
-          body: ctx.services.auth.listAppPasswords(params.id).map(presentAppPassword),
+        handler: async (params, ctx) => ({
+          body: (await ctx.services.auth.listAppPasswords(params.id)).map(presentAppPassword),
         }),
       }),
       endpoint({
@@ -156,8 +163,8 @@ export const userRoutes: RouteDef[] = [
         args: userId.extend({ uuid: z.string() }),
         check: userExists,
         permission: selfOrAdmin,
-        handler: (params, ctx) => {
-          if (!ctx.services.auth.revokeAppPassword(params.id, params.uuid)) {
+        handler: async (params, ctx) => {
+          if (!(await ctx.services.auth.revokeAppPassword(params.id, params.uuid))) {
             throw new ApiError(
               'application_password_not_found',
               'No application password with that id.',

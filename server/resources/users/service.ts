@@ -5,7 +5,8 @@ import { formatUtc } from '../../../shared/time.js';
 import type { Role } from '../../../shared/roles.js';
 import type { UserLocale } from '../../../shared/schemas/users.js';
 import type { Clock } from '../../clock.js';
-import type { UsersStore, UserRow } from './store.js';
+import type { StoragePorts } from '../../storage/storage.js';
+import type { UserRow, UsersReader } from '../../storage/users.js';
 
 export interface UserInput {
   login: string;
@@ -19,25 +20,28 @@ export interface UserInput {
 export type UserUpdate = Partial<UserInput>;
 
 export function createUsersService(
-  store: UsersStore,
+  storage: StoragePorts<'users', 'users' | 'sessions'>,
   clock: Clock,
   onCredentialsChanged: () => void,
 ) {
-  function get(id: number): UserRow {
-    const user = store.byId(id);
+  const { read } = storage;
+
+  async function getIn(users: UsersReader, id: number): Promise<UserRow> {
+    const user = await users.byId(id);
     if (!user) throw new NotFound('rest_user_invalid_id', 'Invalid user ID.');
     return user;
   }
+  const get = (id: number) => getIn(read.users, id);
 
   const loginTaken = () => new InvalidInput({ login: 'Sorry, that username already exists!' });
 
   /**
-   * Refuses to leave no administrator. Runs inside the write transaction that makes the change,
-   * which takes the database's write lock first (BEGIN IMMEDIATE): the count it reads cannot
-   * change, in this process or any other, before the change commits.
+   * Refuses to leave no administrator. Runs inside the unit of work that makes the change, whose
+   * transaction holds the database's write lock: the count it reads cannot change, in this
+   * process or any other, before the change commits.
    */
-  function assertAnotherAdministrator(user: UserRow) {
-    if (user.role === 'administrator' && store.countRole('administrator') <= 1) {
+  async function assertAnotherAdministrator(users: UsersReader, user: UserRow) {
+    if (user.role === 'administrator' && (await users.countRole('administrator')) <= 1) {
       throw new Refused(
         'almanac_last_administrator',
         'The last administrator cannot be removed or demoted.',
@@ -45,25 +49,34 @@ export function createUsersService(
     }
   }
 
+  /** Whether `login` would rename `user` to a login another user has. */
+  async function renamedOnto(users: UsersReader, user: UserRow, login: string | undefined) {
+    return (
+      login !== undefined &&
+      login.toLowerCase() !== user.login.toLowerCase() &&
+      (await users.byLogin(login)) !== undefined
+    );
+  }
+
   return {
     get,
-    find: (id: number) => store.byId(id),
-    byLogin: (login: string) => store.byLogin(login),
-    list: (page: number, perPage: number) => ({
-      users: store.list(perPage, (page - 1) * perPage),
-      total: store.count(),
+    find: (id: number) => read.users.byId(id),
+    byLogin: (login: string) => read.users.byLogin(login),
+    list: async (page: number, perPage: number) => ({
+      users: await read.users.list(perPage, (page - 1) * perPage),
+      total: await read.users.count(),
     }),
-    count: () => store.count(),
+    count: () => read.users.count(),
 
     async create(input: UserInput): Promise<UserRow> {
-      if (store.byLogin(input.login)) throw loginTaken();
+      if (await read.users.byLogin(input.login)) throw loginTaken();
       const now = formatUtc(clock.now());
       const password_hash = await hashSecret(input.password);
       // Checked again with the write lock held: another request or process may have taken the
       // login during the hash.
-      const id = store.transaction(() => {
-        if (store.byLogin(input.login)) throw loginTaken();
-        return store.insert({
+      return storage.write(async (uow) => {
+        if (await uow.users.byLogin(input.login)) throw loginTaken();
+        const id = await uow.users.insert({
           login: input.login,
           email: input.email ?? '',
           display_name: input.display_name ?? input.login,
@@ -73,8 +86,8 @@ export function createUsersService(
           created_utc: now,
           modified_utc: now,
         });
+        return getIn(uow.users, id);
       });
-      return get(id);
     },
 
     /**
@@ -83,20 +96,15 @@ export function createUsersService(
      * own. Application passwords are separate credentials and stay.
      */
     async update(id: number, input: UserUpdate, keepSession?: string): Promise<UserRow> {
-      const before = get(id);
-      const renamed = (user: UserRow) =>
-        input.login !== undefined &&
-        input.login.toLowerCase() !== user.login.toLowerCase() &&
-        store.byLogin(input.login) !== undefined;
-      if (renamed(before)) throw loginTaken();
+      if (await renamedOnto(read.users, await get(id), input.login)) throw loginTaken();
       const password_hash =
         input.password === undefined ? undefined : await hashSecret(input.password);
-      store.transaction(() => {
-        const user = get(id);
-        if (renamed(user)) throw loginTaken();
+      const updated = await storage.write(async (uow) => {
+        const user = await getIn(uow.users, id);
+        if (await renamedOnto(uow.users, user, input.login)) throw loginTaken();
         if (input.role !== undefined && input.role !== 'administrator')
-          assertAnotherAdministrator(user);
-        store.update(id, {
+          await assertAnotherAdministrator(uow.users, user);
+        await uow.users.update(id, {
           login: input.login,
           email: input.email,
           display_name: input.display_name,
@@ -105,17 +113,18 @@ export function createUsersService(
           locale: input.locale,
           modified_utc: formatUtc(clock.now()),
         });
-        if (password_hash !== undefined) store.removeOtherSessions(id, keepSession);
+        if (password_hash !== undefined) await uow.sessions.removeOthers(id, keepSession);
+        return getIn(uow.users, id);
       });
       onCredentialsChanged();
-      return get(id);
+      return updated;
     },
 
-    remove(id: number): UserRow {
-      const user = store.transaction(() => {
-        const row = get(id);
-        assertAnotherAdministrator(row);
-        store.remove(id);
+    async remove(id: number): Promise<UserRow> {
+      const user = await storage.write(async (uow) => {
+        const row = await getIn(uow.users, id);
+        await assertAnotherAdministrator(uow.users, row);
+        await uow.users.remove(id);
         return row;
       });
       onCredentialsChanged();

@@ -35,7 +35,7 @@ export async function startServer(options: { lan?: boolean } = {}): Promise<E2ES
     // Tests that turn LAN sharing on must not announce themselves on the network's multicast.
     announcer: silentAnnouncer,
   });
-  server.services.settings.update({ timezone: 'UTC' });
+  await server.services.settings.update({ timezone: 'UTC' });
   return {
     ...server,
     async stop() {

@@ -8,7 +8,7 @@ import {
   SAFETY_CHECKPOINT_PAGES,
   startCheckpointer,
   type Checkpointer,
-} from '../../../server/db/checkpointer.js';
+} from '../../../server/storage/sqlite/checkpointer.js';
 import { startTestServer } from '../../helpers/server.js';
 
 const dirs: string[] = [];

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../../server/db/open.js';
-import { MAX_GROUP, writeInGroup } from '../../../server/db/group-commit.js';
-import { withWriteHooks } from '../../../server/db/hooks.js';
+import { MAX_GROUP, writeInGroup } from '../../../server/storage/sqlite/group-commit.js';
+import { withWriteHooks } from '../../../server/storage/write-hooks.js';
 
 const dirs: string[] = [];
 const opened: Array<{ close(): unknown }> = [];
@@ -94,7 +94,7 @@ describe('writeInGroup', () => {
             log.push(`begin ${name}`);
             if (refuse) throw new Error(`precondition of ${name}`);
           },
-          end: () => log.push(`end ${name}`),
+          end: () => void log.push(`end ${name}`),
         },
         () => writeInGroup(db, () => log.push(`write ${name}`) && insert.run(name).changes),
       );

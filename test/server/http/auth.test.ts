@@ -89,7 +89,7 @@ describe('authentication', () => {
     const listUse = async () =>
       (await server.call('GET', `${ADMIN_API}/users/${id}/application-passwords`, { auth })).json;
     await expect(listUse()).resolves.toEqual([expect.objectContaining(used)]);
-    server.services.auth.storeUse();
+    await server.services.auth.storeUse();
     expect(await listUse()).toEqual([expect.objectContaining(used)]);
 
     const revoked = await server.call(

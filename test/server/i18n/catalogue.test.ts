@@ -57,7 +57,7 @@ describe('switching the site language', () => {
   it('changes the descriptions of the indexes and the doc, and nothing else', async () => {
     const server = await startTestServer();
     const english = await publishedDocuments(server);
-    server.services.settings.update({ language: 'fr' });
+    await server.services.settings.update({ language: 'fr' });
     const french = await publishedDocuments(server);
 
     // The root also names the site's language, which is what changed.

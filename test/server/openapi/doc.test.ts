@@ -322,7 +322,7 @@ describe('what the document says about access, limits and headers', () => {
 
   it('gives per_page an integer default, the deployment’s', async () => {
     const { server, op } = await load();
-    server.services.settings.update({ per_page: 7 });
+    await server.services.settings.update({ per_page: 7 });
     const perPage = op('/events', 'get').parameters!.find((p) => p.name === 'per_page')!;
     expect(perPage.schema).toMatchObject({ type: 'integer', default: 10 });
     const again = (await server.call('GET', '/api/calendar/events/v1/doc')).json as Doc;

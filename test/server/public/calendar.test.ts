@@ -161,7 +161,7 @@ describe('the public calendar', () => {
     expect(whole.querySelector('a.feed-url')?.textContent).toBe(`${server.url}/calendar.ics`);
 
     // A LAN address phones reach: a QR code, and still no Google.
-    server.services.settings.update({ public_url: 'http://192.168.1.9:7420' });
+    await server.services.settings.update({ public_url: 'http://192.168.1.9:7420' });
     const lan = dom((await server.call('GET', '/events/category/jazz/')).text).querySelector(
       'section.subscribe',
     )!;
@@ -174,7 +174,7 @@ describe('the public calendar', () => {
     expect(lan.textContent).toContain('Google Calendar cannot subscribe to this calendar');
 
     // On the internet, Google Calendar can subscribe.
-    server.services.settings.update({ public_url: 'https://cal.example.org' });
+    await server.services.settings.update({ public_url: 'https://cal.example.org' });
     const online = dom((await server.call('GET', '/events/')).text).querySelector(
       'section.subscribe',
     )!;

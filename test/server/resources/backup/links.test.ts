@@ -232,7 +232,7 @@ describe('the setting backup_dir', () => {
   it('is checked again at each use: a folder stored before the check is refused', async () => {
     const server = await startTestServer({ file: true });
     // As an older version accepted it.
-    server.services.settings.update({ backup_dir: '/proc/self' });
+    await server.services.settings.update({ backup_dir: '/proc/self' });
     for (const [method, path] of [
       ['POST', BACKUPS],
       ['GET', BACKUPS],

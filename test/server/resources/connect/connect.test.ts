@@ -56,10 +56,10 @@ describe('GET /calendar/admin/v1/connect', () => {
     const server = await startTestServer({ settings: { public_url: 'https://cal.example.org' } });
     const online = await server.call('GET', CONNECT, { auth: server.admin });
     expect(online.json).toMatchObject({ origins: ['https://cal.example.org'], internet: true });
-    server.services.settings.update({ public_url: 'http://192.168.1.9:7420' });
+    await server.services.settings.update({ public_url: 'http://192.168.1.9:7420' });
     const lan = await server.call('GET', CONNECT, { auth: server.admin });
     expect(lan.json).toMatchObject({ origins: ['http://192.168.1.9:7420'], internet: false });
-    server.services.settings.update({ public_url: 'http://127.0.0.1:7420' });
+    await server.services.settings.update({ public_url: 'http://127.0.0.1:7420' });
     const loop = await server.call('GET', CONNECT, { auth: server.admin });
     expect(loop.json).toMatchObject({ origins: [], internet: false });
   });

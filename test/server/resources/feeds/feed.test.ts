@@ -420,7 +420,7 @@ describe('UIDs', () => {
       await first.close();
 
       const second = await start(config, { clock: fixedClock('2026-06-15T12:00:00Z') });
-      second.services.settings.update({ public_url: 'https://calendar.example.org' });
+      await second.services.settings.update({ public_url: 'https://calendar.example.org' });
       expect(await uidsOf(second, 'https://calendar.example.org')).toEqual(before);
       await second.close();
 

@@ -24,7 +24,7 @@ describe('venue and organizer links of events', () => {
   it('validates, creates, reuses and embeds venues', async () => {
     const server = await startTestServer();
     const { venues, users } = server.services;
-    const admin = { id: users.list(1, 10).users[0]!.id, role: 'administrator' as const };
+    const admin = { id: (await users.list(1, 10)).users[0]!.id, role: 'administrator' as const };
     const validate = (raw: unknown, actor: Actor = admin) =>
       refusal(venueLink, raw) ?? venues.validateLink(parsed(venueLink, raw), actor);
     const ensure = (raw: unknown, actor: Actor = admin) =>
@@ -74,7 +74,7 @@ describe('venue and organizer links of events', () => {
   it('validates and creates organizers in order, mixing ids and inline data', async () => {
     const server = await startTestServer();
     const { organizers, users } = server.services;
-    const admin = { id: users.list(1, 10).users[0]!.id, role: 'administrator' as const };
+    const admin = { id: (await users.list(1, 10)).users[0]!.id, role: 'administrator' as const };
     const validate = (raw: unknown) =>
       refusal(organizerLinks, raw) ?? organizers.validateLinks(parsed(organizerLinks, raw), admin);
     const ensure = (raw: unknown) => organizers.ensureForEvent(parsed(organizerLinks, raw), admin);

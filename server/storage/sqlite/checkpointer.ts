@@ -12,7 +12,7 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { afterEachTransaction, BUSY_TIMEOUT_MS, type Db } from './open.js';
+import { afterEachTransaction, BUSY_TIMEOUT_MS, type Db } from '../../db/open.js';
 
 /** Pages (4 KiB) the WAL may reach before the server's own connection checkpoints (~64 MB). */
 export const SAFETY_CHECKPOINT_PAGES = 16_000;

@@ -2,16 +2,19 @@
  * Work that must run inside every write transaction a request makes, whatever store makes it:
  * the precondition of a conditional write (checked under the write lock, so a concurrent edit
  * cannot slip in between the check and the write) and stamping the change log with the user who
- * made the change. The request installs its hooks for the duration of its handler; the database
- * wrapper (open.ts) runs them around the outermost transaction of each write.
+ * made the change. The request installs its hooks for the duration of its handler; a unit of work
+ * (storage.ts) runs them first and last inside its transaction, awaiting them, so a hook may
+ * read through the storage ports (its reads go through the unit's transaction). The synchronous
+ * transactions of the stores not yet behind the ports run them too (db/open.ts), without waiting
+ * for a hook that answers a promise.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface WriteHooks {
-  /** Runs first inside the transaction; throwing rolls it back. */
-  begin?(): void;
+  /** Runs first inside the transaction; throwing (or rejecting) rolls it back. */
+  begin?(): void | Promise<void>;
   /** Runs last inside the transaction, after the writes. */
-  end?(): void;
+  end?(): void | Promise<void>;
 }
 
 const storage = new AsyncLocalStorage<WriteHooks[]>();

@@ -1,0 +1,69 @@
+/**
+ * The storage ports (docs/architecture.md, "Storage ports"): what services may ask of storage,
+ * whatever engine stands behind it (the embedded SQLite adapter in `sqlite/`, PostgreSQL in
+ * `postgres/`). Everything is asynchronous, because a networked engine answers later.
+ *
+ * - A **unit of work** is one write transaction: `write(body)` runs `body` with a repository
+ *   per aggregate, commits when it resolves and rolls back when it rejects. The request's write
+ *   hooks (write-hooks.ts: its precondition, its permission again, its idempotency key) run
+ *   first and last inside it. Its body awaits only its repositories, never other I/O (a fetch,
+ *   a file, a timer): on SQLite the transaction holds the connection for the whole body, and a
+ *   body still pending once its turn's microtasks are done fails with `UnitOfWorkEscaped`.
+ * - The **read side** answers committed data only: a read never sees a unit of work in flight.
+ *
+ * This module is a leaf: it imports nothing from the resources, which import their row and
+ * repository types from here.
+ */
+import type { SettingsReader, SettingsRepository } from './settings.js';
+import type {
+  AppPasswordsReader,
+  AppPasswordsRepository,
+  SessionsReader,
+  SessionsRepository,
+  UsersReader,
+  UsersRepository,
+} from './users.js';
+
+/** The repositories a unit of work offers, by aggregate: reads see the unit's own writes. */
+export interface WriteRepositories {
+  settings: SettingsRepository;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  appPasswords: AppPasswordsRepository;
+}
+
+/** The read side, by aggregate: committed data. */
+export interface ReadRepositories {
+  settings: SettingsReader;
+  users: UsersReader;
+  sessions: SessionsReader;
+  appPasswords: AppPasswordsReader;
+}
+
+export type UnitOfWork = WriteRepositories;
+
+export interface Storage {
+  /** Runs `body` as one unit of work (one write transaction); resolves once it has committed. */
+  write<T>(body: (uow: UnitOfWork) => Promise<T>): Promise<T>;
+  readonly read: ReadRepositories;
+  /**
+   * The content version every cache is keyed by (docs/architecture.md, "One content version"):
+   * a value that moves on every committed change to content, by any process.
+   */
+  contentVersion(): Promise<string>;
+  /** Stops background work and closes the connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * What a service receives: the read side and units of work narrowed to the aggregates it uses.
+ * `Storage` itself is one (its `write` hands a body every repository).
+ */
+export interface StoragePorts<
+  R extends keyof ReadRepositories = never,
+  W extends keyof WriteRepositories = never,
+> {
+  readonly read: Pick<ReadRepositories, R>;
+  write<T>(body: (uow: Pick<WriteRepositories, W>) => Promise<T>): Promise<T>;
+  contentVersion(): Promise<string>;
+}
