@@ -1,6 +1,6 @@
 /**
  * What the public calendar shows (docs/api/feeds.md, Public calendar): a page of upcoming events
- * or the events of one month, read through the events listing as an anonymous client, so the
+ * or the events of one month or week, read through the events listing as an anonymous client, so the
  * calendar shows exactly what the API shows anyone: published, listed events.
  */
 import { DateTime } from 'luxon';
@@ -10,7 +10,7 @@ import { DomainError } from '../errors.js';
 import type { Links } from '../http/links.js';
 import type { Services } from '../services.js';
 
-/** Pages of 50 read for one month, at most: a month with more says so instead of growing. */
+/** Pages of 50 read for one month or week, at most: more is said instead of shown. */
 const MONTH_PAGES = 10;
 export const LIST_PAGE_SIZE = 20;
 
@@ -90,19 +90,34 @@ export function monthOf(value: unknown, zone: string, now: Date): string {
   return DateTime.fromJSDate(now, { zone }).toFormat('yyyy-MM');
 }
 
-/** The month's events on the days they cover, in weeks from Monday. */
-export function monthData(
+/** `YYYY-MM-DD` of the Monday of the week holding `value` when it is a date, else of today. */
+export function weekOf(value: unknown, zone: string, now: Date): string {
+  const given =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? DateTime.fromISO(value, { zone: 'UTC' })
+      : undefined;
+  const day =
+    given?.isValid && given.year >= 1900 && given.year <= 2200
+      ? given
+      : DateTime.fromISO(DateTime.fromJSDate(now, { zone }).toISODate()!, { zone: 'UTC' });
+  return day.minus({ days: day.weekday - 1 }).toISODate()!;
+}
+
+/**
+ * The events overlapping the days `first` to `last` (UTC dates), each on every day it covers,
+ * and whether there were more than the pages read.
+ */
+function eventsByDay(
   services: Services,
   filter: CalendarFilter,
-  month: string,
+  first: DateTime,
+  last: DateTime,
   links: Links,
-): MonthData {
-  const first = DateTime.fromISO(`${month}-01`, { zone: 'UTC' });
-  const last = first.endOf('month');
+): { byDay: Map<string, EventWire[]>; truncated: boolean } {
   const events: EventWire[] = [];
   let truncated = false;
   for (let page = 1; page <= MONTH_PAGES; page++) {
-    // Events that overlap the month: ending after the day before it, starting before its end.
+    // Events that overlap the days: ending after the day before them, starting before the last.
     const result = read(
       services,
       {
@@ -120,7 +135,7 @@ export function monthData(
   }
   const byDay = new Map<string, EventWire[]>();
   for (const event of events) {
-    let day = DateTime.fromISO(event.start_date.slice(0, 10), { zone: 'UTC' });
+    let day: DateTime = DateTime.fromISO(event.start_date.slice(0, 10), { zone: 'UTC' });
     const end = DateTime.fromISO(event.end_date.slice(0, 10), { zone: 'UTC' });
     if (day < first) day = first;
     for (; day <= end && day <= last; day = day.plus({ days: 1 })) {
@@ -128,6 +143,19 @@ export function monthData(
       byDay.set(key, [...(byDay.get(key) ?? []), event]);
     }
   }
+  return { byDay, truncated };
+}
+
+/** The month's events on the days they cover, in weeks from Monday. */
+export function monthData(
+  services: Services,
+  filter: CalendarFilter,
+  month: string,
+  links: Links,
+): MonthData {
+  const first = DateTime.fromISO(`${month}-01`, { zone: 'UTC' });
+  const last = first.endOf('month').startOf('day');
+  const { byDay, truncated } = eventsByDay(services, filter, first, last, links);
   const weeks: MonthDay[][] = [];
   let day = first.minus({ days: first.weekday - 1 });
   while (day <= last) {
@@ -144,5 +172,38 @@ export function monthData(
     truncated,
     previous: first.minus({ months: 1 }).toFormat('yyyy-MM'),
     next: first.plus({ months: 1 }).toFormat('yyyy-MM'),
+  };
+}
+
+export interface WeekData {
+  /** `YYYY-MM-DD` of its Monday. */
+  week: string;
+  days: MonthDay[];
+  truncated: boolean;
+  previous: string;
+  next: string;
+}
+
+/** The week's events (Monday to Sunday) on the days they cover. */
+export function weekData(
+  services: Services,
+  filter: CalendarFilter,
+  week: string,
+  links: Links,
+): WeekData {
+  const first = DateTime.fromISO(week, { zone: 'UTC' });
+  const last = first.plus({ days: 6 });
+  const { byDay, truncated } = eventsByDay(services, filter, first, last, links);
+  const days: MonthDay[] = [];
+  for (let day = first; day <= last; day = day.plus({ days: 1 })) {
+    const date = day.toISODate()!;
+    days.push({ date, inMonth: true, events: byDay.get(date) ?? [] });
+  }
+  return {
+    week,
+    days,
+    truncated,
+    previous: first.minus({ weeks: 1 }).toISODate()!,
+    next: first.plus({ weeks: 1 }).toISODate()!,
   };
 }

@@ -4,6 +4,7 @@
  * JSON-LD through `jsonLdScript`, so stored content can never run as script on these pages.
  */
 import { sanitizeHtml } from '../text/html.js';
+import { PRINT_SCRIPT, PRINT_SCRIPT_SOURCE } from './print.js';
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -109,15 +110,33 @@ article.calendar{max-width:none}
 main:has(article.calendar){max-width:64rem}
 .toolbar{display:flex;flex-wrap:wrap;gap:.75rem 1.5rem;align-items:center;justify-content:space-between;margin:1rem 0}
 nav.views{display:flex;gap:.25rem}
+.view-actions{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
+.view{margin-bottom:1.5rem}
 nav.views a{padding:.35rem .9rem;border:1px solid var(--line);border-radius:999px;text-decoration:none}
 nav.views a[aria-current]{background:var(--accent);border-color:var(--accent);color:var(--card)}
 form.search{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center}
 form.search label{font-size:.9rem;color:var(--muted)}
 form.search input{font:inherit;padding:.35rem .6rem;border:1px solid var(--line);border-radius:8px;background:var(--card);color:var(--fg);min-width:0;flex:1 1 10rem}
 button,.button{font:inherit;display:inline-block;padding:.4rem .9rem;border:1px solid var(--accent);border-radius:8px;background:var(--accent);color:var(--card);text-decoration:none;cursor:pointer}
+button.print{background:var(--card);color:var(--accent)}
+button[hidden]{display:none}
+.swatch{display:inline-block;flex:none;width:.75em;height:.75em;margin-right:.35em;border:1px solid var(--muted);border-radius:3px;vertical-align:-.04em;print-color-adjust:exact;-webkit-print-color-adjust:exact}
+nav.filter ul{list-style:none;display:flex;flex-wrap:wrap;gap:.4rem;margin:0 0 1rem;padding:0}
+nav.filter a{display:inline-flex;align-items:center;padding:.2rem .75rem;border:1px solid var(--line);border-radius:999px;background:var(--card);color:var(--fg);text-decoration:none;font-size:.9rem}
+nav.filter a:hover{border-color:var(--accent)}
+nav.filter a[aria-current]{border-color:var(--accent);box-shadow:inset 0 0 0 1px var(--accent);font-weight:600}
+ol.week{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(7,minmax(0,1fr));border:1px solid var(--line)}
+ol.week>li{padding:.35rem;border-left:1px solid var(--line);min-height:10rem;font-size:.85rem;overflow-wrap:anywhere}
+ol.week>li:first-child{border-left:0}
+ol.week>li[aria-current]{outline:2px solid var(--accent);outline-offset:-2px}
+ol.week h3{font-size:.85rem;margin:0 0 .3rem;text-transform:capitalize}
+ol.week ul{list-style:none;margin:0;padding:0}
+ol.week ul li{margin:.3rem 0;line-height:1.3}
+ol.week .time{display:block;color:var(--muted)}
 nav.months{display:flex;align-items:center;justify-content:space-between;gap:.5rem;margin:1rem 0 .5rem}
 nav.months h2{margin:0;text-transform:capitalize}
 nav.months a{text-transform:capitalize}
+nav.months.weeks a{text-transform:none}
 table.month{width:100%;border-collapse:collapse;table-layout:fixed}
 table.month caption{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 table.month th{font-size:.85rem;color:var(--muted);font-weight:600;padding:.3rem;text-align:left}
@@ -148,11 +167,17 @@ table.month thead{display:none}
 table.month td{padding:.5rem 0;border-top:1px solid var(--line)}
 table.month td:not(.busy),table.month td.outside{display:none}
 table.month .weekday{position:static;width:auto;height:auto;clip:auto;text-transform:capitalize}
+ol.week{display:block;border:0}
+ol.week>li{min-height:0;border-left:0;border-top:1px solid var(--line);padding:.5rem 0;font-size:1rem}
+ol.week>li.free h3{font-weight:400;color:var(--muted)}
+ol.week .time{display:inline}
 }
 @media print{
 :root{--fg:#000;--muted:#444;--bg:#fff;--card:#fff;--line:#999;--accent:#000}
 body{font-size:11pt;background:#fff}
-header.site,nav.views,form.search,nav.pages,.subscribe,p.meta:last-child{display:none}
+nav.views,form.search,nav.filter,button.print,nav.pages,.subscribe,p.meta:last-child{display:none}
+header.site{border:0;padding:0 0 .5rem}
+a.brand img.logo{height:1.6rem}
 main,main:has(article.calendar){max-width:none;margin:0;padding:0}
 article,section.card{border:0;padding:0;margin:0 0 1rem}
 a{color:#000;text-decoration:none}
@@ -161,6 +186,9 @@ nav.months{justify-content:center}
 table.month{page-break-inside:avoid}
 table.month td{height:5.5rem}
 ul.events li{page-break-inside:avoid}
+ol.week{display:block;border:0}
+ol.week>li{min-height:0;border:0;border-top:1px solid var(--line);padding:.3rem 0;page-break-inside:avoid}
+ol.week .time{display:inline}
 }
 `;
 
@@ -180,14 +208,14 @@ ${layout.head}
 <main>
 ${layout.body}
 </main>
+<script>${PRINT_SCRIPT}</script>
 </body>
 </html>
 `;
 }
 
 /**
- * Content-Security-Policy of the public pages: no script runs, styles are the page's own, and
- * forms (the calendar's search) only go to this site.
+ * Content-Security-Policy of the public pages: no script runs but the Print button's (by its
+ * hash), styles are the page's own, and forms (the calendar's search) only go to this site.
  */
-export const PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src http: https: data:; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
+export const PAGE_CSP = `default-src 'none'; script-src ${PRINT_SCRIPT_SOURCE}; style-src 'unsafe-inline'; img-src http: https: data:; base-uri 'none'; form-action 'self'; frame-ancestors 'self'`;

@@ -7,6 +7,7 @@ import type { Translate } from '../../shared/i18n/index.js';
 import { attr, jsonLdScript, link, rich, safeUrl, text } from './html.js';
 import { whenHtml } from './format.js';
 import { LABELS, type LabelKey } from './labels.js';
+import { swatch, type PublicCategory } from './categories.js';
 import type { EventWire, OrganizerWire, VenueWire } from '../../shared/schemas/wire/index.js';
 
 export interface PageContext {
@@ -29,11 +30,17 @@ function apiFooter(c: PageContext): string {
   return `<p class="meta">${link(c.apiUrl, label(c, 'api'), 'alternate')}</p>`;
 }
 
-function termLinks(terms: EventWire['categories'], base: string): string {
+function termLinks(
+  terms: EventWire['categories'],
+  base: string,
+  colors: readonly PublicCategory[] = [],
+): string {
   return terms
     .map(
       (term) =>
-        `<a href="${attr(`${base}${encodeURIComponent(term.slug)}/`)}">${text(term.name)}</a>`,
+        `<a href="${attr(`${base}${encodeURIComponent(term.slug)}/`)}">${swatch(
+          colors.find((c) => c.id === term.id)?.color,
+        )}${text(term.name)}</a>`,
     )
     .join('');
 }
@@ -59,7 +66,12 @@ function contact(c: PageContext, item: { phone?: string; email?: string; website
   return rows.length > 0 ? `<p>${rows.join('<br>')}</p>` : '';
 }
 
-export function eventPage(event: EventWire, c: PageContext): Rendered {
+/** An event's page; `categories` gives its categories' colours. */
+export function eventPage(
+  event: EventWire,
+  c: PageContext,
+  categories: readonly PublicCategory[] = [],
+): Rendered {
   const parts: string[] = [`<h1${statusClass(event)}>${text(event.title)}</h1>`];
   parts.push(`<p class="when">${whenHtml(event, c.locale)}</p>`);
   const notice = statusNotice(event, c);
@@ -86,7 +98,7 @@ export function eventPage(event: EventWire, c: PageContext): Rendered {
   }
   if (event.categories.length > 0) {
     parts.push(
-      `<h2>${label(c, 'categories')}</h2><p class="terms">${termLinks(event.categories, '/events/category/')}</p>`,
+      `<h2>${label(c, 'categories')}</h2><p class="terms">${termLinks(event.categories, '/events/category/', categories)}</p>`,
     );
   }
   if (event.tags.length > 0) {

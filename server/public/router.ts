@@ -14,6 +14,7 @@ import { apiRoot, discoveryTags, pageLinks, sendDiscovery } from './discovery.js
 import { page, PAGE_CSP } from './html.js';
 import { calendarHtml } from './calendar-page.js';
 import { LABELS } from './labels.js';
+import { publicCategories } from './categories.js';
 import {
   eventPage,
   homePage,
@@ -26,6 +27,7 @@ import {
 } from './pages.js';
 
 const CONSOLE_PATH = '/console/';
+const EVENTS_PATH = '/events/';
 
 export function publicPages(services: Services): Router {
   const router = Router();
@@ -91,14 +93,18 @@ export function publicPages(services: Services): Router {
     const event = publishedEvent(services, req.params.slug, links);
     if (!event) return notFound(req, res, links);
     const root = links.rest(`events/${event.id}`);
-    send(res, links, root, eventPage(event, context(links, root)));
+    const categories = event.categories.length > 0 ? publicCategories(services) : [];
+    send(res, links, root, eventPage(event, context(links, root), categories));
   });
 
   router.get(['/events', '/events/'], async (req, res) => {
     const links = pageLinks(req, services);
     const root = links.rest('events/');
     const c = context(links, root);
-    const calendar = await calendarHtml(req, services, links, {}, c);
+    const calendar = await calendarHtml(req, services, links, {}, c, {
+      base: EVENTS_PATH,
+      current: undefined,
+    });
     const rendered = calendarPage({ title: c.t(LABELS.events) }, calendar.html, c);
     send(res, links, root, { ...rendered, head: calendar.jsonLd });
   });
@@ -134,7 +140,17 @@ export function publicPages(services: Services): Router {
       if (!term) return notFound(req, res, links);
       const root = links.rest('events/', [[filter, term.slug]]);
       const c = context(links, root);
-      const calendar = await calendarHtml(req, services, links, { [filter]: term.slug }, c);
+      // A category's calendar offers the others; a tag's is a calendar of its own.
+      const categoryFilter =
+        taxonomy === 'category' ? { base: EVENTS_PATH, current: term.slug } : undefined;
+      const calendar = await calendarHtml(
+        req,
+        services,
+        links,
+        { [filter]: term.slug },
+        c,
+        categoryFilter,
+      );
       const kind = c.t(LABELS[taxonomy === 'category' ? 'category' : 'tag']);
       const rendered = calendarPage(
         { title: term.name, kind, description: term.description },

@@ -32,6 +32,16 @@ export const frPages: Readonly<Record<string, string>> = {
   'No events this month.': 'Aucun évènement ce mois-ci.',
   'This month has more events than one page shows: narrow it with a category or a search.':
     'Ce mois compte plus d’évènements qu’une page n’en montre : affinez avec une catégorie ou une recherche.',
+  Week: 'Semaine',
+  Weeks: 'Semaines',
+  'Previous week': 'Semaine précédente',
+  'Next week': 'Semaine suivante',
+  'No events this week.': 'Aucun évènement cette semaine.',
+  'This week has more events than one page shows: narrow it with a category or a search.':
+    'Cette semaine compte plus d’évènements qu’une page n’en montre : affinez avec une catégorie ou une recherche.',
+  Print: 'Imprimer',
+  'Filter by category': 'Filtrer par catégorie',
+  'All categories': 'Toutes les catégories',
   Subscribe: 'S’abonner',
   'Add to my calendar app': 'Ajouter à mon application de calendrier',
   'Or copy this address into Google Calendar, Outlook or Thunderbird:':
