@@ -289,8 +289,8 @@ export const frOperations: Readonly<Record<string, string>> = {
   'Your current password, needed to change your own password.':
     'Votre mot de passe actuel, nécessaire pour changer votre propre mot de passe.',
   // Recurring events (docs/contract/extensions.md §E1).
-  'For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.':
-    'Pour une occurrence d’une série : celle-ci seulement, celle-ci et les suivantes (la série est scindée), ou toutes.',
+  'For an occurrence of a series: this one only, this one and the later ones (the series is split), all of them, or series: every part of a series that splits made (its series_parts), for changes other than dates, times and the rule.':
+    'Pour une occurrence d’une série : celle-ci seulement, celle-ci et les suivantes (la série est scindée), toutes, ou series : toutes les parties d’une série scindée (ses series_parts), pour les changements autres que les dates, les heures et la règle.',
   'How the event repeats: RFC 5545 RRULE, EXDATE and RDATE lines (FREQ DAILY to YEARLY); an empty list ends the recurrence.':
     'Comment l’évènement se répète : lignes RRULE, EXDATE et RDATE de la RFC 5545 (FREQ de DAILY à YEARLY) ; une liste vide met fin à la répétition.',
   'Whether the event takes place: scheduled (the default), canceled or postponed. A canceled or postponed event stays listed.':

@@ -188,6 +188,8 @@ export const frShapes: Readonly<Record<string, string>> = {
     'L’identifiant du premier évènement de sa série (le même pour chaque occurrence), ou null.',
   'The start the rule gave this occurrence, in the event time zone, or null for a single event.':
     'Le début que la règle a donné à cette occurrence, dans le fuseau horaire de l’évènement, ou null pour un évènement unique.',
+  'The IDs of the first events of every part of its series, first part first: one ID until a "this and following" change splits the series, then one per part; an empty list for a single event.':
+    'Les identifiants des premiers évènements de chaque partie de sa série, la première partie d’abord : un seul identifiant tant qu’aucun changement « celui-ci et les suivants » n’a scindé la série, puis un par partie ; une liste vide pour un évènement unique.',
   // Event status (docs/contract/extensions.md §E7).
   'Whether the event takes place: scheduled, canceled or postponed.':
     'Si l’évènement a lieu : scheduled (prévu), canceled (annulé) ou postponed (reporté).',

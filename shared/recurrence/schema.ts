@@ -39,7 +39,7 @@ export const recurrenceField = z
       'an empty list ends the recurrence.',
   });
 
-export const SCOPES = ['this', 'following', 'all'] as const;
+export const SCOPES = ['this', 'following', 'all', 'series'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /** Which occurrences of a series an update or a delete applies to. */
@@ -49,5 +49,6 @@ export const scopeField = z
   .meta({
     description:
       'For an occurrence of a series: this one only, this one and the later ones (the series ' +
-      'is split), or all of them.',
+      'is split), all of them, or series: every part of a series that splits made (its ' +
+      'series_parts), for changes other than dates, times and the rule.',
   });

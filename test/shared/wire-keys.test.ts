@@ -65,6 +65,7 @@ describe('wire schemas keep the reference’s keys and order', () => {
       'original_start_date',
       'event_status',
       'event_status_reason',
+      'series_parts',
       'json_ld',
     ]);
   });

@@ -146,7 +146,7 @@ export default function EventEditor({ id }: { id: string }) {
       toast({
         tone: 'success',
         message:
-          scope === 'following' || scope === 'all'
+          scope === 'following' || scope === 'all' || scope === 'series'
             ? t('editor.savedSeries', { title: decodeEntities(saved.title) })
             : t('editor.saved', { title: decodeEntities(saved.title) }),
       });

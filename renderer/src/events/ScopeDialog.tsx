@@ -11,7 +11,7 @@ import type { EventWire } from '../../../shared/schemas/wire';
 import { t } from '../i18n';
 import { Button } from '../ui/Button';
 import { Dialog, useQuestion } from '../ui/Dialog';
-import { rangeText, seriesSpans, type SeriesSpans, type Span } from './seriesSpan';
+import { partsOf, rangeText, seriesSpans, type SeriesSpans, type Span } from './seriesSpan';
 
 export interface ScopeQuestion {
   action: 'save' | 'trash';
@@ -23,7 +23,7 @@ export interface ScopeQuestion {
   moves?: boolean;
 }
 
-const SCOPES: Scope[] = ['this', 'following', 'all'];
+const SCOPES: Scope[] = ['this', 'following', 'all', 'series'];
 
 /** The dialog to render, and `ask()`, which resolves with the chosen scope or null (cancel). */
 export function useScopeQuestion(): [ReactNode, (q: ScopeQuestion) => Promise<Scope | null>] {
@@ -32,12 +32,14 @@ export function useScopeQuestion(): [ReactNode, (q: ScopeQuestion) => Promise<Sc
   ));
 }
 
-function choiceLabel(scope: Scope, span: Span | undefined): string {
-  if (span === undefined) return t(`scope.plain.${scope}`);
+function choiceLabel(scope: Scope, span: Span | undefined, parts: number): string {
+  // After a split, "all" is the part this event is in; "series" is every part.
+  const key = scope === 'all' && parts > 1 ? 'part' : scope;
+  if (span === undefined) return t(`scope.plain.${key}`);
   const range = rangeText(span);
-  if (scope === 'this') return t('scope.this', { range });
-  if (span.count === undefined) return t(`scope.endless.${scope}`, { range });
-  return t(`scope.${scope}`, { count: span.count, range });
+  if (key === 'this') return t('scope.this', { range });
+  if (span.count === undefined) return t(`scope.endless.${key}`, { range, parts });
+  return t(`scope.${key}`, { count: span.count, range, parts });
 }
 
 /** The warning for the answers that would move events already over. */
@@ -59,12 +61,15 @@ function ScopeDialog({
   const saving = question.action === 'save';
   const event = question.event;
   const spans = useQuery({
-    queryKey: ['series-spans', event?.id, event?.modified_utc],
+    queryKey: ['series-spans', event?.id, event?.modified_utc, event?.series_parts],
     queryFn: () => seriesSpans(event!),
     enabled: event !== undefined && typeof event.series_id === 'number',
     staleTime: 0,
   });
   const warning = saving && question.moves && spans.data ? pastWarning(spans.data) : undefined;
+  const parts = event ? partsOf(event) : 0;
+  // Every part keeps its own dates, times and rule (the API's scope=series changes the rest).
+  const partsKeepTimes = saving && (question.moves === true || question.ruleChanged === true);
   return (
     <Dialog
       title={saving ? t('scope.saveTitle') : t('scope.trashTitle')}
@@ -72,8 +77,10 @@ function ScopeDialog({
       onCancel={() => onAnswer(null)}
     >
       <div className="dialog__choices">
-        {SCOPES.map((scope) => {
-          const disabled = scope === 'this' && question.ruleChanged === true;
+        {SCOPES.filter((scope) => scope !== 'series' || parts > 1).map((scope) => {
+          const disabled =
+            (scope === 'this' && question.ruleChanged === true) ||
+            (scope === 'series' && partsKeepTimes);
           return (
             <Button
               key={scope}
@@ -81,7 +88,7 @@ function ScopeDialog({
               disabled={disabled}
               onClick={() => onAnswer(scope)}
             >
-              {choiceLabel(scope, spans.data?.[scope])}
+              {choiceLabel(scope, spans.data?.[scope], parts)}
             </Button>
           );
         })}
@@ -92,6 +99,7 @@ function ScopeDialog({
         </p>
       )}
       {question.ruleChanged && <p className="field__hint">{t('scope.ruleChanged')}</p>}
+      {parts > 1 && partsKeepTimes && <p className="field__hint">{t('scope.partsKeepTimes')}</p>}
       <div className="form-actions">
         <Button variant="ghost" onClick={() => onAnswer(null)}>
           {t('common.cancel')}

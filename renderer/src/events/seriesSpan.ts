@@ -23,6 +23,8 @@ export interface SeriesSpans {
   this: Span;
   following: Span;
   all: Span;
+  /** Every part a split made (`series_parts`); only when there are several. */
+  series?: Span | undefined;
 }
 
 const WALL = 'yyyy-MM-dd HH:mm:ss';
@@ -67,6 +69,11 @@ export async function seriesSpans(event: EventWire, now = DateTime.utc()): Promi
     ? parseWall(last.events[0].start_date)
     : parseWall(event.start_date);
   const isParent = seriesId === event.id ? 1 : 0;
+  const parts = event.series_parts ?? [];
+  const series =
+    parts.length > 1
+      ? await everyPart(parts, seriesId, all.total + withParent, nowWall)
+      : undefined;
   const over = (e: EventWire | null) => (e !== null && e.end_date < nowWall ? 1 : 0);
   const start = parseWall(event.start_date);
   return {
@@ -83,8 +90,54 @@ export async function seriesSpans(event: EventWire, now = DateTime.utc()): Promi
       last: endless ? undefined : lastStart,
       past: pastAll.total + (withParent ? over(parent) : 0),
     },
+    series,
   };
 }
+
+/**
+ * What "every part of this series" covers: the events of each part (its first event and its
+ * listing by `post_parent`), from the first part's start to the last part's last one. A part
+ * whose first event is in the trash is left out, as the API leaves it.
+ */
+async function everyPart(
+  parts: number[],
+  own: number,
+  ownCount: number,
+  nowWall: string,
+): Promise<Span> {
+  const firsts = await Promise.all(
+    parts.map((id) => api<EventWire>(ev(`events/${id}`)).catch(() => null)),
+  );
+  const live = firsts.filter((e): e is EventWire => e !== null && e.status !== 'trash');
+  const counted = await Promise.all(
+    live.map(async (first) => {
+      const base = { post_parent: first.id, ...EVERY };
+      const [listed, past, last] = await Promise.all([
+        first.id === own ? Promise.resolve(null) : page(base),
+        page({ ...base, end_date: nowWall }),
+        page({ ...base, order: 'desc' }),
+      ]);
+      return {
+        first,
+        count: listed === null ? ownCount : listed.total + 1,
+        past: past.total + (first.end_date < nowWall ? 1 : 0),
+        last: last.events[0] ?? first,
+      };
+    }),
+  );
+  const final = counted[counted.length - 1];
+  const endless = final === undefined || !ruleEnds(final.first.recurrence ?? []);
+  const start = counted[0]?.first.start_date;
+  return {
+    count: endless ? undefined : counted.reduce((n, part) => n + part.count, 0),
+    first: parseWall(start ?? '1970-01-01 00:00:00'),
+    last: endless || final === undefined ? undefined : parseWall(final.last.start_date),
+    past: counted.reduce((n, part) => n + part.past, 0),
+  };
+}
+
+/** How many parts a split series has (1 when it was never split). */
+export const partsOf = (event: Pick<EventWire, 'series_parts'>) => event.series_parts?.length ?? 0;
 
 /** `1 Dec – 5 Jan`, with years when the two ends are in different years. */
 export function rangeText(span: Span): string {

@@ -106,6 +106,7 @@ export function presentEvent(row: EventRow, embeds: EventEmbeds, ctx: PresentCon
     original_start_date: embeds.series.original_start_date,
     event_status: row.event_status,
     event_status_reason: row.event_status_reason,
+    series_parts: embeds.series.series_parts,
   };
   if (embeds.jsonLd) wire.json_ld = embeds.jsonLd;
   return wire;

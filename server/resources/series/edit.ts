@@ -52,6 +52,9 @@ type Fields = Omit<EventUpdateInput, 'recurrence'>;
 
 const union = (a: Group[], b: Group[]) => [...new Set([...a, ...b])];
 
+/** What `scope=series` leaves alone: each part keeps its own dates, times and rule. */
+const TIME_FIELDS = ['start_date', 'end_date', 'timezone', 'all_day'] as const;
+
 export function createSeriesEditor(events: EventsStore, series: SeriesService, now: () => Date) {
   const { store } = series;
 
@@ -271,6 +274,43 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
     return store.get(row.series_id!)!;
   }
 
+  /**
+   * The other parts of a split series (they share its slot), each with its first event, which
+   * a change of every part edits as `all`. A part whose first event is in the trash or deleted
+   * keeps what it has: no occurrence of it stands for the whole part.
+   */
+  function otherParts(target: SeriesRow): Array<{ series: SeriesRow; first: EventRow }> {
+    return store.bySlot(target.slot).flatMap((series) => {
+      if (series.id === target.id) return [];
+      const first = events.get(series.id);
+      return first && first.status !== 'trash' ? [{ series, first }] : [];
+    });
+  }
+
+  /** Trashes every occurrence of one series: its stored ones, and its template. */
+  function trashPart(target: SeriesRow, actor: Actor | null, ports: EventPorts): void {
+    const members = store.members(target.id).filter((m) => m.status !== 'trash');
+    const template = templateOf(target);
+    // The computed occurrences are the template's: trashing them is trashing it.
+    refuseUnless(
+      canDeletePost(actor, {
+        author: template.values.author ?? 0,
+        status: template.values.status,
+      }),
+      actor,
+    );
+    for (const m of members) {
+      refuseUnless(canDeletePost(actor, { author: m.author ?? 0, status: m.status }), actor);
+    }
+    for (const m of members) ports.trashOne(events.get(m.id)!);
+    template.values.status = 'trash';
+    store.update({
+      ...store.get(target.id)!,
+      template: JSON.stringify(template),
+      modified_utc: formatUtc(now()),
+    });
+  }
+
   return {
     /** An update of an occurrence (`row.series_id` set), with its scope. */
     update(
@@ -299,6 +339,19 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
         }
         return events.get(row.id)!;
       }
+      if (scope === 'series') {
+        if (changesRule || TIME_FIELDS.some((name) => fields[name] !== undefined)) {
+          throw invalidInput(
+            'scope',
+            'scope=series changes every part of a split series, but not its dates, times, time zone or rule: send those with scope=all to each part (series_parts).',
+          );
+        }
+        editAll(target, events.get(row.id)!, fields, undefined, actor, ports);
+        for (const part of otherParts(target)) {
+          editAll(part.series, part.first, fields, undefined, actor, ports);
+        }
+        return events.get(row.id)!;
+      }
       if (scope === 'following' && row.original_start_local !== target.start_local) {
         target = split(target, row);
       }
@@ -316,29 +369,11 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
       if (scope === 'following' && row.original_start_local !== target.start_local) {
         target = split(target, row);
       }
-      const members = store.members(target.id).filter((m) => m.status !== 'trash');
-      const template = templateOf(target);
-      // The computed occurrences are the template's: trashing them is trashing it.
-      refuseUnless(
-        canDeletePost(actor, {
-          author: template.values.author ?? 0,
-          status: template.values.status,
-        }),
-        actor,
-      );
-      for (const m of members) {
-        refuseUnless(canDeletePost(actor, { author: m.author ?? 0, status: m.status }), actor);
+      if (scope === 'series') {
+        for (const part of otherParts(target)) trashPart(part.series, actor, ports);
       }
-      for (const m of members) ports.trashOne(events.get(m.id)!);
-      template.values.status = 'trash';
-      store.update({
-        ...store.get(target.id)!,
-        template: JSON.stringify(template),
-        modified_utc: formatUtc(now()),
-      });
+      trashPart(target, actor, ports);
       return events.get(row.id)!;
     },
   };
 }
-
-export type SeriesEditor = ReturnType<typeof createSeriesEditor>;

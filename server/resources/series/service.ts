@@ -134,9 +134,16 @@ export interface SeriesKeys {
   recurrence: string[];
   series_id: number | null;
   original_start_date: string | null;
+  /** The first events of every part of the series a split made, first part first (§E1). */
+  series_parts: number[];
 }
 
-const SINGLE: SeriesKeys = { recurrence: [], series_id: null, original_start_date: null };
+const SINGLE: SeriesKeys = {
+  recurrence: [],
+  series_id: null,
+  original_start_date: null,
+  series_parts: [],
+};
 
 export const tooManySeries = (): TooMany =>
   new TooMany(
@@ -201,6 +208,7 @@ export function createSeriesService(core: CoreServices, events: EventsStore) {
       ...new Set(rows.flatMap((row) => (row.series_id === null ? [] : [row.series_id]))),
     ];
     const series = store.linesOf(ids);
+    const parts = store.partsOf([...new Set([...series.values()].map((info) => info.slot))]);
     const out = new Map<number, SeriesKeys>();
     for (const row of rows) {
       if (row.series_id === null || row.original_start_local === null) {
@@ -219,6 +227,7 @@ export function createSeriesService(core: CoreServices, events: EventsStore) {
         recurrence: info ? (JSON.parse(info.lines) as string[]) : [],
         series_id: row.series_id,
         original_start_date: original,
+        series_parts: info ? (parts.get(info.slot) ?? [row.series_id]) : [row.series_id],
       });
     }
     return out;

@@ -95,8 +95,13 @@ export function createSeriesStore(db: Db) {
     venueGeo: db.prepare<[string], { id: number; geo_lat: number | null; geo_lng: number | null }>(
       'SELECT id, geo_lat, geo_lng FROM venues WHERE id IN (SELECT value FROM json_each(?))',
     ),
-    linesOf: db.prepare<[string], { id: number; lines: string; timezone: string }>(
-      'SELECT id, lines, timezone FROM series WHERE id IN (SELECT value FROM json_each(?))',
+    linesOf: db.prepare<[string], { id: number; lines: string; timezone: string; slot: number }>(
+      'SELECT id, lines, timezone, slot FROM series WHERE id IN (SELECT value FROM json_each(?))',
+    ),
+    // The parts a split made share the slot (edit.ts); in the order of their first starts.
+    partsOf: db.prepare<[string], { id: number; slot: number }>(
+      `SELECT id, slot FROM series WHERE slot IN (SELECT value FROM json_each(?))
+       ORDER BY slot, start_local, id`,
     ),
     members: db.prepare<[number], Member>(
       `SELECT id, status, author, original_start_local, start_utc, detached FROM events
@@ -186,9 +191,20 @@ export function createSeriesStore(db: Db) {
       );
     },
     /** The lines and zone of each series, for a page of events. */
-    linesOf(ids: number[]): Map<number, { lines: string; timezone: string }> {
+    linesOf(ids: number[]): Map<number, { lines: string; timezone: string; slot: number }> {
       if (ids.length === 0) return new Map();
       return new Map(s.linesOf.all(JSON.stringify(ids)).map((row) => [row.id, row]));
+    },
+    /** The ids of every part of the series of these slots, first part first, by slot. */
+    partsOf(slots: number[]): Map<number, number[]> {
+      const out = new Map<number, number[]>();
+      if (slots.length === 0) return out;
+      for (const row of s.partsOf.all(JSON.stringify(slots))) {
+        const ids = out.get(row.slot) ?? [];
+        ids.push(row.id);
+        out.set(row.slot, ids);
+      }
+      return out;
     },
     members: (seriesId: number): Member[] => s.members.all(seriesId),
     memberIds: (seriesId: number): number[] => s.memberIds.all(seriesId),

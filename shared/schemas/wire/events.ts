@@ -89,6 +89,10 @@ export const event = z
     event_status_reason: z.string().meta({
       description: 'Why the event is canceled or postponed, as plain text; may be empty.',
     }),
+    series_parts: z.array(z.number().int()).meta({
+      description:
+        'The IDs of the first events of every part of its series, first part first: one ID until a "this and following" change splits the series, then one per part; an empty list for a single event.',
+    }),
     json_ld: jsonLd.optional(),
   })
   .meta({ description: 'An event.' });

@@ -500,6 +500,8 @@ export interface components {
       event_status: 'scheduled' | 'canceled' | 'postponed';
       /** @description Why the event is canceled or postponed, as plain text; may be empty. */
       event_status_reason: string;
+      /** @description The IDs of the first events of every part of its series, first part first: one ID until a "this and following" change splits the series, then one per part; an empty list for a single event. */
+      series_parts: number[];
       /** @description The schema.org description of the object, on single reads only. */
       json_ld?: {
         [key: string]: unknown;
@@ -1800,11 +1802,11 @@ export interface operations {
           /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
           event_status_reason?: string;
           /**
-           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
+           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), all of them, or series: every part of a series that splits made (its series_parts), for changes other than dates, times and the rule.
            * @default this
            * @enum {string}
            */
-          scope?: 'this' | 'following' | 'all';
+          scope?: 'this' | 'following' | 'all' | 'series';
         };
         'application/x-www-form-urlencoded': {
           /** @description The event title. */
@@ -2003,11 +2005,11 @@ export interface operations {
           /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
           event_status_reason?: string;
           /**
-           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
+           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), all of them, or series: every part of a series that splits made (its series_parts), for changes other than dates, times and the rule.
            * @default this
            * @enum {string}
            */
-          scope?: 'this' | 'following' | 'all';
+          scope?: 'this' | 'following' | 'all' | 'series';
         };
       };
     };
@@ -2302,11 +2304,11 @@ export interface operations {
           /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
           event_status_reason?: string;
           /**
-           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
+           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), all of them, or series: every part of a series that splits made (its series_parts), for changes other than dates, times and the rule.
            * @default this
            * @enum {string}
            */
-          scope?: 'this' | 'following' | 'all';
+          scope?: 'this' | 'following' | 'all' | 'series';
         };
         'application/x-www-form-urlencoded': {
           /** @description The event title. */
@@ -2505,11 +2507,11 @@ export interface operations {
           /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
           event_status_reason?: string;
           /**
-           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
+           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), all of them, or series: every part of a series that splits made (its series_parts), for changes other than dates, times and the rule.
            * @default this
            * @enum {string}
            */
-          scope?: 'this' | 'following' | 'all';
+          scope?: 'this' | 'following' | 'all' | 'series';
         };
       };
     };
@@ -2595,8 +2597,8 @@ export interface operations {
   deleteEventsById: {
     parameters: {
       query?: {
-        /** @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them. */
-        scope?: 'this' | 'following' | 'all';
+        /** @description For an occurrence of a series: this one only, this one and the later ones (the series is split), all of them, or series: every part of a series that splits made (its series_parts), for changes other than dates, times and the rule. */
+        scope?: 'this' | 'following' | 'all' | 'series';
       };
       header?: {
         /** @description Change nothing and answer 412 unless this tag names the current version. */
@@ -2909,11 +2911,11 @@ export interface operations {
           /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
           event_status_reason?: string;
           /**
-           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
+           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), all of them, or series: every part of a series that splits made (its series_parts), for changes other than dates, times and the rule.
            * @default this
            * @enum {string}
            */
-          scope?: 'this' | 'following' | 'all';
+          scope?: 'this' | 'following' | 'all' | 'series';
         };
         'application/x-www-form-urlencoded': {
           /** @description The event title. */
@@ -3112,11 +3114,11 @@ export interface operations {
           /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
           event_status_reason?: string;
           /**
-           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
+           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), all of them, or series: every part of a series that splits made (its series_parts), for changes other than dates, times and the rule.
            * @default this
            * @enum {string}
            */
-          scope?: 'this' | 'following' | 'all';
+          scope?: 'this' | 'following' | 'all' | 'series';
         };
       };
     };
@@ -3493,11 +3495,11 @@ export interface operations {
           /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
           event_status_reason?: string;
           /**
-           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
+           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), all of them, or series: every part of a series that splits made (its series_parts), for changes other than dates, times and the rule.
            * @default this
            * @enum {string}
            */
-          scope?: 'this' | 'following' | 'all';
+          scope?: 'this' | 'following' | 'all' | 'series';
         };
         'application/x-www-form-urlencoded': {
           /** @description The event title. */
@@ -3694,11 +3696,11 @@ export interface operations {
           /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
           event_status_reason?: string;
           /**
-           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
+           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), all of them, or series: every part of a series that splits made (its series_parts), for changes other than dates, times and the rule.
            * @default this
            * @enum {string}
            */
-          scope?: 'this' | 'following' | 'all';
+          scope?: 'this' | 'following' | 'all' | 'series';
         };
       };
     };
@@ -3991,11 +3993,11 @@ export interface operations {
           /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
           event_status_reason?: string;
           /**
-           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
+           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), all of them, or series: every part of a series that splits made (its series_parts), for changes other than dates, times and the rule.
            * @default this
            * @enum {string}
            */
-          scope?: 'this' | 'following' | 'all';
+          scope?: 'this' | 'following' | 'all' | 'series';
         };
         'application/x-www-form-urlencoded': {
           /** @description The event title. */
@@ -4192,11 +4194,11 @@ export interface operations {
           /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
           event_status_reason?: string;
           /**
-           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
+           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), all of them, or series: every part of a series that splits made (its series_parts), for changes other than dates, times and the rule.
            * @default this
            * @enum {string}
            */
-          scope?: 'this' | 'following' | 'all';
+          scope?: 'this' | 'following' | 'all' | 'series';
         };
       };
     };
@@ -4282,8 +4284,8 @@ export interface operations {
   deleteEventsBySlug: {
     parameters: {
       query?: {
-        /** @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them. */
-        scope?: 'this' | 'following' | 'all';
+        /** @description For an occurrence of a series: this one only, this one and the later ones (the series is split), all of them, or series: every part of a series that splits made (its series_parts), for changes other than dates, times and the rule. */
+        scope?: 'this' | 'following' | 'all' | 'series';
       };
       header?: {
         /** @description Change nothing and answer 412 unless this tag names the current version. */
@@ -4594,11 +4596,11 @@ export interface operations {
           /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
           event_status_reason?: string;
           /**
-           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
+           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), all of them, or series: every part of a series that splits made (its series_parts), for changes other than dates, times and the rule.
            * @default this
            * @enum {string}
            */
-          scope?: 'this' | 'following' | 'all';
+          scope?: 'this' | 'following' | 'all' | 'series';
         };
         'application/x-www-form-urlencoded': {
           /** @description The event title. */
@@ -4795,11 +4797,11 @@ export interface operations {
           /** @description Why the event is canceled or postponed, as plain text; may be empty. Cleared when the status changes without a new reason. */
           event_status_reason?: string;
           /**
-           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), or all of them.
+           * @description For an occurrence of a series: this one only, this one and the later ones (the series is split), all of them, or series: every part of a series that splits made (its series_parts), for changes other than dates, times and the rule.
            * @default this
            * @enum {string}
            */
-          scope?: 'this' | 'following' | 'all';
+          scope?: 'this' | 'following' | 'all' | 'series';
         };
       };
     };

@@ -89,6 +89,8 @@ export const calendarFr: Translation<'calendar'> = {
       this: 'Cet évènement',
       following: 'Cet évènement et les suivants',
       all: 'Tous les évènements',
+      part: 'Tous les évènements de cette partie',
+      series: 'Toutes les parties de cette série',
     },
     this: 'Cet évènement seulement, {{range}}',
     following_one: 'Celui-ci et les suivants : {{count}} évènement, {{range}}',
@@ -97,10 +99,24 @@ export const calendarFr: Translation<'calendar'> = {
     all_one: 'Les {{count}} évènement, {{range}}',
     all_many: 'Les {{count}} d’évènements, {{range}}',
     all_other: 'Les {{count}} évènements, {{range}}',
+    part_one: 'Cette partie de la série : {{count}} évènement, {{range}}',
+    part_many: 'Cette partie de la série : {{count}} d’évènements, {{range}}',
+    part_other: 'Cette partie de la série : {{count}} évènements, {{range}}',
+    series_one:
+      'Toutes les parties de cette série ({{parts}} parties) : {{count}} évènement, {{range}}',
+    series_many:
+      'Toutes les parties de cette série ({{parts}} parties) : {{count}} d’évènements, {{range}}',
+    series_other:
+      'Toutes les parties de cette série ({{parts}} parties) : {{count}} évènements, {{range}}',
     endless: {
       following: 'Celui-ci et les suivants, à partir du {{range}}, sans fin',
       all: 'Tous les évènements, à partir du {{range}}, sans fin',
+      part: 'Cette partie de la série, à partir du {{range}}, sans fin',
+      series:
+        'Toutes les parties de cette série ({{parts}} parties), à partir du {{range}}, sans fin',
     },
+    partsKeepTimes:
+      '« Toutes les parties » ne change ni date, ni heure, ni règle de répétition : chaque partie garde les siennes. Enregistrez un tel changement partie par partie.',
     pastAll_one: '« Tous » déplace aussi {{count}} évènement déjà passé.',
     pastAll_many: '« Tous » déplace aussi {{count}} d’évènements déjà passés.',
     pastAll_other: '« Tous » déplace aussi {{count}} évènements déjà passés.',

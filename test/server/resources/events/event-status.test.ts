@@ -38,11 +38,12 @@ describe('event_status and event_status_reason', () => {
     const single = await read(server, created.id);
     const keys = Object.keys(single);
     expect(keys).toEqual([...EVENT_KEYS, 'json_ld']);
-    expect(keys.slice(-5)).toEqual([
+    expect(keys.slice(-6)).toEqual([
       'series_id',
       'original_start_date',
       'event_status',
       'event_status_reason',
+      'series_parts',
       'json_ld',
     ]);
     expect((single.json_ld as { eventStatus: string }).eventStatus).toBe(

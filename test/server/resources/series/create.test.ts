@@ -18,12 +18,13 @@ describe('creating a series', () => {
     // The extension keys follow the reference's own, before json_ld.
     expect(Object.keys(parent)).toEqual(EVENT_KEYS);
     const single = await read(server, parent.id);
-    expect(Object.keys(single).slice(-6)).toEqual([
+    expect(Object.keys(single).slice(-7)).toEqual([
       'recurrence',
       'series_id',
       'original_start_date',
       'event_status',
       'event_status_reason',
+      'series_parts',
       'json_ld',
     ]);
 

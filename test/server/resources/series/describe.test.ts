@@ -46,7 +46,7 @@ describe('self-description of recurring events', () => {
       const remove = endpoints.find((e) => e.methods.includes('DELETE'))!;
       for (const endpoint of [write, remove]) {
         expect(endpoint.args.scope).toMatchObject({
-          enum: ['this', 'following', 'all'],
+          enum: ['this', 'following', 'all', 'series'],
           default: 'this',
         });
       }
@@ -57,11 +57,11 @@ describe('self-description of recurring events', () => {
     const path = doc.paths['/events/{id}']!;
     expect(path.delete!.parameters!.find((p) => p.name === 'scope')).toMatchObject({
       in: 'query',
-      schema: { enum: ['this', 'following', 'all'] },
+      schema: { enum: ['this', 'following', 'all', 'series'] },
     });
     const event = doc.components.schemas.Event!.properties;
     // The keys of later extensions (§E7) follow.
-    expect(Object.keys(event).slice(-6, -3)).toEqual([
+    expect(Object.keys(event).slice(-7, -4)).toEqual([
       'recurrence',
       'series_id',
       'original_start_date',

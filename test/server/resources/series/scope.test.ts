@@ -68,7 +68,7 @@ describe('scope=this', () => {
     });
     expect(bad.status).toBe(400);
     expect((bad.body.data as { params: Record<string, string> }).params.scope).toBe(
-      'scope must be one of this, following, all.',
+      'scope must be one of this, following, all, series.',
     );
   });
 });

@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import { create, NS, type Created } from '../../../helpers/fixtures.js';
 import type { TestServer } from '../../../helpers/server.js';
+import type { Scope } from '../../../../shared/recurrence/schema.js';
 
 export const ADMIN_NS = '/api/calendar/admin/v1';
 
@@ -87,7 +88,7 @@ export async function update(
   server: TestServer,
   id: number,
   body: Record<string, unknown>,
-  scope?: 'this' | 'following' | 'all',
+  scope?: Scope,
   auth = server.admin,
 ) {
   const res = await server.call('PUT', `${NS}/events/${id}`, {
@@ -99,12 +100,7 @@ export async function update(
   return res.body as unknown as Occurrence;
 }
 
-export async function trash(
-  server: TestServer,
-  id: number,
-  scope?: 'this' | 'following' | 'all',
-  auth = server.admin,
-) {
+export async function trash(server: TestServer, id: number, scope?: Scope, auth = server.admin) {
   const res = await server.call('DELETE', `${NS}/events/${id}`, {
     auth,
     ...(scope ? { query: { scope } } : {}),
