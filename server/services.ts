@@ -4,6 +4,7 @@
  */
 import type { Logger } from 'pino';
 import type { SqliteStorage } from './storage/sqlite/storage.js';
+import type { Storage } from './storage/storage.js';
 import { createWriteGate } from './db/write-gate.js';
 import { moveContentVersion } from './db/content-version.js';
 import type { Clock } from './clock.js';
@@ -76,6 +77,8 @@ function createCore(
      * "Storage ports"); converted services take narrowed `storage` instead.
      */
     db: storage.db,
+    /** The storage ports; each converted service takes the part it uses (`StoragePorts`). */
+    storage: storage as Storage,
     /** Synchronous repositories for the transactions of those resources' stores. */
     syncRepositories: storage.sync,
     config,

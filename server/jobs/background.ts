@@ -24,8 +24,7 @@ export function startBackgroundWrites(services: Services): BackgroundWrites {
   return {
     stop() {
       clearInterval(timer);
-      services.events.publisher.stop();
-      return storeUse();
+      return Promise.all([services.events.publisher.stop(), storeUse()]).then(() => undefined);
     },
   };
 }

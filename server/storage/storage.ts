@@ -14,6 +14,8 @@
  * This module is a leaf: it imports nothing from the resources, which import their row and
  * repository types from here.
  */
+import type { EventsReader, EventsRepository } from './events.js';
+import type { LeasesRepository } from './leases.js';
 import type { SettingsReader, SettingsRepository } from './settings.js';
 import type {
   AppPasswordsReader,
@@ -30,6 +32,8 @@ export interface WriteRepositories {
   users: UsersRepository;
   sessions: SessionsRepository;
   appPasswords: AppPasswordsRepository;
+  events: EventsRepository;
+  leases: LeasesRepository;
 }
 
 /** The read side, by aggregate: committed data. */
@@ -38,6 +42,7 @@ export interface ReadRepositories {
   users: UsersReader;
   sessions: SessionsReader;
   appPasswords: AppPasswordsReader;
+  events: EventsReader;
 }
 
 export type UnitOfWork = WriteRepositories;

@@ -183,9 +183,9 @@ describe('reads never write', () => {
     const watcher = watch(server.dbPath);
     closers.push(watcher.close);
     const unchanged = watcher.state();
-    expect(server.services.events.publisher.runOnce()).toBe(1);
+    expect(await server.services.events.publisher.runOnce()).toBe(1);
     expect(watcher.state()).not.toBe(unchanged);
-    expect(server.services.events.publisher.runOnce()).toBe(0);
+    expect(await server.services.events.publisher.runOnce()).toBe(0);
     const stored = await call('listing after the job', 'GET', listing);
     expect(stored.text).toBe(listed.text);
     expect(writes).toEqual([]);

@@ -9,10 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatUtc } from '../../../shared/time.js';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/open.js';
-import { createLeaseStore } from '../../jobs/lease-store.js';
-import type { Schedule } from './scheduled.js';
-import type { EventsStore } from './store.js';
+import type { StoragePorts } from '../../storage/storage.js';
 
 const JOB = 'publish';
 /** The longest wait between two looks: a lease that ran out is taken over within it. */
@@ -21,64 +18,73 @@ const LOOK_EVERY_MS = 10_000;
 const LEASE_MS = 60_000;
 
 export function createPublisher(
-  db: Db,
-  store: EventsStore,
-  schedule: Schedule,
+  storage: StoragePorts<'events', 'events' | 'leases'>,
   clock: Clock,
   onError: (error: unknown) => void,
 ) {
-  const leases = createLeaseStore(db);
   const owner = randomUUID();
   let held = false;
-  const publishAll = db.transaction((now: string, until: string): number | undefined => {
-    held = leases.claim(JOB, owner, now, until);
-    return held ? store.publishDue(now) : undefined;
-  });
+  let running = false;
   let timer: NodeJS.Timeout | undefined;
 
   /**
    * Publishes what is due; the number published, or undefined when another process holds the
    * lease. A read first: nothing due, nothing written.
    */
-  function runOnce(): number | undefined {
-    const now = clock.now();
-    const first = schedule.earliest();
-    if (first === undefined || first > formatUtc(now)) return 0;
-    return publishAll(formatUtc(now), formatUtc(new Date(now.getTime() + LEASE_MS)));
+  async function runOnce(): Promise<number | undefined> {
+    const now = formatUtc(clock.now());
+    const first = await storage.read.events.earliestScheduled();
+    if (first === undefined || first > now) return 0;
+    const until = formatUtc(new Date(clock.now().getTime() + LEASE_MS));
+    return storage.write(async (uow) => {
+      held = await uow.leases.claim(JOB, owner, now, until);
+      return held ? uow.events.publishDue(now) : undefined;
+    });
   }
 
-  function arm(): void {
-    const first = schedule.earliest();
-    const wait =
-      first === undefined
-        ? LOOK_EVERY_MS
-        : Date.parse(`${first.replace(' ', 'T')}Z`) - clock.now().getTime();
-    timer = setTimeout(tick, Math.min(Math.max(wait, 0), LOOK_EVERY_MS));
+  /** Sets the next look: at the earliest publication date, within LOOK_EVERY_MS. */
+  async function arm(): Promise<void> {
+    let wait = LOOK_EVERY_MS;
+    try {
+      const first = await storage.read.events.earliestScheduled();
+      if (first !== undefined) {
+        wait = Date.parse(`${first.replace(' ', 'T')}Z`) - clock.now().getTime();
+      }
+    } catch (error) {
+      onError(error);
+    }
+    if (!running) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void tick(), Math.min(Math.max(wait, 0), LOOK_EVERY_MS));
     timer.unref();
   }
 
-  function tick(): void {
+  async function tick(): Promise<void> {
     try {
-      runOnce();
+      await runOnce();
     } catch (error) {
       // A busy file or a full disk: the next look tries again, and reads answer meanwhile.
       onError(error);
-    } finally {
-      if (timer !== undefined) arm();
     }
+    if (running) await arm();
   }
 
   return {
     runOnce,
     /** Looks at each publication date (and every few seconds) from now on. */
     start(): void {
-      if (timer === undefined) arm();
+      if (running) return;
+      running = true;
+      void arm();
     },
-    stop(): void {
+    /** Stops looking; resolves once the lease, if held, is given up. */
+    async stop(): Promise<void> {
+      running = false;
       clearTimeout(timer);
       timer = undefined;
-      if (held && db.open) db.transaction(() => leases.release(JOB, owner))();
+      if (!held) return;
       held = false;
+      await storage.write((uow) => uow.leases.release(JOB, owner));
     },
   };
 }

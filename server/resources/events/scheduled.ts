@@ -28,8 +28,6 @@ export function createSchedule(reads: ReadDb, clock: Clock) {
     return known.first;
   };
   return {
-    /** The earliest publication date of an event still stored as scheduled. */
-    earliest: (): string | undefined => earliest.get() ?? undefined,
     /**
      * Now (UTC), when some event stored as scheduled is already due; otherwise undefined, and
      * the stored statuses are the truth.

@@ -69,7 +69,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   const embedder = createEventEmbedder(store, ports, core, series.keysOf);
   const reads = readHandle(core.db);
   const schedule = createSchedule(reads, core.clock);
-  const publisher = createPublisher(core.db, store, schedule, core.clock, (error) =>
+  const publisher = createPublisher(core.storage, core.clock, (error) =>
     core.log.warn({ err: error }, 'Publishing scheduled events failed'),
   );
   const stored = {

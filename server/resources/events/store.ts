@@ -124,9 +124,6 @@ export function createEventsStore(db: Db) {
        VALUES (@post_id, @previous_status, @previous_slug, @trashed_utc)`,
     ),
     dropTrashMeta: db.prepare<[number]>('DELETE FROM trash_meta WHERE post_id = ?'),
-    publishDue: db.prepare<[string]>(
-      "UPDATE events SET status = 'publish' WHERE status = 'future' AND date_utc <= ?",
-    ),
   };
 
   return {
@@ -193,11 +190,6 @@ export function createEventsStore(db: Db) {
     dropTrashMeta: (id: number): void => {
       s.dropTrashMeta.run(id);
     },
-    /**
-     * Scheduled events whose publication date has come are stored as published (the background
-     * job of publisher.ts; WordPress's cron job); the number published.
-     */
-    publishDue: (nowUtc: string): number => s.publishDue.run(nowUtc).changes,
   };
 }
 

@@ -21,6 +21,8 @@ import type { ReadRepositories, Storage, WriteRepositories } from '../storage.js
 import { startCheckpointer } from './checkpointer.js';
 import { unitInGroup } from './group-commit.js';
 import { asyncRepository, type Sync } from './repository.js';
+import { sqliteEvents, sqliteEventsReader } from './events.js';
+import { sqliteLeases } from './leases.js';
 import { sqliteSettings, sqliteSettingsReader } from './settings.js';
 import {
   sqliteAppPasswords,
@@ -93,6 +95,8 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     users: sqliteUsers(db),
     sessions: sqliteSessions(db),
     appPasswords: sqliteAppPasswords(db),
+    events: sqliteEvents(db),
+    leases: sqliteLeases(db),
   };
   const reading = readHandle(db);
   const outsideWrites = () => {
@@ -103,6 +107,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     users: asyncRepository(sqliteUsersReader(reading), outsideWrites),
     sessions: asyncRepository(sqliteSessionsReader(reading), outsideWrites),
     appPasswords: asyncRepository(sqliteAppPasswordsReader(reading), outsideWrites),
+    events: asyncRepository(sqliteEventsReader(reading), outsideWrites),
   };
   const version = contentVersionReader(db);
   const checkpointer =
@@ -127,6 +132,8 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
           users: asyncRepository(writers.users, guard),
           sessions: asyncRepository(writers.sessions, guard),
           appPasswords: asyncRepository(writers.appPasswords, guard),
+          events: asyncRepository(writers.events, guard),
+          leases: asyncRepository(writers.leases, guard),
         };
         // The hooks may read through the read side (a precondition's GET): within the unit's
         // scope those reads are the unit's own.

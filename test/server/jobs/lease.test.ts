@@ -1,5 +1,5 @@
 /**
- * Job leases (server/jobs/lease-store.ts): one process at a time runs a background job. Two
+ * Job leases (server/storage/sqlite/leases.ts): one process at a time runs a background job. Two
  * connections to one file stand for two server processes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../server/db/open.js';
-import { createLeaseStore } from '../../../server/jobs/lease-store.js';
+import { sqliteLeases } from '../../../server/storage/sqlite/leases.js';
 
 const opened: Db[] = [];
 const dirs: string[] = [];
@@ -24,7 +24,7 @@ function twoProcesses() {
   const b = openDatabase(file, { migrate: false });
   opened.push(a, b);
   const claim = (db: Db, owner: string, now: string, until: string) =>
-    db.transaction(() => createLeaseStore(db).claim('publish', owner, now, until))();
+    db.transaction(() => sqliteLeases(db).claim('publish', owner, now, until))();
   return { a, b, claim };
 }
 
@@ -44,7 +44,7 @@ describe('job leases', () => {
   it('is free again at once when its holder gives it up', () => {
     const { a, b, claim } = twoProcesses();
     expect(claim(a, 'A', '2026-01-01 10:00:00', '2026-01-01 10:01:00')).toBe(true);
-    a.transaction(() => createLeaseStore(a).release('publish', 'A'))();
+    a.transaction(() => sqliteLeases(a).release('publish', 'A'))();
     expect(claim(b, 'B', '2026-01-01 10:00:01', '2026-01-01 10:01:01')).toBe(true);
   });
 });
