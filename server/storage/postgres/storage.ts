@@ -1,0 +1,181 @@
+/**
+ * The PostgreSQL adapter of the storage ports (../storage.ts), for a calendar that several
+ * server processes (nodes) share.
+ *
+ * A unit of work is one SERIALIZABLE transaction on a connection of the pool. SQLite runs one
+ * writer at a time, so a service's "check, then write" (is this login taken? may this user still
+ * edit this event?) holds until its commit; SERIALIZABLE gives units of work on every node that
+ * same guarantee without making them wait for one another: PostgreSQL fails one of two units
+ * whose reads and writes overlap (SQLSTATE 40001, or 40P01 for a deadlock), and the unit is run
+ * again from the start, hooks included, on a fresh transaction. Its body awaits only its
+ * repositories (../storage.ts), so running it again repeats nothing but its writes.
+ *
+ * The read side reads committed data through the pool; inside a unit of work (its body or its
+ * hooks: a precondition reads the resource through the ordinary services) it reads through the
+ * unit's transaction, and so sees the unit's own writes, as on SQLite.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type pg from 'pg';
+import type { ReadRepositories, Storage, WriteRepositories } from '../storage.js';
+import { activeWriteHooks } from '../write-hooks.js';
+import { migratePostgres } from './migrate.js';
+import { createPool, type PoolOptions } from './pool.js';
+import { queryOn, rowOf, type Query } from './query.js';
+import { pgSettings, pgSettingsReader } from './settings.js';
+import {
+  pgAppPasswords,
+  pgAppPasswordsReader,
+  pgSessions,
+  pgSessionsReader,
+  pgUsers,
+  pgUsersReader,
+} from './users.js';
+
+/** Attempts of a unit of work that keeps losing to concurrent ones before its error is thrown. */
+const MAX_ATTEMPTS = 10;
+const RETRYABLE = new Set(['40001', '40P01']);
+
+export class UnitOfWorkClosed extends Error {
+  constructor() {
+    super('A repository of a unit of work was called after the unit of work ended.');
+    this.name = 'UnitOfWorkClosed';
+  }
+}
+
+export interface PostgresOptions extends PoolOptions {
+  /** Skip migrations (a process joining a database another one migrated). */
+  migrate?: boolean;
+}
+
+export interface PostgresStorage extends Storage {
+  /** The pool, for the tests and the tools that copy a calendar between engines. */
+  readonly pool: pg.Pool;
+}
+
+interface Unit {
+  client: pg.PoolClient;
+  open: boolean;
+}
+
+const unitScope = new AsyncLocalStorage<Unit>();
+
+function writeRepositories(q: Query): WriteRepositories {
+  return {
+    settings: pgSettings(q),
+    users: pgUsers(q),
+    sessions: pgSessions(q),
+    appPasswords: pgAppPasswords(q),
+  };
+}
+
+const isRetryable = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  RETRYABLE.has(String((error as { code?: unknown }).code));
+
+export async function openPostgresStorage(
+  url: string,
+  options: PostgresOptions = {},
+): Promise<PostgresStorage> {
+  const pool = createPool(url, options);
+  try {
+    if (options.migrate !== false) {
+      const client = await pool.connect();
+      try {
+        await migratePostgres(client);
+      } finally {
+        client.release();
+      }
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return postgresStorage(pool);
+}
+
+/** The adapter on a pool already made (`openPostgresStorage` makes one): `close()` ends it. */
+export function postgresStorage(pool: pg.Pool): PostgresStorage {
+  const reading = queryOn(() => unitScope.getStore()?.client ?? pool);
+  const read: ReadRepositories = {
+    settings: pgSettingsReader(reading),
+    users: pgUsersReader(reading),
+    sessions: pgSessionsReader(reading),
+    appPasswords: pgAppPasswordsReader(reading),
+  };
+
+  let known: Promise<string> | undefined;
+  // The content version is the database's snapshot (migration 0024 says why). Inside a unit of
+  // work that wrote, its own transaction id is added: what a cache files under that version
+  // holds the unit's uncommitted rows, and no reader outside the unit can ask for it.
+  const readVersion = async (q: Query) =>
+    (await rowOf<{ version: string }>(
+      q,
+      `SELECT pg_current_snapshot()::text
+         || coalesce('+' || pg_current_xact_id_if_assigned()::text, '') AS version`,
+    ))!.version;
+
+  async function attempt<T>(body: (uow: WriteRepositories) => Promise<T>): Promise<T> {
+    const hooks = activeWriteHooks();
+    const client = await pool.connect();
+    const unit: Unit = { client, open: true };
+    const q: Query = (sql, values) => {
+      if (!unit.open) return Promise.reject(new UnitOfWorkClosed());
+      return client.query(sql, values);
+    };
+    let broken = false;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      try {
+        const value = await unitScope.run(unit, async () => {
+          for (const hook of hooks) await hook.begin?.();
+          const result = await body(writeRepositories(q));
+          for (const hook of hooks) await hook.end?.();
+          return result;
+        });
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => (broken = true));
+        throw error;
+      }
+    } finally {
+      unit.open = false;
+      // A connection whose rollback failed is in an unknown state: the pool drops it.
+      client.release(broken);
+    }
+  }
+
+  return {
+    pool,
+    read,
+    async write(body) {
+      for (let attempts = 1; ; attempts++) {
+        try {
+          const value = await attempt(body);
+          known = undefined;
+          return value;
+        } catch (error) {
+          if (!isRetryable(error) || attempts >= MAX_ATTEMPTS) throw error;
+          // Units that keep colliding are spread out: a random wait, longer after each attempt.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempts));
+        }
+      }
+    },
+    contentVersion() {
+      if (unitScope.getStore()) return readVersion(reading);
+      // Read at most once per turn of the event loop, as SQLite's reader does: a request asks
+      // many times, and a commit on another node is seen from the next turn on.
+      if (known === undefined) {
+        const reading_ = readVersion(reading);
+        known = reading_;
+        reading_.catch(() => undefined);
+        setImmediate(() => {
+          if (known === reading_) known = undefined;
+        });
+      }
+      return known;
+    },
+    close: () => pool.end(),
+  };
+}
