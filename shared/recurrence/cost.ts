@@ -37,3 +37,27 @@ export function candidatesPerYear(rule: Rule): number {
   const periods = Math.ceil(PERIODS_PER_YEAR[rule.freq] / rule.interval);
   return periods * candidatesPerPeriod(rule) * (rule.bySetPos?.length ?? 1);
 }
+
+/**
+ * Rule shapes that the iterator (rrule-temporal) walks day by day in its general engine, about
+ * ten times slower per candidate than the shapes it has plans for (docs/benchmark.md,
+ * "Recurrence expansion"): a daily rule filtered by month or day of month, a yearly rule by day
+ * of year or week number.
+ */
+function generalEngine(rule: Rule): boolean {
+  if (rule.freq === 'DAILY') return Boolean(rule.byMonth || rule.byMonthDay || rule.byYearDay);
+  if (rule.freq === 'YEARLY') return Boolean(rule.byYearDay || rule.byWeekNo);
+  return false;
+}
+
+/** What starting one expansion costs, in the units of `expansionWork` (about a millisecond). */
+export const EXPANSION_SETUP = 200;
+
+/**
+ * The work of expanding a rule over `years` years, in units of about one fast candidate date
+ * each: what a request is charged before the iterator runs (limits.ts, workPerRequest).
+ */
+export function expansionWork(rule: Rule, years: number): number {
+  const weight = generalEngine(rule) ? 10 : 1;
+  return EXPANSION_SETUP + Math.ceil(candidatesPerYear(rule) * weight * Math.max(0, years));
+}

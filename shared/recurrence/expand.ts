@@ -41,7 +41,7 @@ export interface Occurrence {
   end_utc: string;
 }
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 /**
  * Periods (days, weeks, months, years) the rule's iterator may walk when the caller gives no
  * bound. Candidate dates are bounded by the rule's cost (cost.ts) times the periods: the
@@ -84,7 +84,7 @@ function place(wall: string, zone: string): { local: string; utc: string } {
 }
 
 /** An occurrence in milliseconds: floating wall times (`original`, locals) and instants. */
-interface Placed {
+export interface Placed {
   original: number;
   startLocal: number;
   endLocal: number;
@@ -92,7 +92,7 @@ interface Placed {
   endUtc: number;
 }
 
-function placeMillis(wallMs: number, zone: string, duration: number): Placed {
+export function placeMillis(wallMs: number, zone: string, duration: number): Placed {
   const start = placeMs(wallMs, zone);
   let end = placeMs(wallMs + duration, zone);
   // A start moved out of a spring gap can pass the end's wall time: keep the length instead.
@@ -106,7 +106,7 @@ function placeMillis(wallMs: number, zone: string, duration: number): Placed {
   };
 }
 
-const written = (p: Placed): Occurrence => ({
+export const written = (p: Placed): Occurrence => ({
   original: floatingWall(p.original),
   start_local: floatingWall(p.startLocal),
   end_local: floatingWall(p.endLocal),
@@ -194,7 +194,7 @@ export interface ExpandOptions {
   evaluations?: number;
 }
 
-const dayOf = (ms: number): number => Math.floor(ms / DAY_MS);
+export const dayOf = (ms: number): number => Math.floor(ms / DAY_MS);
 
 /**
  * The occurrences whose start instant lies in [fromUtc, toUtc) (`YYYY-MM-DD HH:MM:SS` UTC),
@@ -210,16 +210,77 @@ export function expand(
   return expandMillis(recurrence, timing, fromUtc, toUtc, options).map(written);
 }
 
-function expandMillis(
-  recurrence: Recurrence,
-  timing: SeriesTiming,
-  fromUtc: string,
-  toUtc: string,
-  options: ExpandOptions,
-): Placed[] {
+/** What every wall time of a series is checked against, read once from its lines and timing. */
+export interface Prepared {
+  zone: string;
+  /** DTSTART as a floating wall time (ms), its time of day, and the occurrences' length. */
+  startMs: number;
+  timeOfDay: number;
+  duration: number;
+  excluded: Set<number>;
+  excludedDays: Set<number>;
+  /** UNTIL as a test on a rule's wall time, and as a wall time in the zone; null without. */
+  within: ((wallMs: number) => boolean) | null;
+  untilWall: number | null;
+  /** The RDATEs' wall times (ms), as the series reads them. */
+  rdates: number[];
+}
+
+export function prepare(recurrence: Recurrence, timing: SeriesTiming): Prepared {
   const zone = normalizeZone(timing.zone) ?? 'UTC';
-  const fromUtcMs = wallMillis(fromUtc);
-  const toUtcMs = wallMillis(toUtc);
+  const until = recurrence.rule?.until;
+  const startMs = wallMillis(timing.start);
+  const timeOfDay = startMs - dayOf(startMs) * DAY_MS;
+  const excluded = new Set<number>();
+  const excludedDays = new Set<number>();
+  for (const value of recurrence.exdates) {
+    if (value.type === 'date') excludedDays.add(dayOf(wallMillis(`${value.date} 00:00:00`)));
+    else if (timing.allDay) excludedDays.add(dayOf(wallMillis(wallOf(value, zone))));
+    else excluded.add(wallMillis(wallOf(value, zone)));
+  }
+  const rdates = recurrence.rdates.map((value) => {
+    // A date added to a timed series starts at the series' time; a time added to an all-day
+    // series gives its day.
+    if (value.type === 'date') {
+      const day = wallMillis(`${value.date} 00:00:00`);
+      return timing.allDay ? day : day + timeOfDay;
+    }
+    const wall = wallMillis(wallOf(value, zone));
+    return timing.allDay ? dayOf(wall) * DAY_MS : wall;
+  });
+  return {
+    zone,
+    startMs,
+    timeOfDay,
+    duration: wallDelta(timing.start, timing.end),
+    excluded,
+    excludedDays,
+    within: untilTest(recurrence, zone),
+    untilWall: until === undefined ? null : wallMillis(wallOf(until, zone)),
+    rdates,
+  };
+}
+
+/** The occurrence a wall time of the series (a rule's or an RDATE's) makes, or null. */
+export function keep(prepared: Prepared, wall: number): Placed | null {
+  const { excluded } = prepared;
+  if (excluded.has(wall) || prepared.excludedDays.has(dayOf(wall))) return null;
+  // An occurrence ending after 9999 cannot be written in four-digit years: it does not exist.
+  if (wall > LAST_DAY_MS) return null;
+  const occurrence = placeMillis(wall, prepared.zone, prepared.duration);
+  if (!inYears(occurrence.endUtc) || !inYears(occurrence.endLocal)) return null;
+  // An EXDATE may name a wall time in a DST gap as the clock really read (03:30, not 02:30).
+  if (excluded.has(occurrence.startLocal)) return null;
+  return occurrence;
+}
+
+/** The floating wall-time window (ms) whose rule walls can start in [fromUtc, toUtc). */
+function floatingWindow(
+  recurrence: Recurrence,
+  zone: string,
+  fromUtcMs: number,
+  toUtcMs: number,
+): [number, number] {
   // The window in floating time, a day wider on each side than any UTC offset.
   const fromMs = wallMillis(formatInZone(new Date(fromUtcMs), zone)) - DAY_MS;
   // (A zone's wall time of the last UTC day of 9999 may be in year 10000: one day less, then.)
@@ -229,45 +290,33 @@ function expandMillis(
   if (until !== undefined) toMs = Math.min(toMs, wallMillis(wallOf(until, zone)) + 2 * DAY_MS);
   // Dates end with year 9999 (four-digit years): the iterator cannot be asked beyond.
   toMs = Math.min(toMs, LAST_WALL_MS);
+  return [fromMs, Math.max(fromMs, toMs)];
+}
 
-  const startMs = wallMillis(timing.start);
-  const timeOfDay = startMs - dayOf(startMs) * DAY_MS;
-  const duration = wallDelta(timing.start, timing.end);
-  const excluded = new Set<number>();
-  const excludedDays = new Set<number>();
-  for (const value of recurrence.exdates) {
-    if (value.type === 'date') excludedDays.add(dayOf(wallMillis(`${value.date} 00:00:00`)));
-    else if (timing.allDay) excludedDays.add(dayOf(wallMillis(wallOf(value, zone))));
-    else excluded.add(wallMillis(wallOf(value, zone)));
-  }
-
+/** The occurrences starting in [fromUtc, toUtc), in milliseconds (see `expand`). */
+export function expandMillis(
+  recurrence: Recurrence,
+  timing: SeriesTiming,
+  fromUtc: string,
+  toUtc: string,
+  options: ExpandOptions = {},
+  prepared = prepare(recurrence, timing),
+): Placed[] {
+  const fromUtcMs = wallMillis(fromUtc);
+  const toUtcMs = wallMillis(toUtc);
+  const [fromMs, toMs] = floatingWindow(recurrence, prepared.zone, fromUtcMs, toUtcMs);
   const walls = new Set<number>();
-  const within = untilTest(recurrence, zone);
+  const { within, startMs } = prepared;
   const steps = options.evaluations;
-  for (const wall of ruleWalls(recurrence, timing.start, fromMs, Math.max(fromMs, toMs), steps)) {
+  for (const wall of ruleWalls(recurrence, timing.start, fromMs, toMs, steps)) {
     if (within === null || wall === startMs || within(wall)) walls.add(wall);
   }
-  for (const value of recurrence.rdates) {
-    // A date added to a timed series starts at the series' time; a time added to an all-day
-    // series gives its day.
-    if (value.type === 'date') {
-      const day = wallMillis(`${value.date} 00:00:00`);
-      walls.add(timing.allDay ? day : day + timeOfDay);
-    } else {
-      const wall = wallMillis(wallOf(value, zone));
-      walls.add(timing.allDay ? dayOf(wall) * DAY_MS : wall);
-    }
-  }
+  for (const wall of prepared.rdates) walls.add(wall);
 
   const occurrences: Placed[] = [];
   for (const wall of [...walls].sort((a, b) => a - b)) {
-    if (excluded.has(wall) || excludedDays.has(dayOf(wall))) continue;
-    // An occurrence ending after 9999 cannot be written in four-digit years: it does not exist.
-    if (wall > LAST_DAY_MS) continue;
-    const occurrence = placeMillis(wall, zone, duration);
-    if (!inYears(occurrence.endUtc) || !inYears(occurrence.endLocal)) continue;
-    // An EXDATE may name a wall time in a DST gap as the clock really read (03:30, not 02:30).
-    if (excluded.has(occurrence.startLocal)) continue;
+    const occurrence = keep(prepared, wall);
+    if (occurrence === null) continue;
     if (occurrence.startUtc < fromUtcMs || occurrence.startUtc >= toUtcMs) continue;
     occurrences.push(occurrence);
     if (options.limit !== undefined && occurrences.length > options.limit) {

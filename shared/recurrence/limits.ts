@@ -25,6 +25,13 @@ export const RECURRENCE_LIMITS = {
    * rule's iterator also stops after this many steps.
    */
   occurrencesPerRequest: 100_000,
+  /**
+   * Work one request may ask of the rules' iterators, in units of about one candidate date
+   * (cost.ts, expansionWork): rules with a day pattern (daily and weekly ones) are counted by
+   * arithmetic and cost almost nothing; others are charged their candidate dates over the
+   * window before they are expanded. A listing over more is a 400 asking for a narrower window.
+   */
+  workPerRequest: 100_000,
   /** New series one user may start in 24 hours (429 `almanac_too_many_series` beyond). */
   seriesPerDay: 50,
   /** Years a date in a rule may take (the storage format has four-digit years). */

@@ -10,6 +10,7 @@ import { eventSearchWords } from '../../../shared/search.js';
 import { isOccurrenceId } from '../../../shared/recurrence/occurrence-id.js';
 import { wallDelta } from '../../../shared/recurrence/expand.js';
 import { formatUtc } from '../../../shared/time.js';
+import type { Bounds, Timeline } from '../../../shared/recurrence/timeline.js';
 import type { Budget } from '../series/occurrences.js';
 import type { SeriesService } from '../series/service.js';
 import type { Snapshot } from '../series/snapshot.js';
@@ -182,7 +183,141 @@ export function createSeriesListing(series: SeriesService) {
     return out;
   }
 
-  return { matching, representatives };
+  /**
+   * The series whose computed occurrences the query may select (start order, no `include`),
+   * each as a timeline of the occurrences that pass its date filters: counted, not built.
+   */
+  function lines(q: EventQuery, words: string[] | undefined, budget: Budget): Line[] {
+    if (!store.anyRunning()) return [];
+    const lower = q.startMin ?? q.startsAfter ?? FIRST;
+    const chosen = store.running(lower).filter((row) => templateMatches(q, row, words));
+    const taken = store.storedOriginals(chosen.map((row) => row.id));
+    const out: Line[] = [];
+    for (const row of chosen) {
+      const template = templateOf(row);
+      // Every computed occurrence of a series shows its template's status and author.
+      const sample = occurrences.rowOf(row, template, occurrences.at(row, row.start_local));
+      if (!rowVisible(q, sample)) continue;
+      const [from, to] = startRange(q, row);
+      const timeline = occurrences.timelineOf(
+        row,
+        taken.get(row.id)!,
+        boundsOf(q, from, to),
+        budget,
+      );
+      if (timeline.size > 0) out.push({ series: row, template, timeline });
+    }
+    return out;
+  }
+
+  /** The computed rows of these series starting in [from, to) (UTC ms), in listing order. */
+  function rowsBetween(chosen: Line[], from: number, to: number): EventRow[] {
+    return chosen.flatMap((line) =>
+      occurrences.rowsOf(line.series, line.template, line.timeline.between(from, to)),
+    );
+  }
+
+  return { matching, representatives, lines, rowsBetween };
+}
+
+/** A series whose computed occurrences a listing selects, counted by its timeline. */
+export interface Line {
+  series: SeriesRow;
+  template: Snapshot;
+  timeline: Timeline;
+}
+
+const msOf = (utc: string): number => Date.parse(`${utc.replace(' ', 'T')}Z`);
+
+/** The query's date filters as tests on an occurrence's instants (listing-store.ts's). */
+function boundsOf(q: EventQuery, from: string, to: string): Bounds {
+  const at = (value: string | undefined) => (value === undefined ? undefined : msOf(value));
+  const startMin = at(q.startMin);
+  const startsAfter = at(q.startsAfter);
+  const endsAfter = at(q.endsAfter);
+  const endMax = at(q.endMax);
+  const startsBefore = at(q.startsBefore);
+  const endsBefore = at(q.endsBefore);
+  return {
+    lower: (o) =>
+      (startMin === undefined || o.startUtc >= startMin) &&
+      (startsAfter === undefined || o.startUtc > startsAfter) &&
+      (endsAfter === undefined || o.endUtc > endsAfter),
+    upper: (o) =>
+      (endMax === undefined || o.endUtc <= endMax) &&
+      (startsBefore === undefined || o.startUtc < startsBefore) &&
+      (endsBefore === undefined || o.endUtc < endsBefore),
+    fromUtc: msOf(from),
+    toUtc: msOf(to),
+  };
+}
+
+/** The stored side of a listing in start order, as the page search needs it. */
+export interface StoredSide {
+  total: number;
+  /** Stored rows the listing selects starting before `utc`. */
+  before(utc: string): number;
+  /** The first `limit` stored rows it selects starting in [from, to), in listing order. */
+  rows(from: string, to: string, limit: number): EventRow[];
+}
+
+/**
+ * The page at `offset` of a listing in start order that merges stored rows with the computed
+ * occurrences of `chosen`, making only the rows near the page: the day the page starts on is
+ * found by bisection on the count of rows starting before a day (each series counts by its
+ * timeline, the stored rows by one count), and the page's rows are read from there.
+ */
+export function pageByStart(
+  chosen: Line[],
+  stored: StoredSide,
+  window: { from: string; to: string },
+  page: { offset: number; limit: number },
+  order: (a: EventRow, b: EventRow) => number,
+  rowsBetween: (from: number, to: number) => EventRow[],
+): EventRow[] {
+  const { offset, limit } = page;
+  const computed = chosen.reduce((sum, line) => sum + line.timeline.size, 0);
+  const total = computed + stored.total;
+  if (offset >= total) return [];
+  const before = (day: number): number => {
+    const ms = day * DAY_MS;
+    let n = stored.before(formatUtc(new Date(ms)));
+    for (const line of chosen) n += line.timeline.countBefore(ms);
+    return n;
+  };
+  // Every selected row starts on a day in [lo, hi).
+  let lo = Math.floor(msOf(window.from) / DAY_MS);
+  const hi = Math.floor(msOf(window.to) / DAY_MS) + 1;
+  // The latest day with at most `offset` rows before it.
+  for (let top = hi; top - lo > 1;) {
+    const mid = lo + Math.floor((top - lo) / 2);
+    if (before(mid) <= offset) lo = mid;
+    else top = mid;
+  }
+  const first = lo;
+  const skipped = before(first);
+  // The first day with the page's last row before it, galloping from the first, then bisecting,
+  // so that only the rows of the days the page spans are made.
+  const wanted = Math.min(total, offset + limit);
+  let below = first;
+  let end = first + 1;
+  for (let step = 1; end < hi && before(end) < wanted;) {
+    below = end;
+    step *= 2;
+    end = Math.min(hi, first + step);
+  }
+  while (end - below > 1) {
+    const mid = below + Math.floor((end - below) / 2);
+    if (before(mid) < wanted) below = mid;
+    else end = mid;
+  }
+  const from = formatUtc(new Date(first * DAY_MS));
+  const to = formatUtc(new Date(end * DAY_MS));
+  const rows = [
+    ...stored.rows(from, to, wanted - skipped),
+    ...rowsBetween(first * DAY_MS, end * DAY_MS),
+  ];
+  return rows.sort(order).slice(offset - skipped, offset - skipped + limit);
 }
 
 export type SeriesListing = ReturnType<typeof createSeriesListing>;

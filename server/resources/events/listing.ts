@@ -14,7 +14,13 @@ import type { EventArchiveWire } from '../../../shared/schemas/wire/events.js';
 import { invalidInput, NotFound, type Problems } from '../../errors.js';
 import { RECURRENCE_LIMITS } from '../../../shared/recurrence/limits.js';
 import { newBudget, TooManyOccurrences } from '../series/occurrences.js';
-import { mergePage, rowOrder, type SeriesListing } from './listing-series.js';
+import {
+  mergePage,
+  pageByStart,
+  rowOrder,
+  type SeriesListing,
+  type StoredSide,
+} from './listing-series.js';
 import type { Links, QueryValue } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
 import type { EventQuery, ListingStore, GeoFilter, Visibility } from './listing-store.js';
@@ -22,6 +28,10 @@ import type { ListedSearchStore } from './listed-search-store.js';
 import type { EventRow, EventsStore } from './store.js';
 import { eventOrder } from './listing-order.js';
 import type { EventDeps } from './service.js';
+
+/** Every instant a listing can select lies between these. */
+const FIRST = '1000-01-01 00:00:00';
+const LAST = '9999-12-31 23:59:59';
 
 const ALL_BUT_TRASH: PostStatus[] = ['publish', 'future', 'draft', 'pending', 'private'];
 type DateParam =
@@ -129,16 +139,72 @@ export function createEventListing(
    * what one request may compute: a window holding more is a 400, never a shorter answer.
    */
   function computedRows(q: EventQuery, input: EventListInput): EventRow[] {
+    return withinBudget(() => series.matching(q, wordsOf(input), newBudget()));
+  }
+
+  /** A window whose series would need more work than one request may do is a 400. */
+  function withinBudget<T>(work: () => T): T {
     try {
-      return series.matching(q, wordsOf(input), newBudget());
+      return work();
     } catch (error) {
       if (!(error instanceof TooManyOccurrences)) throw error;
       throw invalidInput(
         'end_date',
-        `The recurring events in this window have more than ${RECURRENCE_LIMITS.occurrencesPerRequest} ` +
-          'occurrences: ask for a shorter window (end_date, starts_before or ends_before).',
+        'The recurring events in this window need more work than one request may do (more than ' +
+          `${RECURRENCE_LIMITS.occurrencesPerRequest} occurrences, or rules that are slow to ` +
+          'expand): ask for a shorter window (end_date, starts_before or ends_before).',
       );
     }
+  }
+
+  /**
+   * A page in start order that merges computed occurrences (listing-series.ts, pageByStart): the
+   * total is counted and only the page's rows are made. Undefined when no series is selected.
+   */
+  function pageWithSeries(
+    base: EventQuery,
+    input: EventListInput,
+    offset: number,
+    perPage: number,
+  ): { rows: EventRow[]; total: number } | undefined {
+    const chosen = withinBudget(() => series.lines(base, wordsOf(input), newBudget()));
+    if (chosen.length === 0) return undefined;
+    const q = withCandidates(base, ftsOf(input));
+    const storedTotal = query.count(q);
+    const narrowed = (from: string, to?: string): EventQuery => ({
+      ...q,
+      startMin: q.startMin === undefined || from > q.startMin ? from : q.startMin,
+      startsBefore:
+        to === undefined || (q.startsBefore !== undefined && q.startsBefore < to)
+          ? q.startsBefore
+          : to,
+    });
+    const stored: StoredSide = {
+      total: storedTotal,
+      before: (utc) =>
+        storedTotal === 0 || (q.startMin !== undefined && utc <= q.startMin)
+          ? 0
+          : storedTotal - query.count(narrowed(utc)),
+      rows: (from, to, limit) =>
+        limit <= 0 || storedTotal === 0 ? [] : query.page(narrowed(from, to), limit, 0),
+    };
+    const window = {
+      from: [q.startMin, q.startsAfter].reduce<string>((a, v) => (v && v > a ? v : a), FIRST),
+      to: [q.startsBefore, q.endMax, q.endsBefore].reduce<string>(
+        (a, v) => (v && v < a ? v : a),
+        LAST,
+      ),
+    };
+    const rows = pageByStart(
+      chosen,
+      stored,
+      window,
+      { offset, limit: perPage },
+      rowOrder(q),
+      (a, b) => series.rowsBetween(chosen, a, b),
+    );
+    const computed = chosen.reduce((sum, line) => sum + line.timeline.size, 0);
+    return { rows, total: storedTotal + computed };
   }
 
   /** Database-dependent 400s, all reported together. */
@@ -323,15 +389,25 @@ export function createEventListing(
     const fts = ftsOf(input);
     // A search of published events by dates is answered from the index of listed events alone.
     const base = queryOf(input, actor, bounds);
-    const computed = computedRows(base, input);
+    const inStartOrder = base.order === undefined && base.include === undefined;
+    const withSeries = inStartOrder ? pageWithSeries(base, input, offset, perPage) : undefined;
+    const computed = inStartOrder ? [] : computedRows(base, input);
     const merged = computed.length > 0;
     const searched =
-      fts === undefined || merged ? undefined : query.searchPage(base, fts, perPage, offset);
+      fts === undefined || merged || withSeries !== undefined
+        ? undefined
+        : query.searchPage(base, fts, perPage, offset);
     const q = searched ? base : withCandidates(base, fts);
     // A broad filter's total is needed anyway; knowing it first picks the faster page plan.
-    let known = searched?.total ?? (query.countFirst(q) || merged ? query.count(q) : undefined);
+    let known =
+      withSeries === undefined
+        ? (searched?.total ?? (query.countFirst(q) || merged ? query.count(q) : undefined))
+        : undefined;
     let rows: EventRow[];
-    if (merged) {
+    if (withSeries !== undefined) {
+      rows = withSeries.rows;
+      known = withSeries.total;
+    } else if (merged) {
       // The stored rows that can share the page with computed ones start at most
       // computed.length rows before it (listing-series.ts, mergePage).
       const from = Math.max(0, offset - computed.length);

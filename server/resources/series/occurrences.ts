@@ -6,7 +6,23 @@
  * or removes the computed one. Nothing here writes but `materialize`, which a write path calls.
  */
 import { RECURRENCE_LIMITS as LIMITS } from '../../../shared/recurrence/limits.js';
-import { expand, occurrenceAt, type Occurrence } from '../../../shared/recurrence/expand.js';
+import {
+  expand,
+  expandMillis,
+  occurrenceAt,
+  written,
+  type Occurrence,
+  type Placed,
+} from '../../../shared/recurrence/expand.js';
+import { expansionWork } from '../../../shared/recurrence/cost.js';
+import {
+  listSource,
+  periodicSource,
+  timeline,
+  type Bounds,
+  type Timeline,
+} from '../../../shared/recurrence/timeline.js';
+import { normalizeZone, wallMillis } from '../../../shared/time.js';
 import { RecurrenceError } from '../../../shared/recurrence/lines.js';
 import {
   dateOfDay,
@@ -20,12 +36,38 @@ import { recurrenceOf, templateOf, timingOf } from './rule.js';
 import type { Snapshot } from './snapshot.js';
 import type { SeriesRow, SeriesStore } from './store.js';
 
-/** What one request may still compute (LIMITS.occurrencesPerRequest), shared by its reads. */
+/**
+ * What one request may still compute, shared by its reads: occurrences made into rows
+ * (LIMITS.occurrencesPerRequest) and work asked of the rules' iterators (LIMITS.workPerRequest).
+ */
 export interface Budget {
   left: number;
+  work: number;
 }
 
-export const newBudget = (): Budget => ({ left: LIMITS.occurrencesPerRequest });
+export const newBudget = (): Budget => ({
+  left: LIMITS.occurrencesPerRequest,
+  work: LIMITS.workPerRequest,
+});
+
+const YEAR_MS = 365.25 * 86_400_000;
+
+/** Charges the expansion of a series' rule over [from, to) (UTC) to the budget, before it runs. */
+function charge(series: SeriesRow, from: string, to: string, budget: Budget): void {
+  const rule = recurrenceOf(series).rule;
+  if (rule === null) return;
+  // A COUNT rule is walked from its first occurrence; others from the window's start.
+  const first =
+    rule.count === undefined
+      ? Math.max(wallMillis(from), wallMillis(series.start_local))
+      : wallMillis(series.start_local);
+  const last =
+    series.last_start_utc === null
+      ? wallMillis(to)
+      : Math.min(wallMillis(to), wallMillis(series.last_start_utc));
+  budget.work -= expansionWork(rule, (last - first) / YEAR_MS);
+  if (budget.work < 0) throw new TooManyOccurrences();
+}
 
 /** A window holding more occurrences than one request may compute. */
 export class TooManyOccurrences extends Error {
@@ -57,7 +99,7 @@ export const templateOfComputed = (row: EventRow): Snapshot | undefined =>
 const REMEMBERED = 200_000;
 
 export function createOccurrences(store: SeriesStore, events: EventsStore, now: () => Date) {
-  const expansions = new Map<string, Occurrence[]>();
+  const expansions = new Map<string, Placed[]>();
   let remembered = 0;
 
   /** The row of an occurrence the rule gives, as the series' template makes it. */
@@ -95,9 +137,13 @@ export function createOccurrences(store: SeriesStore, events: EventsStore, now: 
     return row;
   }
 
-  /** The rule's occurrences of one series starting in [from, to), budget charged. */
-  function given(series: SeriesRow, from: string, to: string, budget: Budget): Occurrence[] {
+  /**
+   * The rule's occurrences of one series starting in [from, to), expanded by its iterator, the
+   * work charged to the budget first.
+   */
+  function expanded(series: SeriesRow, from: string, to: string, budget: Budget): Placed[] {
     if (budget.left <= 0) throw new TooManyOccurrences();
+    charge(series, from, to, budget);
     // What a rule gives in a window is a function of the rule, its timing and the window alone:
     // the same window read again (the pages of one listing) is not expanded again.
     const key = [series.lines, series.timezone, series.start_local, series.end_local, from, to];
@@ -105,7 +151,7 @@ export function createOccurrences(store: SeriesStore, events: EventsStore, now: 
     let out = expansions.get(text);
     if (out === undefined) {
       try {
-        out = expand(recurrenceOf(series), timingOf(series), from, to, {
+        out = expandMillis(recurrenceOf(series), timingOf(series), from, to, {
           limit: budget.left,
           evaluations: LIMITS.occurrencesPerRequest,
         });
@@ -121,10 +167,43 @@ export function createOccurrences(store: SeriesStore, events: EventsStore, now: 
         expansions.delete(oldest);
       }
     }
-    if (out.length > budget.left) throw new TooManyOccurrences();
-    budget.left -= out.length;
     return out;
   }
+
+  /** The rule's occurrences of one series starting in [from, to), budget charged. */
+  function given(series: SeriesRow, from: string, to: string, budget: Budget): Occurrence[] {
+    const out = expanded(series, from, to, budget);
+    if (out.length > budget.left) throw new TooManyOccurrences();
+    budget.left -= out.length;
+    return out.map(written);
+  }
+
+  /**
+   * The occurrences of a series that pass a listing's date `bounds`, counted and read by parts
+   * (shared/recurrence/timeline.ts): by arithmetic when its rule has a day pattern, else from
+   * its expansion over the bounds' window. `taken`: the original starts stored or deleted.
+   */
+  function timelineOf(
+    series: SeriesRow,
+    taken: ReadonlySet<string>,
+    bounds: Bounds,
+    budget: Budget,
+  ): Timeline {
+    const takenMs = new Set([...taken].map(wallMillis));
+    const recurrence = recurrenceOf(series);
+    const timing = timingOf(series);
+    const zone = normalizeZone(timing.zone) ?? 'UTC';
+    const source = periodicSource(recurrence, timing, takenMs);
+    if (source !== undefined) return timeline(source, zone, bounds);
+    const from = formatUtc(new Date(bounds.fromUtc));
+    const to = formatUtc(new Date(bounds.toUtc));
+    const all = expanded(series, from, to, budget).filter((o) => !takenMs.has(o.original));
+    return timeline(listSource(all), zone, bounds);
+  }
+
+  /** The rows of a series' occurrences, as `inWindow` makes them. */
+  const rowsOf = (series: SeriesRow, template: Snapshot, placed: Placed[]): EventRow[] =>
+    placed.map((o) => rowOf(series, template, written(o)));
 
   /**
    * The computed occurrences of these series starting in [from, to) (UTC), in start order per
@@ -229,7 +308,7 @@ export function createOccurrences(store: SeriesStore, events: EventsStore, now: 
   const at = (series: SeriesRow, original: string): Occurrence =>
     occurrenceAt(original, timingOf(series));
 
-  return { inWindow, anyIn, byId, bySlug, onDate, materialize, at };
+  return { inWindow, anyIn, byId, bySlug, onDate, materialize, at, timelineOf, rowsOf, rowOf };
 }
 
 export type Occurrences = ReturnType<typeof createOccurrences>;
