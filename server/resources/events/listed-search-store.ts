@@ -4,6 +4,8 @@
  * order, so the total is a count inside the full-text index and the page its rows at an offset,
  * without reading each match's row for its status and dates. Only the matches that may end after
  * the window (long events, and those starting in its last two days) are checked on their rows.
+ * Events whose ids the keys cannot hold (occurrences stored with their reserved ids) are read
+ * from their rows and merged in.
  * The answer is exactly the general plan's (listing-store.ts): the same candidates (the
  * SEARCH_CANDIDATES most recently created matches, from events_fts), the same filters, the same
  * order.
@@ -12,6 +14,10 @@ import type { ReadDb } from '../../db/read.js';
 import { SEARCH_CANDIDATES } from '../../../shared/search.js';
 import type { EventQuery } from './listing-store.js';
 import type { EventRow } from './store.js';
+import { mergePage } from './listing-series.js';
+
+const byStart = (a: EventRow, b: EventRow): number =>
+  a.start_utc < b.start_utc ? -1 : a.start_utc > b.start_utc ? 1 : a.id - b.id;
 
 /** Seconds from 1900-01-01 to 1970-01-01: keys count from 1900. */
 const FROM_1900 = 2_208_988_800n;
@@ -60,16 +66,31 @@ const OTHER_FILTERS: ReadonlyArray<keyof EventQuery> = [
 ];
 
 export function createListedSearchStore(db: ReadDb) {
-  /** Published listed events the keys cannot hold (migration 0017): then the index is not used. */
+  /** Published listed events whose start the keys cannot hold: then the index is not used. */
   const unkeyed = db
     .prepare<[], number>(
       `SELECT EXISTS (SELECT 1 FROM events WHERE hide_from_listings = 0 AND status = 'publish'
            AND start_utc < '1900-01-01 00:00:00')
          OR EXISTS (SELECT 1 FROM events WHERE hide_from_listings = 0 AND status = 'publish'
-           AND start_utc >= '2172-01-01 00:00:00')
-         OR coalesce((SELECT max(id) FROM events), 0) > ${ID_MASK}`,
+           AND start_utc >= '2172-01-01 00:00:00')`,
     )
     .pluck();
+  /**
+   * The matches whose ids the keys cannot hold: occurrences stored with their reserved ids
+   * (shared/recurrence/occurrence-id.ts), few and left out of the index, read from their rows and
+   * merged in listing order (events_fts holds them under their ids, like every event).
+   */
+  const unkeyedMatches = db.prepare<Record<string, unknown>, EventRow>(
+    `SELECT e.* FROM events e
+     WHERE e.id IN (SELECT rowid FROM events_fts WHERE events_fts MATCH @fts
+         AND rowid > ${ID_MASK} AND rowid >= @oldest)
+       AND e.status = 'publish' AND e.hide_from_listings = 0
+       AND (@startMin IS NULL OR e.start_utc >= @startMin)
+       AND (@startsAfter IS NULL OR e.start_utc > @startsAfter)
+       AND (@endMax IS NULL OR e.end_utc <= @endMax)
+       AND (@startsBefore IS NULL OR e.start_utc < @startsBefore)
+     ORDER BY e.start_utc, e.id`,
+  );
   /** The id of the oldest candidate when a search has more matches than it considers. */
   const oldestCandidate = db
     .prepare<[string, number], number>(
@@ -130,11 +151,30 @@ export function createListedSearchStore(db: ReadDb) {
       const { n, unsure } = counted.get({ ...range, edge })!;
       const excluded =
         endMax === undefined || unsure === '[]' ? [] : endingAfter.all(unsure, endMax);
-      const total = n - excluded.length;
+      const others = unkeyedMatches.all({
+        fts,
+        oldest,
+        startMin: q.startMin ?? null,
+        startsAfter: q.startsAfter ?? null,
+        endMax: q.endMax ?? null,
+        startsBefore: q.startsBefore ?? null,
+      });
+      const keyed = n - excluded.length;
+      const total = keyed + others.length;
       if (total === 0 || offset >= total) return { total, rows: [] };
-      const ids = pageIds.all({ ...range, excluded: JSON.stringify(excluded), limit, offset });
+      // The keyed rows that can share the page with the others start at most others.length
+      // rows before it.
+      const from = Math.max(0, offset - others.length);
+      const ids = pageIds.all({
+        ...range,
+        excluded: JSON.stringify(excluded),
+        limit: offset + limit - from,
+        offset: from,
+      });
       const byId = new Map(rows.all(JSON.stringify(ids)).map((row) => [row.id, row]));
-      return { total, rows: ids.map((id) => byId.get(id)!) };
+      const page = ids.map((id) => byId.get(id)!);
+      if (others.length === 0) return { total, rows: page };
+      return { total, rows: mergePage(page, from, others, offset, limit, byStart) };
     },
   };
 }
