@@ -158,9 +158,6 @@ export function createFeedStore(db: Db) {
       `SELECT original_start_local AS original FROM series_exceptions
        WHERE series_id = ? AND original_start_local >= ? AND original_start_local <= ?`,
     ),
-    occurrence: db.prepare<[number, string], { id: number }>(
-      'SELECT id FROM events WHERE series_id = ? AND original_start_local = ?',
-    ),
     // Counts up to the limit only: a start on a million events must not read them all.
     publishedUpTo: db
       .prepare<[number], number>(
@@ -228,9 +225,6 @@ export function createFeedStore(db: Db) {
       rows: s.members.all(seriesId, from, until),
       removed: s.exceptions.all(seriesId, from, until).map((row) => row.original),
     }),
-    /** The occurrence of a series the rule gave this start (wall time in the series' zone). */
-    occurrence: (seriesId: number, original: string): number | undefined =>
-      s.occurrence.get(seriesId, original)?.id,
 
     /** Whether more than `limit` events are published, reading at most that many and one. */
     publishedMoreThan: (limit: number): boolean => s.publishedUpTo.get(limit + 1)! > limit,
