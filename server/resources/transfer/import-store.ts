@@ -89,6 +89,15 @@ export function createImportStore(db: Db) {
     eventParent: db.prepare<[number | null, number]>(
       'UPDATE events SET parent_id = ? WHERE id = ?',
     ),
+    joinSeries: db.prepare<{
+      id: number;
+      series: number;
+      original: string | null;
+      detached: string | null;
+    }>(
+      `UPDATE events SET series_id = @series, original_start_local = @original,
+         detached = @detached WHERE id = @id`,
+    ),
     organizerLink: db.prepare<[number, number, number]>(
       'INSERT OR IGNORE INTO event_organizers (event_id, organizer_id, position) VALUES (?, ?, ?)',
     ),
@@ -145,7 +154,7 @@ export function createImportStore(db: Db) {
       s.event.run({ ...(row as unknown as Values), id });
       return id;
     },
-    /** A series with its own id (the document's: series are only kept into an empty calendar). */
+    /** A series under its first event's id. */
     insertSeries(values: Values & { id: number }, exceptions: string[]): void {
       s.series.run(values);
       for (const start of exceptions) s.seriesException.run(values.id, start);
@@ -154,6 +163,10 @@ export function createImportStore(db: Db) {
     nextSlot: (): number => s.nextSlot.get()!,
     setEventParent(id: number, parent: number | null): void {
       s.eventParent.run(parent, id);
+    },
+    /** Makes an imported event an occurrence of an imported series. */
+    joinSeries(id: number, series: number, original: string | null, detached: string | null) {
+      s.joinSeries.run({ id, series, original, detached });
     },
     link(eventId: number, organizers: number[], terms: number[]): void {
       organizers.forEach((id, position) => s.organizerLink.run(eventId, id, position));

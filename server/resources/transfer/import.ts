@@ -7,7 +7,11 @@
  * slug. A record that fails its checks is reported and left out, with the links to it; the rest
  * is imported. `dry_run` does all of it and rolls it back.
  */
-import { dayNumber } from '../../../shared/recurrence/occurrence-id.js';
+import {
+  dayNumber,
+  isOccurrenceId,
+  occurrenceId,
+} from '../../../shared/recurrence/occurrence-id.js';
 import { z } from 'zod';
 import { readWall, formatWall } from '../../../shared/dates.js';
 import {
@@ -52,6 +56,8 @@ class Run {
   private readonly posts = new Map<number, number>();
   private readonly terms = new Map<number, number>();
   private readonly seriesKept = new Set<number>();
+  /** Series of a remapped import, written once their first event has its new id. */
+  private readonly seriesPending = new Map<number, { record: ExportSeries; slot: number }>();
   private readonly keep: boolean;
 
   constructor(
@@ -264,40 +270,114 @@ class Run {
   }
 
   /**
-   * Series keep their ids, which are their first occurrences' ids: into an empty calendar only.
-   * With new ids the occurrences come in as separate events (reported).
+   * Series keep their ids, which are their first occurrences' ids. Into a calendar with data
+   * they take a new slot of the reserved id range and are written after the events, once their
+   * first event has its new id (`seriesAfterEvents`).
    */
   private series(raw: unknown[]): void {
+    let slot = this.keep ? 0 : this.store.nextSlot();
     this.each<ExportSeries>('series', raw, (series) => {
       if (!this.keep) {
-        this.report.skipped.push({
-          kind: 'series',
-          id: series.id,
-          reason:
-            'recurrence is kept only into an empty calendar: its occurrences come in as separate events.',
-        });
+        this.seriesPending.set(series.id, { record: series, slot: slot++ });
         return;
       }
-      // Documents from before computed occurrences carry the generated range and windows:
-      // nothing to keep of them, the rule gives every occurrence.
-      const { windows, exceptions, ...kept } = series;
-      void windows;
-      const row = { ...kept, generated_from_utc: '', generated_until_utc: '' };
-      this.store.insertSeries(
-        {
-          ...row,
-          lines: JSON.stringify(row.lines),
-          all_day: flag(row.all_day),
-          template: JSON.stringify(row.template),
-          slot: row.slot ?? this.store.nextSlot(),
-          slot_origin: row.slot_origin ?? dayNumber(row.start_local),
-          created_utc: row.modified_utc,
-        },
-        exceptions,
-      );
+      this.writeSeries(series.id, series, series.template, series.slot);
       this.seriesKept.add(series.id);
       this.report.created++;
     });
+  }
+
+  private writeSeries(
+    id: number,
+    series: ExportSeries,
+    template: Record<string, unknown>,
+    slot: number | undefined,
+  ): void {
+    // Documents from before computed occurrences carry the generated range and windows:
+    // nothing to keep of them, the rule gives every occurrence.
+    const { windows, exceptions, ...kept } = series;
+    void windows;
+    const row = { ...kept, id, generated_from_utc: '', generated_until_utc: '' };
+    this.store.insertSeries(
+      {
+        ...row,
+        lines: JSON.stringify(row.lines),
+        all_day: flag(row.all_day),
+        template: JSON.stringify(template),
+        slot: slot ?? this.store.nextSlot(),
+        slot_origin: row.slot_origin ?? dayNumber(row.start_local),
+        created_utc: row.modified_utc,
+      },
+      exceptions,
+    );
+  }
+
+  /** A series' template with the links of a remapped import followed to their new ids. */
+  private remapTemplate(series: ExportSeries): Record<string, unknown> {
+    const from = { kind: 'series', id: series.id };
+    const out: Record<string, unknown> = { ...series.template };
+    const follow = (map: Map<number, number>, what: string, id: unknown) =>
+      typeof id === 'number' ? this.follow(map, from, what, id) : null;
+    for (const [name, map, what] of [
+      ['organizers', this.posts, 'organizer'],
+      ['categories', this.terms, 'term'],
+      ['tags', this.terms, 'term'],
+    ] as const) {
+      const list = out[name];
+      if (Array.isArray(list)) {
+        out[name] = list.map((id) => follow(map, what, id)).filter((id) => id !== null);
+      }
+    }
+    const values = out.values as Record<string, unknown> | undefined;
+    if (values !== undefined) {
+      out.values = {
+        ...values,
+        author: typeof values.author === 'number' ? this.author(values.author) : null,
+        venue_id: follow(this.posts, 'venue', values.venue_id),
+        image_id: follow(this.posts, 'media', values.image_id),
+      };
+    }
+    return out;
+  }
+
+  /**
+   * The series of a remapped import, under their first events' new ids, and their stored
+   * occurrences joined to them. A series whose first event did not come in is left out: its
+   * occurrences stay separate events (reported).
+   */
+  private seriesAfterEvents(imported: ExportEvent[]): void {
+    for (const [oldId, { record, slot }] of this.seriesPending) {
+      const first = this.posts.get(oldId);
+      if (first === undefined) {
+        this.report.skipped.push({
+          kind: 'series',
+          id: oldId,
+          reason: 'its first event was not imported: its occurrences come in as separate events.',
+        });
+        continue;
+      }
+      this.store.attempt(() => {
+        this.writeSeries(first, record, this.remapTemplate(record), slot);
+        for (const event of imported) {
+          if (event.series !== oldId) continue;
+          const detached = event.detached === null ? null : JSON.stringify(event.detached);
+          this.store.joinSeries(this.posts.get(event.id)!, first, event.original_start, detached);
+        }
+      });
+      this.report.created++;
+    }
+  }
+
+  /** The id an event asks for: its own into an empty calendar, its series' slot's otherwise. */
+  private eventId(event: ExportEvent): number | undefined {
+    if (this.keep) return event.id;
+    const pending = event.series === null ? undefined : this.seriesPending.get(event.series);
+    if (pending === undefined || event.original_start === null || !isOccurrenceId(event.id)) {
+      return undefined;
+    }
+    const { record, slot } = pending;
+    const origin = record.slot_origin ?? dayNumber(record.start_local);
+    return occurrenceId(slot, origin, event.original_start);
   }
 
   private events(raw: unknown[]): void {
@@ -306,7 +386,7 @@ class Run {
       const end = readWall(event.end_date, event.timezone);
       if (!start.isValid || !end.isValid) throw new Error('start_date or end_date is not a date.');
       const from = { kind: 'events', id: event.id };
-      const id = this.store.insertEvent(this.wanted(event.id), {
+      const id = this.store.insertEvent(this.eventId(event), {
         ...this.postValues('events', event),
         title: cleanTitle(event.title),
         parent_id: null,
@@ -350,6 +430,7 @@ class Run {
       );
       if (parent !== null) this.store.setEventParent(this.posts.get(event.id)!, parent);
     }
+    this.seriesAfterEvents(imported);
   }
 
   private occurrence(event: ExportEvent) {
