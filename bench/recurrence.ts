@@ -3,7 +3,8 @@
  * year each, starting over ten years (26,000 occurrences), among 100,000 single events, all made
  * by the real server through the API. It times the series' creation, the first listings of each
  * year ahead (occurrences are computed when read: nothing is made), listings (default window, a window years ahead, filtered,
- * one series), single reads of occurrences, and the creation of a daily two-year series.
+ * one series), single reads of occurrences, the creation of a daily two-year series, and listings
+ * of a calendar with as many endless daily series (default window, a deep page, 2000 to 9999).
  * Requests are sequential, one at a time, so each figure is one answer's latency; every listing
  * and read cycles through different windows, filters and ids so that remembered answers do not
  * stand in for the work.
@@ -268,6 +269,60 @@ export async function runRecurrenceBench(
         server.cpuMs() - cpu,
       ),
     );
+
+    // 5. Endless daily series, as many as the weekly ones: a listing counts their occurrences
+    // and makes only its page's rows (docs/architecture.md, "Recurrence model").
+    for (let i = 0; i < seriesCount; i++) {
+      const start = today - 30 * DAY_MS + (i % 48) * 1_800_000;
+      const answer = await timed(
+        url('events'),
+        write({
+          title: `Endless daily ${i + 1}`,
+          start_date: wall(start),
+          end_date: wall(start + 3_600_000),
+          timezone: 'Europe/Paris',
+          recurrence: ['RRULE:FREQ=DAILY'],
+        }),
+      );
+      if (answer.status !== 201) throw new Error(`daily series: ${answer.status}`);
+    }
+    log(`  ${seriesCount} endless daily series created`);
+    // Every default window holds at least 731 days of each (anonymous readers, as anyone).
+    const atLeast = seriesCount * 731;
+    const lastPage = Math.floor(atLeast / 10);
+    const endless: Array<
+      [string, string, (i: number) => string, (body: Answer['body']) => boolean]
+    > = [
+      [
+        'list.daily.default',
+        `GET /events with ${seriesCount} endless daily series (default window, pages 1–5)`,
+        (i) => `events?page=${(i % 5) + 1}`,
+        (body) => Number(body.total) >= atLeast,
+      ],
+      [
+        'list.daily.deep',
+        `GET /events with ${seriesCount} endless daily series, a page deep in the default window`,
+        (i) => `events?per_page=10&page=${lastPage - (i % 50)}`,
+        (body) => (body.events as unknown[]).length === 10,
+      ],
+      [
+        'list.daily.far',
+        `GET /events with ${seriesCount} endless daily series, 2000 to 9999, a middle page`,
+        (i) => `events?start_date=2000-01-01&end_date=9999-12-31&page=${100_000 + i}`,
+        (body) => (body.events as unknown[]).length > 0,
+      ],
+    ];
+    for (const [name, label, path, check] of endless) {
+      const times: number[] = [];
+      ok = true;
+      cpu = server.cpuMs();
+      for (let i = 0; i < samples; i++) {
+        const answer = await timed(url(path(i)));
+        ok &&= answer.status === 200 && check(answer.body);
+        times.push(answer.ms);
+      }
+      figures.push(figure(name, label, times, ok, server.cpuMs() - cpu));
+    }
   } finally {
     await server.stop();
   }
@@ -309,6 +364,9 @@ export function recurrenceTargets(
     'list.filtered',
     'list.series',
     'get.occurrence',
+    'list.daily.default',
+    'list.daily.deep',
+    'list.daily.far',
   ]) {
     const f = find(name);
     targets.push({
