@@ -21,6 +21,8 @@ import { activeWriteHooks } from '../write-hooks.js';
 import { migratePostgres } from './migrate.js';
 import { createPool, type PoolOptions } from './pool.js';
 import { queryOn, rowOf, type Query } from './query.js';
+import { pgEvents, pgEventsReader } from './events.js';
+import { pgLeases } from './leases.js';
 import { pgSettings, pgSettingsReader } from './settings.js';
 import {
   pgAppPasswords,
@@ -65,6 +67,8 @@ function writeRepositories(q: Query): WriteRepositories {
     users: pgUsers(q),
     sessions: pgSessions(q),
     appPasswords: pgAppPasswords(q),
+    events: pgEvents(q),
+    leases: pgLeases(q),
   };
 }
 
@@ -102,6 +106,7 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
     users: pgUsersReader(reading),
     sessions: pgSessionsReader(reading),
     appPasswords: pgAppPasswordsReader(reading),
+    events: pgEventsReader(reading),
   };
 
   let known: Promise<string> | undefined;
