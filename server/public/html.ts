@@ -129,14 +129,15 @@ ol.week{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:re
 ol.week>li{padding:.35rem;border-left:1px solid var(--line);min-height:10rem;font-size:.85rem;overflow-wrap:anywhere}
 ol.week>li:first-child{border-left:0}
 ol.week>li[aria-current]{outline:2px solid var(--accent);outline-offset:-2px}
-ol.week h3{font-size:.85rem;margin:0 0 .3rem;text-transform:capitalize}
+ol.week h3{font-size:.85rem;margin:0 0 .3rem}
+ol.week h3::first-letter{text-transform:uppercase}
 ol.week ul{list-style:none;margin:0;padding:0}
 ol.week ul li{margin:.3rem 0;line-height:1.3}
 ol.week .time{display:block;color:var(--muted)}
 nav.months{display:flex;align-items:center;justify-content:space-between;gap:.5rem;margin:1rem 0 .5rem}
 nav.months h2{margin:0;text-transform:capitalize}
 nav.months a{text-transform:capitalize}
-nav.months.weeks a{text-transform:none}
+nav.months.weeks a,nav.months.weeks h2{text-transform:none}
 table.month{width:100%;border-collapse:collapse;table-layout:fixed}
 table.month caption{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 table.month th{font-size:.85rem;color:var(--muted);font-weight:600;padding:.3rem;text-align:left}
