@@ -303,7 +303,9 @@ describe.skipIf(!hasChromium)('the calendar', () => {
       await signIn(page, server.url);
       await page.goto(`${server.url}/console/categories/${categoryId}`);
       await page.getByRole('heading', { name: 'Concerts', level: 1 }).waitFor();
-      const input = page.getByLabel('Calendar colour');
+      const input = page
+        .getByRole('group', { name: 'Calendar colour' })
+        .locator('input[type=color]');
       expect(await input.inputValue()).toBe(COLOR);
       await page.getByText('Sample event').waitFor();
       await settled(page);

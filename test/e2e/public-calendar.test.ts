@@ -11,9 +11,11 @@ import { createRequire } from 'node:module';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { contrastRatio, parseColor } from '../../renderer/src/calendar/colors.js';
 import { basic, call } from './support/api.js';
 import { hasChromium } from './support/browser.js';
 import { ADMIN } from './support/server.js';
+import { settled } from './support/session.js';
 import { browserSuite } from './support/suite.js';
 import { shootVariants } from './support/variants.js';
 
@@ -89,6 +91,38 @@ async function axeEverywhere(page: Page, where: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
   if (before) await page.setViewportSize(before);
 }
+
+/**
+ * The lowest contrast of the texts matched by `selector`: each text's colour over the first
+ * opaque background behind it.
+ */
+async function lowestContrast(page: Page, selector: string): Promise<number> {
+  const pairs = await page.locator(selector).evaluateAll((els) =>
+    els
+      .filter((el) => (el as HTMLElement).innerText.trim() !== '')
+      .map((el) => {
+        let background = '';
+        for (let node: Element | null = el; node && !background; node = node.parentElement) {
+          const bg = getComputedStyle(node).backgroundColor;
+          if (bg && bg !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(bg)) background = bg;
+        }
+        return [getComputedStyle(el).color, background || 'rgb(255, 255, 255)'];
+      }),
+  );
+  expect(pairs.length, selector).toBeGreaterThan(0);
+  return Math.min(...pairs.map(([fg, bg]) => contrastRatio(parseColor(fg!)!, parseColor(bg!)!)));
+}
+
+/** The colours (background and border) events show in, as `rgb(…)`. */
+const shownColors = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .evaluateAll((els) =>
+      els.flatMap((el) => [
+        getComputedStyle(el).backgroundColor,
+        getComputedStyle(el).borderTopColor,
+      ]),
+    );
 
 describe.skipIf(!hasChromium)('the public calendar and category colours', () => {
   const suite = browserSuite();
@@ -319,5 +353,133 @@ describe.skipIf(!hasChromium)('the public calendar and category colours', () => 
     } finally {
       await call(url, `${ADMIN_API}/settings`, AUTH, { method: 'PATCH', body: { language: 'en' } });
     }
+  });
+  async function signIn(page: Page, button: string, heading: string) {
+    await page.goto(`${suite.server.url}/console/`);
+    await page.locator('input[name=login]').fill(ADMIN.login);
+    await page.locator('input[name=password]').fill(ADMIN.password);
+    await page.getByRole('button', { name: button }).click();
+    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  }
+
+  it('console en-GB: the category editor’s palette, the calendar’s colours with readable text, the Settings screen', async () => {
+    const url = suite.server.url;
+    const page = await open('en-GB');
+    await signIn(page, 'Sign in', 'Calendar');
+
+    // The category editor: "None", ten named colours and any other one.
+    await page.goto(`${url}/console/categories/${ids.film}`);
+    const group = page.getByRole('group', { name: 'Calendar colour' });
+    await group.waitFor();
+    expect(
+      await group
+        .getByRole('radio')
+        .evaluateAll((els) => els.map((el) => el.closest('label')?.textContent)),
+    ).toEqual([
+      'None',
+      'Blue',
+      'Green',
+      'Teal',
+      'Purple',
+      'Pink',
+      'Red',
+      'Orange',
+      'Yellow',
+      'Brown',
+      'Grey',
+    ]);
+    // Film's yellow is none of them: the colour input holds it.
+    expect(await group.locator('input[type=color]').inputValue()).toBe(COLORS.film);
+    expect(await lowestContrast(page, '.category-color__sample')).toBeGreaterThanOrEqual(4.5);
+    await page.locator('label.color-option[title="Teal"]').click();
+    expect(await group.getByRole('radio', { name: 'Teal' }).isChecked()).toBe(true);
+    expect(await lowestContrast(page, '.category-color__sample')).toBeGreaterThanOrEqual(4.5);
+    await axeEverywhere(page, 'category editor');
+    await shootVariants(page, 'category-editor-colour');
+    await page.locator('form button[type=submit]').first().click();
+    await expect
+      .poll(async () => (await call(url, `${EV}/categories/${ids.film}`, AUTH)).json.color)
+      .toBe('#1b7c83');
+    // Back to the yellow, the hardest colour for white text.
+    await call(url, `${EV}/categories/${ids.film}`, AUTH, {
+      method: 'PATCH',
+      body: { color: COLORS.film },
+    });
+
+    // The calendar: every view shows the colours, and every event's text reads at 4.5:1.
+    const views: Array<[string, string, string]> = [
+      ['dayGridMonth', '2027-03-10', '.fc-daygrid-event-dot, .fc-daygrid-block-event'],
+      ['timeGridWeek', '2027-03-10', '.fc-event'],
+      ['timeGridDay', '2027-03-11', '.fc-event'],
+      ['listWeek', '2027-03-10', '.fc-list-event-dot'],
+    ];
+    for (const [view, date, marks] of views) {
+      await page.goto(`${url}/console/?view=${view}&date=${date}`);
+      await page.locator('.fc-event, .fc-list-event').first().waitFor();
+      await settled(page);
+      const seen = new Set(await shownColors(page, marks));
+      const expected =
+        view === 'timeGridDay'
+          ? ['rgb(255, 211, 61)']
+          : ['rgb(26, 127, 55)', 'rgb(255, 211, 61)', 'rgb(11, 31, 77)'];
+      for (const color of expected) expect(seen.has(color), `${view} ${color}`).toBe(true);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        const texts =
+          view === 'listWeek' ? '.fc-list-event-title a' : '.fc-event-title, .fc-event-time';
+        expect(await lowestContrast(page, texts), `${view} ${scheme}`).toBeGreaterThanOrEqual(4.5);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+      await shootVariants(page, `calendar-colours-${view}`, ['desktop']);
+    }
+
+    // Settings: the site's name and its logo, picked from the media library.
+    await page.goto(`${url}/console/admin/settings`);
+    const name = page.getByLabel('Site name *');
+    await name.waitFor();
+    expect(await name.inputValue()).toBe('Harbour Arts Centre');
+    const logos = page.getByRole('group', { name: 'Logo' });
+    expect(
+      await logos.getByRole('radio', { name: /^Image \d+: .*harbour-logo\.png$/ }).isChecked(),
+    ).toBe(true);
+    await axeEverywhere(page, 'settings');
+    await shootVariants(page, 'settings-site-identity');
+    await name.fill('Harbour Arts Centre on the Quay');
+    await logos.locator('label.logo-choice', { hasText: 'No logo' }).click();
+    await page.locator('form[aria-label="Settings"] button[type=submit]').click();
+    await expect
+      .poll(async () => (await call(url, `${ADMIN_API}/settings`, AUTH)).json.site_name)
+      .toBe('Harbour Arts Centre on the Quay');
+    expect((await call(url, `${ADMIN_API}/settings`, AUTH)).json.site_logo).toBe(0);
+    await page.goto(`${url}/events/`);
+    expect(await page.locator('header.site a.brand').innerText()).toBe(
+      'Harbour Arts Centre on the Quay',
+    );
+    expect(await page.locator('header.site img').count()).toBe(0);
+    // The logo again, as the other tests expect it.
+    await call(url, `${ADMIN_API}/settings`, AUTH, {
+      method: 'PATCH',
+      body: { site_name: 'Harbour Arts Centre', site_logo: ids.logo },
+    });
+  });
+
+  it('console fr-FR: the palette and the name and logo in French', async () => {
+    const url = suite.server.url;
+    const page = await open('fr-FR');
+    await signIn(page, 'Se connecter', 'Calendrier');
+    await page.goto(`${url}/console/categories/${ids.jazz}`);
+    const group = page.getByRole('group', { name: 'Couleur dans le calendrier' });
+    await group.waitFor();
+    expect(await group.getByRole('radio', { name: 'Vert' }).isChecked()).toBe(true);
+    expect(await group.getByRole('radio', { name: 'Aucune' }).isChecked()).toBe(false);
+    expect(await page.locator('.category-color__sample').innerText()).toBe('Exemple d’évènement');
+    await axeEverywhere(page, 'fr category editor');
+    await shootVariants(page, 'fr-category-editor-colour');
+    await page.goto(`${url}/console/admin/settings`);
+    await page.getByLabel('Nom du site *').waitFor();
+    const logos = page.getByRole('group', { name: 'Logo' });
+    expect(await logos.getByRole('radio', { name: 'Pas de logo' }).isChecked()).toBe(false);
+    expect(await logos.getByRole('radio', { name: /^Image \d+ : / }).count()).toBe(1);
+    await shootVariants(page, 'fr-settings-site-identity');
   });
 });

@@ -6,9 +6,15 @@ import { PageHeader } from '../ui/PageHeader';
 import { Spinner } from '../ui/Spinner';
 import { TimezoneField } from '../events/TimezoneField';
 import { useSettingsForm } from './useSettings';
-import { type FieldSpec } from '../ui/FormFields';
+import { FormFields, type FieldSpec } from '../ui/FormFields';
 import { FieldGrid, FormError, SubmitRow } from '../ui/FormLayout';
 import { StartAtLogin } from './StartAtLogin';
+import { LogoField } from './LogoField';
+
+/** What the public pages show of the site (server/public/html.ts), first on the screen. */
+const IDENTITY: FieldSpec[] = [
+  { name: 'site_name', label: 'siteIdentity.name', hint: 'siteIdentity.nameHint', required: true },
+];
 
 const FIELDS: FieldSpec[] = [
   {
@@ -62,6 +68,8 @@ const ZONE_HINT =
 export default function SettingsScreen() {
   const { settings, save, form, submit } = useSettingsForm(
     (s) => ({
+      site_name: s.site_name,
+      site_logo: String(s.site_logo),
       timezone: s.timezone,
       per_page: String(s.per_page),
       language: s.language,
@@ -95,6 +103,19 @@ export default function SettingsScreen() {
           </div>
         )}
         <FormError error={save.error} />
+        <div className="form-grid settings-identity">
+          <FormFields
+            fields={IDENTITY}
+            values={form.values}
+            errors={form.errors}
+            onChange={(name, value) => form.set(name, String(value))}
+          />
+          <LogoField
+            value={form.values.site_logo ?? '0'}
+            error={form.errors.site_logo}
+            onChange={(v) => form.set('site_logo', v)}
+          />
+        </div>
         <FieldGrid fields={FIELDS} form={form}>
           <TimezoneField
             value={form.values.timezone ?? ''}

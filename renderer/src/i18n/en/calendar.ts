@@ -117,6 +117,26 @@ export const calendarEn = {
     featured: 'featured',
     repeating: 'repeating event',
   },
+  categoryColor: {
+    legend: 'Calendar colour',
+    hintNone:
+      'None: events show in the usual colour. Pick one to colour them in the calendar and on the public pages.',
+    hintSet:
+      'Events of this category (when it is their first coloured one) show in this colour, with black or white text, whichever reads better.',
+    none: 'None',
+    other: 'Other colour',
+    sample: 'Sample event',
+    blue: 'Blue',
+    green: 'Green',
+    teal: 'Teal',
+    purple: 'Purple',
+    pink: 'Pink',
+    red: 'Red',
+    orange: 'Orange',
+    yellow: 'Yellow',
+    brown: 'Brown',
+    grey: 'Grey',
+  },
   quick: {
     heading: 'New draft event',
     create: 'Create draft',

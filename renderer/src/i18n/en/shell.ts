@@ -156,6 +156,19 @@ export const shellEn = {
     mine: 'Save mine over it',
     keepEditing: 'Keep editing',
   },
+  siteIdentity: {
+    name: 'Site name',
+    nameHint: 'Shown in the public pages’ header and in their titles.',
+    logo: 'Logo',
+    logoHint:
+      'Shown before the site’s name on the public pages. Pick an image of the media library or upload one.',
+    noLogo: 'No logo',
+    image: 'Image {{id}}: {{name}}',
+    upload: 'Upload a logo…',
+    uploadLabel: 'Upload a logo image file',
+    uploadFailed: 'Upload failed.',
+    loadFailed: 'Could not load the media library.',
+  },
   lifecycle: {
     title: 'Lifecycle',
     toTrash: 'Move to trash',

@@ -134,6 +134,26 @@ export const calendarFr: Translation<'calendar'> = {
     featured: 'à la une',
     repeating: 'évènement répétitif',
   },
+  categoryColor: {
+    legend: 'Couleur dans le calendrier',
+    hintNone:
+      'Aucune : les évènements gardent la couleur habituelle. Choisissez-en une pour les colorer dans le calendrier et sur les pages publiques.',
+    hintSet:
+      'Les évènements de cette catégorie (quand c’est leur première catégorie colorée) prennent cette couleur, avec un texte noir ou blanc, le plus lisible des deux.',
+    none: 'Aucune',
+    other: 'Autre couleur',
+    sample: 'Exemple d’évènement',
+    blue: 'Bleu',
+    green: 'Vert',
+    teal: 'Bleu canard',
+    purple: 'Violet',
+    pink: 'Rose',
+    red: 'Rouge',
+    orange: 'Orange',
+    yellow: 'Jaune',
+    brown: 'Brun',
+    grey: 'Gris',
+  },
   quick: {
     heading: 'Nouvel évènement en brouillon',
     create: 'Créer le brouillon',

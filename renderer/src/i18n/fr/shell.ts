@@ -158,6 +158,19 @@ export const shellFr: Translation<'shell'> = {
     mine: 'Enregistrer la mienne par-dessus',
     keepEditing: 'Continuer à modifier',
   },
+  siteIdentity: {
+    name: 'Nom du site',
+    nameHint: 'Affiché dans l’en-tête des pages publiques et dans leurs titres.',
+    logo: 'Logo',
+    logoHint:
+      'Affiché avant le nom du site sur les pages publiques. Choisissez une image de la médiathèque ou envoyez-en une.',
+    noLogo: 'Pas de logo',
+    image: 'Image {{id}} : {{name}}',
+    upload: 'Envoyer un logo…',
+    uploadLabel: 'Envoyer un fichier image pour le logo',
+    uploadFailed: 'L’envoi a échoué.',
+    loadFailed: 'Impossible de charger la médiathèque.',
+  },
   lifecycle: {
     title: 'Cycle de vie',
     toTrash: 'Mettre à la corbeille',
