@@ -4,13 +4,21 @@
  */
 import { afterEach } from 'vitest';
 import type { Storage } from '../../../server/storage/storage.js';
-import { openSqliteStorage } from '../../../server/storage/sqlite/storage.js';
-import { openPostgresStorage } from '../../../server/storage/postgres/storage.js';
+import { openSqliteStorage, type SqliteStorage } from '../../../server/storage/sqlite/storage.js';
+import {
+  openPostgresStorage,
+  type PostgresStorage,
+} from '../../../server/storage/postgres/storage.js';
 import { createTestDatabase } from '../../helpers/pg-database.js';
 
 export interface Engine {
   name: 'sqlite' | 'postgres';
   open(): Promise<Storage>;
+  /**
+   * Runs SQL both engines read on the storage's database, for data no port writes yet (events
+   * before the events' port covers their creation).
+   */
+  exec(storage: Storage, sql: string): Promise<void>;
 }
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -26,6 +34,9 @@ export const ENGINES: Engine[] = [
       cleanups.push(() => storage.close());
       return storage;
     },
+    async exec(storage, sql) {
+      (storage as SqliteStorage).db.exec(sql);
+    },
   },
   {
     name: 'postgres',
@@ -37,6 +48,9 @@ export const ENGINES: Engine[] = [
         await database.drop();
       });
       return storage;
+    },
+    async exec(storage, sql) {
+      await (storage as PostgresStorage).pool.query(sql);
     },
   },
 ];

@@ -74,3 +74,17 @@ describe('units of work on two nodes', () => {
     expect(await b.contentVersion()).not.toBe(before);
   });
 });
+
+describe('job leases on two nodes', () => {
+  it('gives a job to exactly one of the nodes claiming it at once', async () => {
+    const [a, b] = await twoNodes();
+    const claims = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 === 0 ? a : b).write((uow) =>
+          uow.leases.claim('publish', `node-${i}`, '2026-01-01 10:00:00', '2026-01-01 10:01:00'),
+        ),
+      ),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+  });
+});
