@@ -28,6 +28,8 @@ const shared = {
   testTimeout: 20_000,
   hookTimeout: 30_000,
   pool: 'forks',
+  // One migrated database that every test server starts from a copy of.
+  globalSetup: 'test/helpers/template-db.ts',
 } as const;
 
 export default defineConfig({

@@ -37,6 +37,8 @@ export interface StartOptions extends ServiceOptions {
    * watches the file for writes turns them off: a checkpoint changes the file, not the data.
    */
   checkpoints?: boolean;
+  /** An in-memory database's starting contents (db/open.ts). */
+  image?: Buffer;
 }
 
 export interface RunningServer {
@@ -77,6 +79,7 @@ export async function start(
     migrate: options.worker !== true,
     checkpoints: options.checkpoints !== false,
     onCheckpointError: (error) => log.warn({ err: error }, 'The WAL checkpoint worker failed'),
+    ...(options.image ? { image: options.image } : {}),
   });
   let services: Services;
   let firstAdmin: FirstAdmin | undefined;

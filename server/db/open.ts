@@ -17,11 +17,17 @@ export const BUSY_TIMEOUT_MS = 10_000;
 export interface OpenOptions {
   /** Skip migrations (a worker process opening a database another process migrated). */
   migrate?: boolean;
+  /**
+   * A whole database file's bytes to open in memory instead of an empty database (`file` is then
+   * ':memory:'): tests start from a copy of one migrated template.
+   */
+  image?: Buffer;
 }
 
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
+  if (options.image && file !== ':memory:') throw new Error('An image opens only in memory.');
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
+  const db = new Database(options.image ?? file);
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');

@@ -3,6 +3,7 @@
  * then every request written in one synchronous loop. The server reads them in one turn of its
  * event loop, as it does under load, so their writes share a group (server/db/group-commit.ts).
  */
+import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
 export interface BurstRequest {
@@ -52,12 +53,43 @@ function answer(socket: Socket): Promise<BurstResponse> {
   });
 }
 
-export async function burst(base: string, requests: BurstRequest[]): Promise<BurstResponse[]> {
-  const url = new URL(base);
+/**
+ * Records the client ports of the connections `server` accepts; `all(sockets)` resolves once it
+ * has accepted each of them. A client's connect completes when the kernel queues the
+ * connection, before the server's loop takes it.
+ */
+function acceptance(server: Server) {
+  const ports = new Set<number | undefined>();
+  let check: (() => void) | undefined;
+  const seen = (peer: Socket) => {
+    ports.add(peer.remotePort);
+    check?.();
+  };
+  server.on('connection', seen);
+  return {
+    all(sockets: Socket[]): Promise<void> {
+      return new Promise((resolve) => {
+        check = () => {
+          if (!sockets.every((socket) => ports.has(socket.localPort))) return;
+          server.off('connection', seen);
+          resolve();
+        };
+        check();
+      });
+    },
+  };
+}
+
+export async function burst(
+  target: { url: string; server: Server },
+  requests: BurstRequest[],
+): Promise<BurstResponse[]> {
+  const url = new URL(target.url);
+  const accepted = acceptance(target.server);
   const sockets = await Promise.all(requests.map(() => open(url)));
   const answers = sockets.map(answer);
   // The server accepts the connections in turns of its loop: let it take them all first.
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await accepted.all(sockets);
   requests.forEach((request, i) => {
     const body = request.body === undefined ? '' : JSON.stringify(request.body);
     const headers: Record<string, string> = {

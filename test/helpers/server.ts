@@ -1,18 +1,38 @@
 /**
- * Starts a real Almanac server for a test: a fresh database (in memory unless a file is asked
- * for), 127.0.0.1 on an ephemeral port, a known administrator, and small helpers to call it.
+ * Starts a real Almanac server for a test: its own copy of the run's migrated template database
+ * (template-db.ts; in memory unless a file is asked for), 127.0.0.1 on an ephemeral port, the
+ * known administrator, and small helpers to call it.
  */
-import { afterEach } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { afterEach, inject } from 'vitest';
+import {
+  copyFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { testConfig, type ServerConfig } from '../../server/config.js';
 import { fixedClock, type Clock } from '../../server/clock.js';
 import { start, type RunningServer, type StartOptions } from '../../server/start.js';
 import type { Role } from '../../shared/roles.js';
 import type { SettingsUpdate } from '../../shared/schemas/settings.js';
+import { ADMIN, DEFAULT_NOW } from './template-db.js';
 
-export const ADMIN = { login: 'admin', password: 'admin-password-1' };
+export { ADMIN };
+
+let templateImage: Buffer | undefined;
+
+/** The template database made by template-db.ts, read once per test file. */
+function template(): { file: string; image: Buffer } {
+  const file = inject('templateDb');
+  if (!file) throw new Error('test/helpers/template-db.ts must run as the global setup.');
+  templateImage ??= readFileSync(file);
+  return { file, image: templateImage };
+}
 
 export interface TestServer extends RunningServer {
   admin: string;
@@ -77,8 +97,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(dir ? { dataDir: dir, dbPath: join(dir, 'almanac.db'), mediaDir: join(dir, 'media') } : {}),
     ...options.config,
   });
+  const { file, image } = template();
+  const fromFile = config.dbPath !== ':memory:';
+  if (fromFile && !existsSync(config.dbPath)) {
+    mkdirSync(dirname(config.dbPath), { recursive: true });
+    copyFileSync(file, config.dbPath);
+    chmodSync(config.dbPath, 0o644);
+  }
   const server = await start(config, {
-    clock: options.clock ?? fixedClock('2026-06-15T12:00:00Z'),
+    ...(fromFile ? {} : { image }),
+    clock: options.clock ?? fixedClock(DEFAULT_NOW),
     auth: { failureDelayMs: options.failureDelayMs ?? (() => 1) },
     ...options.start,
   });

@@ -58,6 +58,8 @@ export interface SqliteOptions {
   /** WAL checkpoints by a worker thread, for a file database; on unless false. */
   checkpoints?: boolean;
   onCheckpointError?(error: unknown): void;
+  /** An in-memory database's starting contents (db/open.ts). */
+  image?: Buffer;
 }
 
 export interface SqliteStorage extends Storage {
@@ -76,7 +78,10 @@ export interface SqliteStorage extends Storage {
 }
 
 export function openSqliteStorage(file: string, options: SqliteOptions = {}): SqliteStorage {
-  const db = openDatabase(file, { migrate: options.migrate !== false });
+  const db = openDatabase(file, {
+    migrate: options.migrate !== false,
+    ...(options.image ? { image: options.image } : {}),
+  });
   try {
     return sqliteStorage(db, file, options);
   } catch (error) {

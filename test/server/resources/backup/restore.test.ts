@@ -62,6 +62,11 @@ function writeLoop(server: TestServer, prefix: string) {
   return {
     failures,
     writes: () => n,
+    /** Resolves once the direct writes have gone on `count` more times than now. */
+    async more(count: number) {
+      const target = n + count;
+      while (n < target) await new Promise((resolve) => setImmediate(resolve));
+    },
     async stop() {
       running = false;
       await Promise.all([direct, http]);
@@ -74,9 +79,12 @@ describe('POST /backups/{name}/restore', () => {
     const server = await startTestServer({ file: true });
     fill(server, 5000);
     const loop = writeLoop(server, 'first');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Writes are under way before the backup starts (the API's first one is in flight from the
+    // start) and go on after it ends: a user and organizers written after its answer.
+    await loop.more(3);
     const made = await server.call('POST', BACKUPS, { auth: server.admin });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await server.userWith('editor', 'after-backup');
+    await loop.more(2);
     await loop.stop();
     expect(made.status).toBe(201);
     expect(loop.failures).toEqual([]);

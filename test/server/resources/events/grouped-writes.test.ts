@@ -33,7 +33,7 @@ describe('event writes of the same moment', () => {
     const venue = await createId(server, 'venues', { venue: 'Hall' });
     const organizer = await createId(server, 'organizers', { organizer: 'Club' });
     const answers = await burst(
-      server.url,
+      server,
       Array.from({ length: 12 }, (_, i) => ({
         method: 'POST',
         path: EVENTS,
@@ -66,7 +66,7 @@ describe('event writes of the same moment', () => {
     const read = await server.call('GET', `${EVENTS}/${event.id}`, { auth: server.admin });
     const tag = read.headers.get('etag')!;
     const answers = await burst(
-      server.url,
+      server,
       ['One', 'Two', 'Three', 'Four'].map((title) => ({
         method: 'PATCH',
         path: `${EVENTS}/${event.id}`,
@@ -86,7 +86,7 @@ describe('event writes of the same moment', () => {
     const event = await createEvent(server, { title: 'Merged', status: 'publish' });
     const changes = [{ cost: '12' }, { website: 'https://example.org/' }, { featured: true }];
     const answers = await burst(
-      server.url,
+      server,
       changes.map((body) => ({
         method: 'PATCH',
         path: `${EVENTS}/${event.id}`,
