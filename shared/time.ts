@@ -94,19 +94,38 @@ const MIN_FAST_MS = Date.UTC(1000, 0, 2);
 const MAX_FAST_MS = Date.UTC(9999, 11, 30);
 const HOUR_MS = 3_600_000;
 const WEEK_MS = 7 * DAY_MS;
-/** Offset (minutes) per zone and UTC day or hour; NaN for a span in which the offset changes. */
-const spanOffsets = new Map<string, number>();
+/**
+ * Offset (minutes) per zone, span and index of the span (UTC weeks, days or hours); NaN for a
+ * span in which the offset changes. Keyed by numbers under the zone: a listing asks thousands of
+ * times, and building a text key each time cost more than the lookup.
+ */
+const spanOffsets = new Map<string, Map<number, Map<number, number>>>();
+let remembered = 0;
 
 function spanOffset(zone: string, span: number, index: number): number {
-  const key = `${zone}|${span}|${index}`;
-  let offset = spanOffsets.get(key);
+  let bySpan = spanOffsets.get(zone);
+  if (bySpan === undefined) {
+    bySpan = new Map();
+    spanOffsets.set(zone, bySpan);
+  }
+  let byIndex = bySpan.get(span);
+  if (byIndex === undefined) {
+    byIndex = new Map();
+    bySpan.set(span, byIndex);
+  }
+  let offset = byIndex.get(index);
   if (offset === undefined) {
     const resolved = Info.normalizeZone(zone);
     const first = resolved.offset(index * span);
     const last = resolved.offset((index + 1) * span - 1);
     offset = first === last ? first : Number.NaN;
-    if (spanOffsets.size >= 100_000) spanOffsets.clear();
-    spanOffsets.set(key, offset);
+    if (remembered >= 100_000) {
+      spanOffsets.clear();
+      remembered = 0;
+      return offset;
+    }
+    byIndex.set(index, offset);
+    remembered++;
   }
   return offset;
 }

@@ -10,7 +10,7 @@
  * difference each makes to the count. Any other rule is expanded over the window by its iterator
  * (`expandMillis`) and read from that list.
  */
-import { zoneOffsetMinutes } from '../time.js';
+import { wallToUtcMs, zoneOffsetMinutes } from '../time.js';
 import {
   DAY_MS,
   dayOf,
@@ -32,11 +32,18 @@ import {
 } from './periodic.js';
 import type { Recurrence } from './types.js';
 
-/** An occurrence and the day of its original start. */
+/** An occurrence: the day and wall time (ms) of its original start, and where it is placed. */
 export interface Step {
   day: number;
-  at: Placed;
+  original: number;
+  at(): Placed;
 }
+
+const stepOf = (day: number, placed: Placed): Step => ({
+  day,
+  original: placed.original,
+  at: () => placed,
+});
 
 /** The occurrences of a series in day order. */
 export interface Source {
@@ -68,7 +75,7 @@ function lowerBound(values: number[], value: number): number {
 export function listSource(occurrences: Placed[]): Source {
   const days = occurrences.map((o) => dayOf(o.original));
   const at = (i: number): Step | null =>
-    i >= 0 && i < days.length ? { day: days[i]!, at: occurrences[i]! } : null;
+    i >= 0 && i < days.length ? stepOf(days[i]!, occurrences[i]!) : null;
   return {
     next: (day) => at(lowerBound(days, day)),
     prev: (day) => at(lowerBound(days, day) - 1),
@@ -179,7 +186,11 @@ function buildPeriodic(
     if (day <= first || last < first) return 0;
     return patternBefore(pattern, Math.min(day, last + 1)) - base;
   };
-  const at = (day: number): Step => ({ day, at: placeMillis(wallOn(day), zone, duration) });
+  const at = (day: number): Step => {
+    let placed: Placed | undefined;
+    const original = wallOn(day);
+    return { day, original, at: () => (placed ??= placeMillis(original, zone, duration)) };
+  };
 
   /** The first rule day at or after `day` that is not special. */
   function nextRuleDay(day: number): number | null {
@@ -209,7 +220,7 @@ function buildPeriodic(
       for (let i = lowerBound(days, day); i < days.length; i++) {
         if (rule !== null && days[i]! > rule) break;
         const placed = occurrences[i];
-        if (placed) return { day: days[i]!, at: placed };
+        if (placed) return stepOf(days[i]!, placed);
       }
       return rule === null ? null : at(rule);
     },
@@ -218,7 +229,7 @@ function buildPeriodic(
       for (let i = lowerBound(days, day) - 1; i >= 0; i--) {
         if (rule !== null && days[i]! < rule) break;
         const placed = occurrences[i];
-        if (placed) return { day: days[i]!, at: placed };
+        if (placed) return stepOf(days[i]!, placed);
       }
       return rule === null ? null : at(rule);
     },
@@ -264,23 +275,27 @@ export function timeline(source: Source, zone: string, bounds: Bounds): Timeline
     return source.prev(day);
   };
   let head = next(localDay(zone, bounds.fromUtc) - 2);
-  while (head !== null && !bounds.lower(head.at)) head = next(head.day + 1);
+  while (head !== null && !bounds.lower(head.at())) head = next(head.day + 1);
   let tail = prev(localDay(zone, bounds.toUtc) + 3);
-  while (tail !== null && !bounds.upper(tail.at)) tail = prev(tail.day);
+  while (tail !== null && !bounds.upper(tail.at())) tail = prev(tail.day);
+  const headStart = head?.at().startUtc ?? 0;
+  const tailStart = tail?.at().startUtc ?? 0;
+  // Where an occurrence starts is where its original wall time is placed (expand.ts, placeMs).
+  const startOf = (step: Step) => wallToUtcMs(step.original, zone);
   const empty = head === null || tail === null || head.day > tail.day;
   const size = empty ? 0 : source.rank(tail!.day + 1) - source.rank(head!.day);
 
   return {
     size,
     countBefore(utcMs) {
-      if (empty || utcMs <= head!.at.startUtc) return 0;
-      if (utcMs > tail!.at.startUtc) return size;
+      if (empty || utcMs <= headStart) return 0;
+      if (utcMs > tailStart) return size;
       // Every occurrence two local days before the instant's starts before it (offsets differ
       // by less than two days); the few after are looked at one by one.
       const from = Math.max(head!.day, localDay(zone, utcMs) - 2);
       let count = source.rank(from) - source.rank(head!.day);
       for (let o = next(from); o !== null && o.day <= tail!.day; o = next(o.day + 1)) {
-        if (o.at.startUtc >= utcMs) break;
+        if (startOf(o) >= utcMs) break;
         count++;
       }
       return count;
@@ -290,8 +305,9 @@ export function timeline(source: Source, zone: string, bounds: Bounds): Timeline
       if (empty) return out;
       const from = Math.max(head!.day, localDay(zone, fromUtcMs) - 2);
       for (let o = next(from); o !== null && o.day <= tail!.day; o = next(o.day + 1)) {
-        if (o.at.startUtc >= toUtcMs) break;
-        if (o.at.startUtc >= fromUtcMs) out.push(o.at);
+        const start = startOf(o);
+        if (start >= toUtcMs) break;
+        if (start >= fromUtcMs) out.push(o.at());
       }
       return out;
     },
