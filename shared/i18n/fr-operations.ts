@@ -288,6 +288,13 @@ export const frOperations: Readonly<Record<string, string>> = {
     'La langue de la console pour cet utilisateur ; vide : celle du navigateur, sinon celle du site.',
   'Your current password, needed to change your own password.':
     'Votre mot de passe actuel, nécessaire pour changer votre propre mot de passe.',
+  // Import options (docs/contract/extensions.md §E2).
+  'The status of the events the import creates (draft, to review them before anyone sees them); the events it updates then keep theirs. Without it, events are published (private when the file says so).':
+    'Le statut des évènements que l’import crée (draft, pour les relire avant que quiconque ne les voie) ; les évènements qu’il met à jour gardent alors le leur. Sans lui, les évènements sont publiés (privés quand le fichier le dit).',
+  'A category ID added to every event the import creates or updates.':
+    'L’identifiant d’une catégorie ajoutée à chaque évènement que l’import crée ou met à jour.',
+  'An organizer ID added to every event the import creates or updates.':
+    'L’identifiant d’un organisateur ajouté à chaque évènement que l’import crée ou met à jour.',
   // Recurring events (docs/contract/extensions.md §E1).
   'For an occurrence of a series: this one only, this one and the later ones (the series is split), all of them, or series: every part of a series that splits made (its series_parts), for changes other than dates, times and the rule.':
     'Pour une occurrence d’une série : celle-ci seulement, celle-ci et les suivantes (la série est scindée), toutes, ou series : toutes les parties d’une série scindée (ses series_parts), pour les changements autres que les dates, les heures et la règle.',

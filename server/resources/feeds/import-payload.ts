@@ -5,6 +5,7 @@
  * asked for.
  */
 import { eventUpdateSchema, type EventUpdateInput } from '../../../shared/schemas/event.js';
+import type { ImportOptions } from '../../../shared/schemas/feed.js';
 import { InvalidInput } from '../../errors.js';
 import type { MappedEvent } from './import-map.js';
 import type { FeedStore } from './store.js';
@@ -37,8 +38,14 @@ export function createPayloadMapper(store: FeedStore) {
   }
 
   return {
-    /** The event's fields as the API would receive them, parsed by the API's own schema. */
-    payload(mapped: MappedEvent): EventUpdateInput {
+    /**
+     * The event's fields as the API would receive them, parsed by the API's own schema. An
+     * import's options (§E2) add their category and organizer, and give a new event its status.
+     */
+    payload(
+      mapped: MappedEvent,
+      options: ImportOptions & { creating?: boolean } = {},
+    ): EventUpdateInput {
       const raw: Record<string, unknown> = {
         title: mapped.title,
         description: mapped.description,
@@ -46,16 +53,27 @@ export function createPayloadMapper(store: FeedStore) {
         end_date: mapped.end,
         timezone: mapped.timezone,
         all_day: mapped.allDay,
-        categories: mapped.categories,
-        status: mapped.private ? 'private' : 'publish',
+        categories:
+          options.category === undefined
+            ? mapped.categories
+            : [...mapped.categories, options.category],
         event_status: mapped.eventStatus,
       };
+      // With a chosen status, the events it updates keep the status they have here (a draft
+      // imported for review is not published by the next import).
+      if (options.status === undefined) raw.status = mapped.private ? 'private' : 'publish';
+      else if (options.creating) raw.status = options.status;
       if (mapped.recurrence.length > 0) raw.recurrence = mapped.recurrence;
       if (mapped.website !== undefined) raw.website = mapped.website;
       const venue = venueFor(mapped);
       if (venue !== undefined) raw.venue = venue;
       const organizer = organizerFor(mapped);
-      if (organizer !== undefined) raw.organizer = organizer;
+      if (organizer !== undefined || options.organizer !== undefined) {
+        raw.organizer = [
+          ...((organizer as unknown[] | undefined) ?? []),
+          ...(options.organizer === undefined ? [] : [options.organizer]),
+        ];
+      }
       const parsed = eventUpdateSchema.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;

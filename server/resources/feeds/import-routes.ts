@@ -53,6 +53,14 @@ export const importRoutes: RouteDef[] = [
         summary:
           'Import an iCalendar file (the body, Content-Type text/calendar, up to 20 MB): events are matched by UID; dry_run=true reports without writing.',
         args: icsImportSchema,
+        check: ({ category, organizer }, ctx) => ({
+          ...(category !== undefined && !ctx.services.terms.find('category', category)
+            ? { category: `category ${category} is not an existing category.` }
+            : {}),
+          ...(organizer !== undefined && !ctx.services.organizers.find(organizer)
+            ? { organizer: `organizer ${organizer} is not an existing organizer.` }
+            : {}),
+        }),
         permission: (ctx) => canEditOthers(ctx.actor),
         exclusiveWrites: true,
         handler: async (params, ctx) => {
@@ -69,6 +77,11 @@ export const importRoutes: RouteDef[] = [
               kind: 'ics',
               file,
               dryRun: params.dry_run === true,
+              options: {
+                status: params.status,
+                category: params.category,
+                organizer: params.organizer,
+              },
               actor: ctx.actor!,
               links: linksData(ctx.links),
             }),

@@ -6,10 +6,12 @@
  */
 import type { Actor } from '../../../shared/roles.js';
 import type { EventUpdateInput } from '../../../shared/schemas/event.js';
+import type { ImportItem, ImportOptions } from '../../../shared/schemas/feed.js';
 import { formatInZone } from '../../../shared/time.js';
 import type { Links } from '../../http/links.js';
 import type { EventsService } from '../events/service.js';
 import type { MappedEvent } from './import-map.js';
+import { wall } from './import-items.js';
 import type { Placed } from './import-times.js';
 import type { FeedStore } from './store.js';
 
@@ -20,12 +22,13 @@ export interface ChangeReport {
   skipped: Array<{ uid: string; reason: string }>;
   errors: Array<{ uid: string | null; line: number; message: string }>;
   events: number[];
+  items: ImportItem[];
 }
 
 export interface ChangeDeps {
   events: EventsService;
   store: FeedStore;
-  payload: (mapped: MappedEvent) => EventUpdateInput;
+  payload: (mapped: MappedEvent, options?: ImportOptions) => EventUpdateInput;
   newer: (mapped: MappedEvent, sequence: number | null, modified: string | null) => boolean;
   newlyCanceled: (mapped: MappedEvent, row: { event_status: string }) => boolean;
   messageOf: (error: unknown) => string;
@@ -60,31 +63,49 @@ export function createChangeImporter({
     report: ChangeReport,
     actor: Actor,
     links: Links,
+    options: ImportOptions = {},
   ): void {
     const { uid } = mapped;
     const master = store.byUid(uid);
     const parent = master ? events.find(master.event_id) : undefined;
-    if (!parent || parent.series_id === null) {
-      report.skipped.push({
-        uid,
-        reason: 'It changes one occurrence of a recurring event that this calendar does not hold.',
+    /** The entry in people's words: it changes one occurrence of the series named. */
+    const item = (action: ImportItem['action'], reason: string) =>
+      report.items.push({
+        action,
+        kind: 'occurrence',
+        title: mapped.title,
+        start_date: wall(mapped.start),
+        all_day: mapped.allDay,
+        occurrences: 1,
+        reason,
+        line,
       });
+    if (!parent || parent.series_id === null) {
+      const reason =
+        'It changes one occurrence of a recurring event that this calendar does not hold.';
+      report.skipped.push({ uid, reason });
+      item('skipped', reason);
       return;
     }
+    const of = `An occurrence of “${parent.title}”`;
     const original = originalStart(recurrenceId, parent.timezone);
     const id = occurrence(parent.series_id, original);
     const row = id === undefined ? undefined : events.find(id);
     if (id === undefined || !row) {
-      report.skipped.push({ uid, reason: `The series has no occurrence starting ${original}.` });
+      const reason = `The series has no occurrence starting ${original}.`;
+      report.skipped.push({ uid, reason });
+      item('skipped', `${of}: its rule gives no occurrence starting ${original}.`);
       return;
     }
     // Imports before events had a status trashed the occurrences such a change cancels.
     if (row.status === 'trash' && mapped.eventStatus === 'canceled') {
       report.unchanged += 1;
+      item('unchanged', `${of}, canceled.`);
       return;
     }
     if (row.status === 'trash') {
       report.skipped.push({ uid, reason: `The occurrence of ${original} is in the trash.` });
+      item('skipped', `${of}, in the trash here.`);
       return;
     }
     const key = `${uid} RECURRENCE-ID ${original}`;
@@ -96,11 +117,12 @@ export function createChangeImporter({
     ) {
       report.unchanged += 1;
       report.events.push(id);
+      item('unchanged', `${of}.`);
       return;
     }
     try {
       savepoint(() => {
-        events.update(id, payload(mapped), actor, links, 'this');
+        events.update(id, payload(mapped, options), actor, links, 'this');
         store.putIcal({
           event_id: id,
           sequence: mapped.sequence,
@@ -111,8 +133,11 @@ export function createChangeImporter({
       });
       report.updated += 1;
       report.events.push(id);
+      // On a first import this is the file's own series: its occurrence is updated, not created.
+      item('updated', `${of}, changed by the file (${original}).`);
     } catch (error) {
       report.errors.push({ uid, line, message: messageOf(error) });
+      item('error', `${of}: ${messageOf(error)}`);
     }
   };
 }

@@ -6,6 +6,7 @@
  */
 import ICAL from 'ical.js';
 import type { Actor } from '../../../shared/roles.js';
+import type { ImportItem, ImportOptions } from '../../../shared/schemas/feed.js';
 import { DomainError, InvalidInput, Refused, TooLarge } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../services.js';
@@ -17,6 +18,7 @@ import { icsText, veventLines } from './ics-text.js';
 import { customZones, zoneOfTzid, type Placed, type ZoneContext } from './import-times.js';
 import type { FeedStore } from './store.js';
 import { noCounts } from '../../import-counts.js';
+import { occurrenceCount, wall } from './import-items.js';
 
 /** The largest file accepted (bigger bodies are a 413 before they are read). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -36,6 +38,8 @@ export interface ImportReport {
   skipped: Array<{ uid: string; reason: string }>;
   errors: Array<{ uid: string | null; line: number; message: string }>;
   events: number[];
+  /** Each entry of the file in people's words (title, date, what happens and why). */
+  items: ImportItem[];
 }
 
 type Component = InstanceType<typeof ICAL.Component>;
@@ -60,6 +64,22 @@ function parseCalendars(text: string): Component[] {
     throw new Refused('rest_invalid_ics', 'The file holds no VCALENDAR.');
   }
   return calendars;
+}
+
+/** An entry the import could not read: named by what the file says of it. */
+function unreadItem(component: Component, line: number, reason: string): ImportItem {
+  const summary = component.getFirstPropertyValue('summary');
+  const start = component.getFirstPropertyValue('dtstart');
+  return {
+    action: 'error',
+    kind: 'event',
+    title: typeof summary === 'string' ? summary : '',
+    start_date: start instanceof ICAL.Time ? start.toString().replace('T', ' ').slice(0, 19) : '',
+    all_day: start instanceof ICAL.Time ? start.isDate : false,
+    occurrences: 1,
+    reason,
+    line,
+  };
 }
 
 function messageOf(error: unknown): string {
@@ -97,11 +117,13 @@ export function createImportService(core: CoreServices, events: EventsService, s
     actor: Actor,
     links: Links,
     changes: Change[],
+    options: ImportOptions,
   ): void {
     const mapped = mapVevent(component, ctx);
     if (typeof mapped === 'string') {
       const uid = component.getFirstPropertyValue('uid');
       report.errors.push({ uid: typeof uid === 'string' ? uid : null, line, message: mapped });
+      report.items.push(unreadItem(component, line, mapped));
       return;
     }
     const { uid } = mapped;
@@ -109,10 +131,25 @@ export function createImportService(core: CoreServices, events: EventsService, s
       changes.push({ mapped, recurrenceId: mapped.recurrenceId, line });
       return;
     }
+    const item = (action: ImportItem['action'], reason = '', occurrences?: number | null) => {
+      const series = mapped.recurrence.length > 0;
+      report.items.push({
+        action,
+        kind: series ? 'series' : 'event',
+        title: mapped.title,
+        start_date: wall(mapped.start),
+        all_day: mapped.allDay,
+        occurrences: occurrences === undefined ? (series ? null : 1) : occurrences,
+        reason,
+        line,
+      });
+    };
     const known = store.byUid(uid);
     const existing = known ? events.find(known.event_id) : undefined;
     if (existing?.status === 'trash') {
-      report.skipped.push({ uid, reason: 'The event this UID was imported as is in the trash.' });
+      const reason = 'The event this UID was imported as is in the trash.';
+      report.skipped.push({ uid, reason });
+      item('skipped', 'It was imported before and is in the trash here: restore it to update it.');
       return;
     }
     if (
@@ -122,12 +159,13 @@ export function createImportService(core: CoreServices, events: EventsService, s
     ) {
       report.unchanged += 1;
       report.events.push(existing.id);
+      item('unchanged', '', occurrenceCount(mapped));
       return;
     }
     try {
       // A savepoint: an event that fails leaves nothing behind, the others go on.
       const id = core.db.transaction(() => {
-        const input = payload(mapped);
+        const input = payload(mapped, { ...options, creating: !existing });
         // A series is updated as a whole; occurrences changed on their own keep their changes.
         const written = existing
           ? events.update(existing.id, input, actor, links, existing.series_id ? 'all' : 'this')
@@ -144,14 +182,22 @@ export function createImportService(core: CoreServices, events: EventsService, s
       if (existing) report.updated += 1;
       else report.created += 1;
       report.events.push(id);
+      item(existing ? 'updated' : 'created', '', occurrenceCount(mapped));
     } catch (error) {
       report.errors.push({ uid, line, message: messageOf(error) });
+      item('error', messageOf(error));
     }
   }
 
   return {
     /** Imports the file's events (or reports what it would do, with `dryRun`). */
-    run(file: IcsFile, options: { dryRun: boolean }, actor: Actor, links: Links): ImportReport {
+    run(
+      file: IcsFile,
+      options: { dryRun: boolean } & ImportOptions,
+      actor: Actor,
+      links: Links,
+    ): ImportReport {
+      const { dryRun, ...chosen } = options;
       const calendars = parseCalendars(icsText(file.bytes, file.charset));
       const vevents = calendars.flatMap((calendar) => calendar.getAllSubcomponents('vevent'));
       if (vevents.length > IMPORT_MAX_EVENTS) {
@@ -161,7 +207,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
         );
       }
       const lines = veventLines(file.bytes);
-      const report: ImportReport = noCounts();
+      const report: ImportReport = { ...noCounts(), items: [] };
       const siteZone = core.settings.get().timezone;
       let index = 0;
       const changes: Change[] = [];
@@ -174,14 +220,22 @@ export function createImportService(core: CoreServices, events: EventsService, s
               calendarZone: (typeof named === 'string' ? zoneOfTzid(named) : undefined) ?? siteZone,
             };
             for (const component of calendar.getAllSubcomponents('vevent')) {
-              importOne(component, lines[index] ?? 0, ctx, report, actor, links, changes);
+              importOne(component, lines[index] ?? 0, ctx, report, actor, links, changes, chosen);
               index += 1;
             }
           }
           for (const change of changes) {
-            importChange(change.mapped, change.recurrenceId, change.line, report, actor, links);
+            importChange(
+              change.mapped,
+              change.recurrenceId,
+              change.line,
+              report,
+              actor,
+              links,
+              chosen,
+            );
           }
-          if (options.dryRun) throw new DryRun();
+          if (dryRun) throw new DryRun();
         })();
       } catch (error) {
         if (!(error instanceof DryRun)) throw error;

@@ -4,6 +4,7 @@
  * inline when there is no worker (an in-memory database, which a second connection cannot see).
  */
 import type { Actor } from '../../../shared/roles.js';
+import type { ImportOptions } from '../../../shared/schemas/feed.js';
 import type { ImportReport as DocumentReport } from '../../../shared/schemas/transfer.js';
 import {
   DomainError,
@@ -33,7 +34,14 @@ export interface LinksData {
 }
 
 export type ImportJob =
-  | { kind: 'ics'; file: IcsFile; dryRun: boolean; actor: Actor; links: LinksData }
+  | {
+      kind: 'ics';
+      file: IcsFile;
+      dryRun: boolean;
+      options: ImportOptions;
+      actor: Actor;
+      links: LinksData;
+    }
   | {
       kind: 'document';
       /** The JSON as sent (import-body.ts), or the document already parsed. */
@@ -76,7 +84,7 @@ export async function runImportJob(
     case 'ics':
       return services.icsImport.run(
         job.file,
-        { dryRun: job.dryRun },
+        { dryRun: job.dryRun, ...job.options },
         job.actor,
         linksOf(job.links),
       );

@@ -45,6 +45,22 @@ describe('importing an iCalendar file', () => {
       skipped: [],
       errors: [],
       events: [expect.any(Number), expect.any(Number)],
+      items: [
+        expect.objectContaining({
+          action: 'created',
+          kind: 'event',
+          title: 'Autumn craft fair',
+          start_date: '2026-10-10 14:00:00',
+          occurrences: 1,
+        }),
+        expect.objectContaining({
+          action: 'created',
+          kind: 'event',
+          title: 'Bonfire weekend',
+          start_date: '2026-11-01 00:00:00',
+          all_day: true,
+        }),
+      ],
     });
     const [fair, bonfire] = (await readEvents(server, report.events)) as [EventJson, EventJson];
     expect(fair).toMatchObject({
@@ -85,6 +101,22 @@ describe('importing an iCalendar file', () => {
       skipped: [],
       errors: [],
       events: report.events,
+      items: [
+        expect.objectContaining({
+          action: 'unchanged',
+          kind: 'event',
+          title: 'Autumn craft fair',
+          start_date: '2026-10-10 14:00:00',
+          occurrences: 1,
+        }),
+        expect.objectContaining({
+          action: 'unchanged',
+          kind: 'event',
+          title: 'Bonfire weekend',
+          start_date: '2026-11-01 00:00:00',
+          all_day: true,
+        }),
+      ],
     });
     const newer = fixture('the-events-calendar.ics')
       .replace('SUMMARY:Autumn craft fair', 'SUMMARY:Autumn craft fair (moved)')
@@ -237,6 +269,22 @@ describe('importing an iCalendar file', () => {
       skipped: [],
       errors: [],
       events: [],
+      items: [
+        expect.objectContaining({
+          action: 'created',
+          kind: 'event',
+          title: 'Autumn craft fair',
+          start_date: '2026-10-10 14:00:00',
+          occurrences: 1,
+        }),
+        expect.objectContaining({
+          action: 'created',
+          kind: 'event',
+          title: 'Bonfire weekend',
+          start_date: '2026-11-01 00:00:00',
+          all_day: true,
+        }),
+      ],
     });
     const listing = await server.call('GET', `${NS}/events`, { auth: server.admin });
     expect((listing.json as { total: number }).total).toBe(0);
@@ -276,6 +324,21 @@ describe('importing an iCalendar file', () => {
       skipped: [],
       errors: [{ uid: 'no-start@example.org', line: 4, message: 'The event has no DTSTART.' }],
       events: [expect.any(Number), expect.any(Number)],
+      // Named by its title even though it could not be read.
+      items: [
+        {
+          action: 'error',
+          kind: 'event',
+          title: 'No start',
+          start_date: '',
+          all_day: false,
+          occurrences: 1,
+          reason: 'The event has no DTSTART.',
+          line: 4,
+        },
+        expect.objectContaining({ action: 'created', title: 'Cancelled' }),
+        expect.objectContaining({ action: 'created', title: 'Fine' }),
+      ],
     });
     const [cancelledId, fineId] = (res.json as { events: number[] }).events as [number, number];
     expect(await readEvent(server, cancelledId)).toMatchObject({
