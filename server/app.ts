@@ -2,14 +2,15 @@
  * Builds the Express application from its dependencies; it does not listen (docs/architecture.md,
  * convention 2).
  */
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type Request } from 'express';
 import qs from 'qs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Services } from './services.js';
 import { buildRegistry } from './routes.js';
-import { locateRestPath, restDispatcher } from './http/dispatch.js';
+import { restServer, type RestLocation } from './http/dispatch.js';
+import { restFront, under, type Step } from './http/front.js';
 import { errorHandler } from './http/error-handler.js';
 import { cors, hostGuard } from './http/guards.js';
 import { requestLog } from './http/request-log.js';
@@ -35,20 +36,37 @@ export const MEDIA_LIMIT = '20mb';
 /** An import document (a whole calendar) may be much larger than other bodies. */
 export const IMPORT_LIMIT = '200mb';
 
-const importRaw = express.raw({
-  limit: IMPORT_LIMIT,
-  type: ['application/json', 'application/*+json'],
-});
+/** The REST paths whose bodies are files, read as bytes by the routes' own readers. */
+const MEDIA_PATHS = ['/api/calendar/admin/v1/media', '/wp-json/calendar/admin/v1/media'];
+const IMPORT_DOCUMENT = '/calendar/admin/v1/import';
 
 /**
- * The import route reads its body with the larger limit, as bytes the import worker parses
- * (transfer/import-body.ts); the general parser then skips it.
+ * The body readers of a REST request, by its path. The import route reads its body with the
+ * larger limit, as bytes the import worker parses (transfer/import-body.ts); the general readers
+ * then skip it. Media uploads send the file itself as the body (like WordPress's media
+ * endpoint); iCalendar imports send the file itself, up to 20 MB (the import route only).
  */
-function importBody(req: Request, res: Response, next: NextFunction): void {
-  if (locateRestPath(req)?.path === '/calendar/admin/v1/import') {
-    importRaw(req, res, (error?: unknown) => (error ? next(error) : documentBody(req, res, next)));
-  } else next();
+function restBodyReaders(json: Step, form: Step): (req: Request, located: RestLocation) => Step[] {
+  const importRaw = express.raw({
+    limit: IMPORT_LIMIT,
+    type: ['application/json', 'application/*+json'],
+  });
+  const mediaRaw = express.raw({
+    type: ['image/*', 'application/octet-stream'],
+    limit: MEDIA_LIMIT,
+  });
+  const plain = [json, form];
+  const document = [importRaw, documentBody, ...plain];
+  const media = [...plain, mediaRaw, uploadBody];
+  const ics = [...plain, ...icsBody];
+  return (req, located) => {
+    if (located.path === IMPORT_DOCUMENT) return document;
+    if (under(req.path, MEDIA_PATHS)) return media;
+    if (under(req.path, IMPORT_PATHS)) return ics;
+    return plain;
+  };
 }
+
 /** The built console: beside the sources (`tsx server/cli.ts`) or beside the bundle (`dist/node/server`). */
 export const CONSOLE_DIRS = ['../dist/console/', '../../console/'].map((relative) =>
   fileURLToPath(new URL(relative, import.meta.url)),
@@ -62,6 +80,7 @@ export interface AppOptions {
 export function createApp(services: Services, options: AppOptions = {}): Express {
   const app = express();
   const registry = buildRegistry();
+  const onError = errorHandler(services.log);
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   // Strong tags (docs/contract/extensions.md E3): a tag names the exact bytes, so If-Match can
@@ -72,38 +91,35 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     qs.parse(query, { depth: 2, arrayLimit: 100, parameterLimit: 1000, allowPrototypes: false }),
   );
 
-  app.use(requestLog(services.log));
-  // The settings as of this request's start: the code below reads them synchronously
-  // (settings/service.ts).
-  app.use((_req, _res, next) => {
-    services.settings.current().then(() => next(), next);
+  const json = express.json({
+    limit: BODY_LIMIT,
+    strict: false,
+    type: ['application/json', 'application/*+json'],
   });
-  app.use(compress());
-  app.use(hostGuard(services));
-  app.use(cors(services));
-  app.use(importBody);
+  const form = express.urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: 1000 });
+  const everyRequest: Step[] = [
+    requestLog(services.log),
+    // The settings as of this request's start: the code below reads them synchronously
+    // (settings/service.ts).
+    (_req, _res, next) => {
+      services.settings.current().then(() => next(), next);
+    },
+    compress(),
+    hostGuard(services),
+    cors(services),
+  ];
   app.use(
-    express.json({
-      limit: BODY_LIMIT,
-      strict: false,
-      type: ['application/json', 'application/*+json'],
+    restFront({
+      steps: everyRequest,
+      bodyReaders: restBodyReaders(json, form),
+      serve: restServer(registry, services),
+      fail: (error, req, res) => onError(error, req, res, () => undefined),
     }),
   );
-  app.use(express.urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: 1000 }));
-  // Media uploads send the file itself as the body (like WordPress's media endpoint).
-  app.use(
-    ['/api/calendar/admin/v1/media', '/wp-json/calendar/admin/v1/media'],
-    express.raw({ type: ['image/*', 'application/octet-stream'], limit: MEDIA_LIMIT }),
-    uploadBody,
-  );
-
-  // iCalendar imports send the file itself as the body, up to 20 MB (the import route only).
-  app.use(IMPORT_PATHS, ...icsBody);
-
+  // Everything else (CalDAV, feeds, public pages, the console) goes through Express's stack.
+  app.use(...everyRequest, json, form);
   // CalDAV reads its own bodies (XML and iCalendar), with its own limit.
   app.use(caldavRoutes(services));
-  const rest = restDispatcher(registry, services);
-  app.use(rest);
   app.use(mediaFiles(services));
   app.use(feedRoutes(services));
   app.use(profileRoute(services));
@@ -123,6 +139,6 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   app.use((_req, res) => {
     res.status(404).type('html').send('<!doctype html><title>Not found</title><h1>Not found</h1>');
   });
-  app.use(errorHandler(services.log));
+  app.use(onError);
   return app;
 }

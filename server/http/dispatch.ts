@@ -161,11 +161,30 @@ function collectParams(
   return { ...queryParams(query), ...bodyParams(req, method), ...pathParams };
 }
 
+export type RestLocation = NonNullable<ReturnType<typeof locateRestPath>>;
+
+/** The REST pipeline as Express middleware: REST requests are answered, others passed on. */
 export function restDispatcher(registry: Registry, services: Services) {
+  const serve = restServer(registry, services);
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const query = req.query as Query;
     const located = locateRestPath(req, query);
     if (!located) return next();
+    await serve(req, res, located, query);
+  };
+}
+
+/**
+ * Answers one REST request, already located, with its query parsed once. Rejects with the
+ * error the error handler turns into the answer.
+ */
+export function restServer(registry: Registry, services: Services) {
+  return async (
+    req: Request,
+    res: Response,
+    located: RestLocation,
+    query: Query,
+  ): Promise<void> => {
     const origin = requestOrigin(req, services);
     const method = effectiveMethod(req, query);
     const shaping: Shaping = { fields: parseFields(query._fields), envelope: wantsEnvelope(query) };
