@@ -14,7 +14,7 @@ import { restFront, under, type Step } from './http/front.js';
 import { errorHandler } from './http/error-handler.js';
 import { cors, hostGuard } from './http/guards.js';
 import { requestLog } from './http/request-log.js';
-import { compress } from './http/compress.js';
+import { attachCompression, compress } from './http/compress.js';
 import { noRoute } from './http/errors.js';
 import { consoleRouter } from './console.js';
 import { publicPages } from './public/router.js';
@@ -97,27 +97,27 @@ export function createApp(services: Services, options: AppOptions = {}): Express
     type: ['application/json', 'application/*+json'],
   });
   const form = express.urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: 1000 });
-  const everyRequest: Step[] = [
-    requestLog(services.log),
-    // The settings as of this request's start: the code below reads them synchronously
-    // (settings/service.ts).
-    (_req, _res, next) => {
-      services.settings.current().then(() => next(), next);
-    },
-    compress(),
-    hostGuard(services),
-    cors(services),
-  ];
+  const log = requestLog(services.log);
+  // The settings as of this request's start: the code below reads them synchronously
+  // (settings/service.ts).
+  const settings: Step = (_req, _res, next) => {
+    services.settings.current().then(() => next(), next);
+  };
+  const guards: Step[] = [hostGuard(services), cors(services)];
   app.use(
     restFront({
-      steps: everyRequest,
+      // REST answers compress themselves when sent (http/send.ts).
+      steps: [log, settings, ...guards],
       bodyReaders: restBodyReaders(json, form),
       serve: restServer(registry, services),
-      fail: (error, req, res) => onError(error, req, res, () => undefined),
+      fail: (error, req, res) => {
+        attachCompression(req, res);
+        onError(error, req, res, () => undefined);
+      },
     }),
   );
   // Everything else (CalDAV, feeds, public pages, the console) goes through Express's stack.
-  app.use(...everyRequest, json, form);
+  app.use(log, settings, compress(), ...guards, json, form);
   // CalDAV reads its own bodies (XML and iCalendar), with its own limit.
   app.use(caldavRoutes(services));
   app.use(mediaFiles(services));

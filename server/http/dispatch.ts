@@ -7,23 +7,20 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Services } from '../services.js';
 import type { RequestContext } from './context.js';
-import { pipeline } from 'node:stream/promises';
-import { openRegularFile } from '../files.js';
-import { ApiError, forbidden, invalidParams, noRoute } from './errors.js';
+import { forbidden, invalidParams, noRoute } from './errors.js';
 import { createLinks, type Links } from './links.js';
 import type { Registry } from './registry.js';
 import type { ApiResponse } from './route.js';
 import { parseArgs } from './validate.js';
 import { rootIndex, rootRoute, routeHelp } from './indexes.js';
 import { allowedMethods, type ParsedRequest } from './allow.js';
-import { envelope, filterBody, parseFields, wantsEnvelope, type FieldTree } from './wp-response.js';
+import { parseFields, wantsEnvelope } from './wp-response.js';
 import { translator } from '../../shared/i18n/index.js';
 import { bodyParams, effectiveMethod, queryParams, type Query } from './wp-request.js';
 import { precondition } from './conditional.js';
 import { withWriteHooks, type WriteHooks } from '../storage/write-hooks.js';
 import { idempotentWrite, requestFingerprint } from './idempotency.js';
-import { openStream, writeChunks } from './stream.js';
-import { ifNoneMatchHits, strongEtag } from './etag.js';
+import { READS, send, sendJson, type Shaping } from './send.js';
 
 type RootStyle = 'api' | 'wp-json' | 'rest_route';
 
@@ -81,75 +78,6 @@ function ipv6Groups(address: string): string[] {
   const right = tail === undefined || tail === '' ? [] : tail.split(':');
   const zeros = Array.from({ length: Math.max(0, 8 - left.length - right.length) }, () => '0');
   return [...left, ...zeros, ...right].map((group) => group.replace(/^0+(?=.)/, ''));
-}
-
-/** What the request asked of the response itself: WordPress's `_fields` and `_envelope`. */
-interface Shaping {
-  fields: FieldTree | undefined;
-  envelope: boolean;
-}
-
-const READS = new Set(['GET', 'HEAD']);
-
-async function send(
-  req: Request,
-  res: Response,
-  result: ApiResponse,
-  shaping: Shaping,
-): Promise<void> {
-  let status = result.status ?? 200;
-  const raw = result.stream ?? result.chunks ?? result.file;
-  if (raw !== undefined) {
-    if (result.headers) res.set(result.headers);
-    res.status(status);
-    if (result.stream) openStream(req, res, result.stream);
-    else if (result.chunks) await writeChunks(res, result.chunks);
-    else await sendFile(res, result.file!);
-    return;
-  }
-  let bytes: Buffer;
-  let tag: string;
-  if (shaping.fields || shaping.envelope) {
-    let body = result.json
-      ? (JSON.parse(result.json.bytes.toString('utf8')) as unknown)
-      : result.body;
-    if (shaping.fields) body = filterBody(body, shaping.fields);
-    if (shaping.envelope) {
-      const allow = res.get('Allow');
-      body = envelope(body, status, { ...result.headers, ...(allow ? { Allow: allow } : {}) });
-      status = 200;
-    } else if (result.headers) res.set(result.headers);
-    bytes = Buffer.from(JSON.stringify(body) ?? '', 'utf8');
-    tag = strongEtag(bytes);
-  } else {
-    if (result.headers) res.set(result.headers);
-    // Serialised once here: the tag is computed from the same bytes that are sent.
-    bytes = result.json?.bytes ?? Buffer.from(JSON.stringify(result.body) ?? '', 'utf8');
-    tag = result.json?.etag ?? strongEtag(bytes);
-  }
-  res.status(status);
-  res.set('ETag', tag);
-  const condition = req.get('if-none-match');
-  if (READS.has(req.method) && status < 300 && condition && ifNoneMatchHits(condition, tag)) {
-    res.status(304).end();
-    return;
-  }
-  res.type('json').send(bytes);
-}
-
-/**
- * Sends a file the handler named: only a regular file, never through a link (server/files.ts).
- * A client that goes away mid-download is not an error; a file gone before sending is a 404.
- */
-function sendFile(res: Response, path: string): Promise<void> {
-  const file = openRegularFile(path);
-  if (!file) throw new ApiError('almanac_file_not_found', 'The file is no longer there.', 404);
-  res.set('Content-Length', String(file.stat.size));
-  res.set('Last-Modified', file.stat.mtime.toUTCString());
-  return pipeline(file.stream(), res).catch(() => {
-    // The client went away or the read failed after the headers: the download is cut short.
-    res.destroy();
-  });
 }
 
 function collectParams(
@@ -296,7 +224,8 @@ export function restServer(registry: Registry, services: Services) {
           });
     if (idempotent?.replay) {
       res.set('Idempotent-Replayed', 'true');
-      res.status(idempotent.replay.status).type('json').send(idempotent.replay.body);
+      res.status(idempotent.replay.status);
+      await sendJson(req, res, idempotent.replay.body);
       return;
     }
     if (idempotent?.hooks) hooks.push(idempotent.hooks);

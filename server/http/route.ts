@@ -19,7 +19,12 @@ export interface ApiResponse {
   /** An absolute file path to stream as the body instead of JSON (backup downloads). */
   file?: string;
   /** The body already serialised to JSON (a remembered answer), sent as it is, with its ETag. */
-  json?: { bytes: Buffer; etag: string };
+  json?: {
+    bytes: Buffer;
+    etag: string;
+    /** The bytes compressed, per encoding, once sent so (http/send.ts). */
+    encoded?: Map<string, Buffer>;
+  };
   /** A body written as it is produced (large downloads), with backpressure and no ETag. */
   chunks?: AsyncIterable<string>;
   /** A Server-Sent Events stream: the status and headers are sent, then `open` writes events. */
