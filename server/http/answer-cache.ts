@@ -9,19 +9,27 @@
  * ALMANAC_ANSWER_CACHE=off turns it off (the benchmark's scaling run measures the queries).
  */
 import type { Services } from '../services.js';
+import { createHash } from 'node:crypto';
 import { strongEtag } from './etag.js';
 import type { ApiResponse } from './route.js';
 
 export interface AnswerCache {
   get<T>(key: string, make: () => T): T;
+  /**
+   * The content version answers are made at now, or undefined while answers must not be
+   * remembered (a scheduled event is due: answers then depend on the clock). Known even when
+   * remembering is turned off.
+   */
+  version(): string | undefined;
 }
 
 /** `version()` is undefined while answers must not be remembered (a scheduled event is due). */
 export function createAnswerCache(version: () => string | undefined, limit: number): AnswerCache {
-  if (process.env.ALMANAC_ANSWER_CACHE === 'off') return { get: (_key, make) => make() };
+  if (process.env.ALMANAC_ANSWER_CACHE === 'off') return { get: (_key, make) => make(), version };
   const entries = new Map<string, unknown>();
   let seen = '';
   return {
+    version,
     get<T>(key: string, make: () => T): T {
       const now = version();
       if (now === undefined) return make();
@@ -56,6 +64,46 @@ export function answerCaches(limit: number): (services: Services) => AnswerCache
     }
     return cache;
   };
+}
+
+/**
+ * The strong tag of an answer made only of the content at `version` and of `key` (everything
+ * else the body depends on: the route's parsed parameters, the asker, the links' origin, root
+ * and namespace, the resolved date window): the key of a remembered answer, which by that
+ * cache's rule makes the same bytes while the version stays. So the tag changes whenever the
+ * bytes can, is the same for the same bytes, and costs a hash of the key instead of the body.
+ * Its form (`"content-…"`) cannot be taken for a body's tag (`"<hex length>-…"`).
+ */
+export function contentEtag(route: string, key: string, version: string): string {
+  const hash = createHash('sha1')
+    .update(`${version}\n${route}\n${key}`)
+    .digest('base64url')
+    .substring(0, 27);
+  return `"content-${hash}"`;
+}
+
+/**
+ * A JSON answer made by `make` from the content and `key` alone, tagged by them (`contentEtag`)
+ * and remembered while the content is unchanged. While answers depend on the clock (no version),
+ * the tag is the body's own.
+ */
+export function contentAnswer(
+  cache: AnswerCache,
+  route: string,
+  key: string,
+  make: () => { text: string; headers?: Record<string, string> },
+): ApiResponse {
+  return cache.get(key, () => {
+    const version = cache.version();
+    const { text, headers } = make();
+    const bytes = Buffer.from(text, 'utf8');
+    // The version is read again: an answer made across a change is tagged by its bytes.
+    const etag =
+      version !== undefined && cache.version() === version
+        ? contentEtag(route, key, version)
+        : strongEtag(bytes);
+    return { body: null, ...(headers ? { headers } : {}), json: { bytes, etag } };
+  });
 }
 
 /** A response whose body is JSON text already made, with its ETag, to be remembered and sent many times. */

@@ -133,6 +133,8 @@ function normaliseHeader(key: string, value: string, body: Buffer, normaliser: N
   // The ETag hashes the body before the port is normalised: record what it is derived from.
   if (key === 'etag') {
     if (value === bodyEtag(body)) return '<strong etag of the body>';
+    // Listings are tagged by the content version (random) and what the answer is made of.
+    if (/^"content-[\w-]{27}"$/.test(value)) return '<strong etag of the content>';
     const file = /^W\/"[0-9a-f]+-([0-9a-f]+)"$/.exec(value);
     if (file && isRealTime(parseInt(file[1]!, 16))) return '<etag of the file>';
   }

@@ -8,7 +8,7 @@ import {
   eventUpdateSchema,
 } from '../../../shared/schemas/event.js';
 import type { EventListInput } from '../../../shared/schemas/event.js';
-import { answerCaches, listText, serialisedText } from '../../http/answer-cache.js';
+import { answerCaches, contentAnswer, listText, serialisedText } from '../../http/answer-cache.js';
 import { scopeField } from '../../../shared/recurrence/schema.js';
 import type { RequestContext } from '../../http/context.js';
 import { archiveAnswer } from '../../http/paging.js';
@@ -60,15 +60,20 @@ function readAnswer(id: number, ctx: RequestContext): ApiResponse {
   );
 }
 
-/** The listing: serialised once, remembered while the data is unchanged. */
+/**
+ * The listing: serialised once, remembered while the data is unchanged, tagged by the content
+ * version and its key instead of a hash of its bytes (http/answer-cache.ts, contentAnswer). A
+ * single event keeps its body's tag: clients send it back in If-Match, and a tag that moved
+ * with any change of the calendar would refuse an edit whenever anything else had changed.
+ */
 function listAnswer(input: EventListInput, ctx: RequestContext): ApiResponse {
   const { events } = ctx.services;
   const plan = events.planList(input);
   const key = JSON.stringify([input, ...asker(ctx), plan.perPage, plan.dates.bounds]);
-  return pageAnswers(ctx.services).get(key, () => {
+  return contentAnswer(pageAnswers(ctx.services), 'events', key, () => {
     const { events: items, ...archive } = events.listPage(plan, ctx.actor, ctx.links);
     const { body, headers } = archiveAnswer(archive);
-    return serialisedText(listText('events', items, body), { headers });
+    return { text: listText('events', items, body), headers };
   });
 }
 
