@@ -36,7 +36,28 @@ export function allowedHosts(services: Services): Set<string> {
   return names;
 }
 
+/**
+ * How long a list of allowed hosts is used before it is made again. Making it asks the system for
+ * the machine's name and, with LAN sharing, its addresses (which can change under it), and cost
+ * 2% of a listing's busy time when made for every request. It is made again at once when the
+ * settings change (a new object from the settings service).
+ */
+const HOSTS_TTL_MS = 1_000;
+
+function hostsOf(services: Services): () => Set<string> {
+  let made: { settings: object; at: number; hosts: Set<string> } | undefined;
+  return () => {
+    const settings = services.settings.get();
+    const now = Date.now();
+    if (!made || made.settings !== settings || now - made.at >= HOSTS_TTL_MS) {
+      made = { settings, at: now, hosts: allowedHosts(services) };
+    }
+    return made.hosts;
+  };
+}
+
 export function hostGuard(services: Services) {
+  const hosts = hostsOf(services);
   return (req: Request, _res: Response, next: NextFunction) => {
     const header = req.headers.host;
     if (header === undefined) return next();
@@ -50,7 +71,7 @@ export function hostGuard(services: Services) {
         ),
       );
     }
-    if (allowedHosts(services).has(host.name)) return next();
+    if (hosts().has(host.name)) return next();
     next(
       new ApiError(
         'almanac_host_not_allowed',
