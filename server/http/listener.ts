@@ -4,7 +4,7 @@
  * headers and its whole request within a deadline, idle keep-alive connections are closed, and
  * a connection with no traffic in either direction (a client that stops reading) is dropped.
  */
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
@@ -69,7 +69,18 @@ const CLIENT_ERRORS: Record<string, [number, string, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'rest_request_timeout', 'The request took too long to arrive.'],
 };
 
+/** Node's socket of an HTTP connection holds the response it is writing (or waiting to write). */
+type HttpSocket = Socket & { _httpMessage?: ServerResponse | null };
+
 function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // A request that came before the malformed bytes on this connection is still being answered
+  // (its handler waits for something): its answer goes out first, then the connection closes,
+  // and the malformed bytes get none, which would come before or inside it.
+  const pending = (socket as HttpSocket)._httpMessage;
+  if (error.code !== 'ECONNRESET' && socket.writable && pending && !pending.writableEnded) {
+    pending.once('close', () => socket.end());
+    return;
+  }
   // Like Node's own handler, never answer once something was written: the bytes would land in
   // the middle of (or right after) another response on this connection.
   const written = (socket as Socket).bytesWritten ?? 0;
