@@ -381,6 +381,10 @@ describe('POST /admin/v1/import', () => {
       body: {
         format: 'almanac-export',
         version: 1,
+        categories: [
+          { id: 3, name: 'Red', slug: 'red', description: '', parent: null, color: 'red' },
+          { id: 4, name: 'Teal', slug: 'teal', description: '', parent: null, color: '#1B7C83' },
+        ],
         venues: [{ id: 5, title: '' }],
         events: [
           {
@@ -426,9 +430,18 @@ describe('POST /admin/v1/import', () => {
       events: number[];
     };
     expect(report.errors.map((e) => [e.kind, e.id])).toEqual([
+      ['categories', 3],
       ['venues', 5],
       ['events', 10],
     ]);
+    expect(report.errors[0]!.message).toContain('color');
+    const teal = await target.call('GET', `${NS}/categories`, { query: { hide_empty: 'false' } });
+    expect(
+      (teal.body.categories as Array<{ name: string; color?: string }>).map((c) => [
+        c.name,
+        c.color,
+      ]),
+    ).toEqual([['Teal', '#1b7c83']]);
     expect(report.skipped).toEqual([
       {
         kind: 'events',
