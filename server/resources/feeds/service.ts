@@ -182,7 +182,10 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
   }
 
   function header(extra: string[] = []): CalendarHeader {
-    const name = extra.length > 0 ? `${SITE_NAME} · ${extra.join(', ')}` : SITE_NAME;
+    // The site's name (setting site_name, 'Almanac' until one is chosen) names the calendar in
+    // the apps that subscribe to it.
+    const site = core.settings.get().site_name || SITE_NAME;
+    const name = extra.length > 0 ? `${site} · ${extra.join(', ')}` : site;
     return { name, timezone: siteZone() };
   }
 

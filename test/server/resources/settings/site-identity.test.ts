@@ -1,6 +1,7 @@
 /**
  * The site's name and logo (settings `site_name`, `site_logo`): written by administrators,
- * checked (a logo is an item of the media library), and shown in the public pages' header.
+ * checked (a logo is an item of the media library), and shown in the public pages' header; the
+ * name also names the calendar feed.
  */
 import { describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
@@ -65,6 +66,21 @@ describe('site name and logo', () => {
       expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['240', '80']);
       expect(doc.title, path).toMatch(/ – Harbour Arts Centre$/);
     }
+
+    // Calendar apps that subscribe name the calendar after the site, its text escaped.
+    const feed = await server.call('GET', '/calendar.ics');
+    expect(feed.text).toContain('X-WR-CALNAME:Harbour Arts Centre\r\n');
+    await server.call('PATCH', SETTINGS, {
+      auth: server.admin,
+      body: { site_name: 'Harbour; Arts, Centre' },
+    });
+    const renamed = await server.call('GET', '/calendar.ics');
+    expect(renamed.text).toContain('X-WR-CALNAME:Harbour\\; Arts\\, Centre\r\n');
+    expect(renamed.headers.get('etag')).not.toBe(feed.headers.get('etag'));
+    await server.call('PATCH', SETTINGS, {
+      auth: server.admin,
+      body: { site_name: 'Harbour Arts Centre' },
+    });
 
     // A form body and "0" take the logo away.
     const cleared = await server.call('PATCH', SETTINGS, {
