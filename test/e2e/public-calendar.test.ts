@@ -164,6 +164,11 @@ describe.skipIf(!hasChromium)('the public calendar and category colours', () => 
       expect(made.status).toBe(201);
       ids[key] = made.json.id as number;
     }
+    const venue = await call(url, `${EV}/venues`, AUTH, {
+      method: 'POST',
+      body: { venue: 'Blue Hall', city: 'Lyon', status: 'publish' },
+    });
+    expect(venue.status).toBe(201);
     const events: Array<[string, string, string, keyof typeof COLORS | null, boolean]> = [
       ['Late set with the quartet', '2027-03-09', '20:00', 'jazz', false],
       ['Silent film matinee', '2027-03-10', '15:00', 'film', false],
@@ -185,7 +190,9 @@ describe.skipIf(!hasChromium)('the public calendar and category colours', () => 
                 start_date: `${day} ${time}:00`,
                 end_date: `${day} ${time.replace(/^\d+/, (h) => String(Number(h) + 2))}:00`,
               }),
-          ...(category ? { categories: [ids[category]] } : {}),
+          ...(category
+            ? { categories: [ids[category]] }
+            : { venue: venue.json.id, tags: ['free'] }),
         },
       });
       expect(made.status, made.json.message as string).toBe(201);
@@ -315,6 +322,15 @@ describe.skipIf(!hasChromium)('the public calendar and category colours', () => 
     await page.goto(`${url}/event/late-set-with-the-quartet/`);
     expect(await swatchColors(page, '.terms')).toEqual(['rgb(26, 127, 55)']);
     await axeEverywhere(page, 'event');
+    // The other calendars (no filter there) and the page of what does not exist.
+    for (const path of ['/venue/blue-hall/?view=week&week=' + WEEK, '/tag/free/', '/event/nope/']) {
+      await page.goto(`${url}${path}`);
+      expect(await page.locator('header.site a.brand').innerText(), path).toBe(
+        'Harbour Arts Centre',
+      );
+      await axeEverywhere(page, path);
+    }
+    expect(await page.locator('nav.filter').count()).toBe(0);
   });
 
   it('fr-FR: the same calendar in French, axe clean', async () => {
