@@ -26,6 +26,12 @@ export const RECURRENCE_LIMITS = {
    */
   occurrencesPerRequest: 100_000,
   /**
+   * Occurrences a listing page in another order than start (which makes every occurrence it
+   * selects, about 10 µs each) may make; counted first, so a window over it is a 400 at once.
+   * The CSV export, which makes them all anyway, has occurrencesPerRequest.
+   */
+  occurrencesPerListing: 20_000,
+  /**
    * Work one request may ask of the rules' iterators, in units of about one candidate date
    * (cost.ts, expansionWork): rules with a day pattern (daily and weekly ones) are counted by
    * arithmetic and cost almost nothing; others are charged their candidate dates over the

@@ -11,7 +11,7 @@ import { isOccurrenceId } from '../../../shared/recurrence/occurrence-id.js';
 import { wallDelta } from '../../../shared/recurrence/expand.js';
 import { formatUtc } from '../../../shared/time.js';
 import type { Bounds, Timeline } from '../../../shared/recurrence/timeline.js';
-import type { Budget } from '../series/occurrences.js';
+import { TooManyOccurrences, type Budget } from '../series/occurrences.js';
 import type { SeriesService } from '../series/service.js';
 import type { Snapshot } from '../series/snapshot.js';
 import type { SeriesRow } from '../series/store.js';
@@ -152,17 +152,12 @@ export function createSeriesListing(series: SeriesService) {
         });
       return rows.sort(order);
     }
-    if (!store.anyRunning()) return [];
-    const lower = q.startMin ?? q.startsAfter ?? FIRST;
-    const out: EventRow[] = [];
-    for (const row of store.running(lower)) {
-      if (!templateMatches(q, row, words)) continue;
-      const [from, to] = startRange(q, row);
-      for (const found of occurrences.inWindow([row], from, to, budget)) {
-        if (rowVisible(q, found.row) && inDates(q, found.row)) out.push(found.row);
-      }
-    }
-    return out.sort(order);
+    // Counted by the series' timelines before anything is made.
+    const chosen = lines(q, words, budget);
+    const selected = chosen.reduce((sum, line) => sum + line.timeline.size, 0);
+    if (selected > budget.left) throw new TooManyOccurrences();
+    budget.left -= selected;
+    return rowsBetween(chosen, msOf(FIRST), msOf(LAST) + 1000).sort(order);
   }
 
   /**

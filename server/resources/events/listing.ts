@@ -138,12 +138,12 @@ export function createEventListing(
    * The computed occurrences of recurring events the query selects (listing-series.ts), within
    * what one request may compute: a window holding more is a 400, never a shorter answer.
    */
-  function computedRows(q: EventQuery, input: EventListInput): EventRow[] {
-    return withinBudget(() => series.matching(q, wordsOf(input), newBudget()));
+  function computedRows(q: EventQuery, input: EventListInput, limit: number): EventRow[] {
+    return withinBudget(limit, () => series.matching(q, wordsOf(input), newBudget(limit)));
   }
 
   /** A window whose series would need more work than one request may do is a 400. */
-  function withinBudget<T>(work: () => T): T {
+  function withinBudget<T>(limit: number, work: () => T): T {
     try {
       return work();
     } catch (error) {
@@ -151,8 +151,8 @@ export function createEventListing(
       throw invalidInput(
         'end_date',
         'The recurring events in this window need more work than one request may do (more than ' +
-          `${RECURRENCE_LIMITS.occurrencesPerRequest} occurrences, or rules that are slow to ` +
-          'expand): ask for a shorter window (end_date, starts_before or ends_before).',
+          `${limit} occurrences, or rules that are slow to expand): ask for a shorter window ` +
+          '(end_date, starts_before or ends_before).',
       );
     }
   }
@@ -167,7 +167,9 @@ export function createEventListing(
     offset: number,
     perPage: number,
   ): { rows: EventRow[]; total: number } | undefined {
-    const chosen = withinBudget(() => series.lines(base, wordsOf(input), newBudget()));
+    const chosen = withinBudget(RECURRENCE_LIMITS.occurrencesPerRequest, () =>
+      series.lines(base, wordsOf(input), newBudget()),
+    );
     if (chosen.length === 0) return undefined;
     const q = withCandidates(base, ftsOf(input));
     const storedTotal = query.count(q);
@@ -355,7 +357,7 @@ export function createEventListing(
   function* allRows(input: EventListInput, actor: Actor | null, batch: number) {
     const fts = ftsOf(input);
     const q = withCandidates(queryOf(input, actor, dates(input).bounds), fts);
-    const computed = computedRows(q, input);
+    const computed = computedRows(q, input, RECURRENCE_LIMITS.occurrencesPerRequest);
     const order = rowOrder(q);
     let j = 0;
     for (let offset = 0; ; offset += batch) {
@@ -391,7 +393,9 @@ export function createEventListing(
     const base = queryOf(input, actor, bounds);
     const inStartOrder = base.order === undefined && base.include === undefined;
     const withSeries = inStartOrder ? pageWithSeries(base, input, offset, perPage) : undefined;
-    const computed = inStartOrder ? [] : computedRows(base, input);
+    const computed = inStartOrder
+      ? []
+      : computedRows(base, input, RECURRENCE_LIMITS.occurrencesPerListing);
     const merged = computed.length > 0;
     const searched =
       fts === undefined || merged || withSeries !== undefined

@@ -45,8 +45,8 @@ export interface Budget {
   work: number;
 }
 
-export const newBudget = (): Budget => ({
-  left: LIMITS.occurrencesPerRequest,
+export const newBudget = (left: number = LIMITS.occurrencesPerRequest): Budget => ({
+  left,
   work: LIMITS.workPerRequest,
 });
 
