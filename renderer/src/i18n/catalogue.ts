@@ -8,6 +8,7 @@ import type { shellEn } from './en/shell';
 import type { calendarEn } from './en/calendar';
 import type { editorEn } from './en/editor';
 import type { devicesEn } from './en/devices';
+import type { importsEn } from './en/imports';
 
 /** Each file of the catalogue, by its name under en/ and fr/. */
 export interface Files {
@@ -15,10 +16,15 @@ export interface Files {
   calendar: typeof calendarEn;
   editor: typeof editorEn;
   devices: typeof devicesEn;
+  imports: typeof importsEn;
 }
 
 /** Every text of the console, whichever file holds it: what `t` accepts. */
-export type Catalogue = Files['shell'] & Files['calendar'] & Files['editor'] & Files['devices'];
+export type Catalogue = Files['shell'] &
+  Files['calendar'] &
+  Files['editor'] &
+  Files['devices'] &
+  Files['imports'];
 
 /** The French twin of an English file: the same keys, each a string. */
 export type Translation<F extends keyof Files> = Shape<Files[F]>;

@@ -20,6 +20,10 @@ const LOADERS = {
     en: () => import('./en/devices').then((m) => m.devicesEn),
     fr: () => import('./fr/devices').then((m) => m.devicesFr),
   },
+  imports: {
+    en: () => import('./en/imports').then((m) => m.importsEn),
+    fr: () => import('./fr/imports').then((m) => m.importsFr),
+  },
 } satisfies Record<string, Record<Language, () => Promise<Texts>>>;
 
 export type Part = keyof typeof LOADERS;
