@@ -1,6 +1,7 @@
 /**
- * The recurrence scenario of `npm run bench` in quick mode (20 weekly series among 300 events):
- * every figure measured, every answer as expected, the occurrences all made. Speed is never
+ * The recurrence scenario of `npm run bench` in quick mode (20 weekly series among 300 events,
+ * then 20 endless daily ones): every figure measured, every answer as expected, the occurrences
+ * all counted. Speed is never
  * asserted here: the targets are reported, not tested.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,6 +29,9 @@ describe('benchmark recurrence scenario (quick)', () => {
       ['list.series', true],
       ['get.occurrence', true],
       ['series.create.daily', true],
+      ['list.daily.default', true],
+      ['list.daily.deep', true],
+      ['list.daily.far', true],
     ]);
     for (const f of report.figures) {
       expect(f.samples, f.name).toBeGreaterThan(0);
@@ -42,6 +46,9 @@ describe('benchmark recurrence scenario (quick)', () => {
       'recurrence-list.filtered',
       'recurrence-list.series',
       'recurrence-get.occurrence',
+      'recurrence-list.daily.default',
+      'recurrence-list.daily.deep',
+      'recurrence-list.daily.far',
       'recurrence-create-daily',
       'recurrence-errors',
     ]);
