@@ -1,7 +1,7 @@
 /**
  * PostgreSQL's SQL of job leases (migration 0023). A claim is one statement in the unit of work
- * whose work the lease guards; two nodes claiming at once conflict in their SERIALIZABLE units,
- * and the one run again finds the lease held.
+ * whose work the lease guards; units of work take turns across the nodes (storage.ts), so two
+ * nodes claiming at once cannot both take it.
  */
 import type { LeasesRepository } from '../leases.js';
 import type { Query } from './query.js';
