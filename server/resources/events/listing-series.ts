@@ -253,7 +253,7 @@ export interface StoredSide {
   /** Stored rows the listing selects starting before `utc`. */
   before(utc: string): number;
   /** The first `limit` stored rows it selects starting in [from, to), in listing order. */
-  rows(from: string, to: string, limit: number): EventRow[];
+  rows(from: string, to: string | undefined, limit: number): EventRow[];
 }
 
 /**
@@ -307,7 +307,8 @@ export function pageByStart(
     else end = mid;
   }
   const from = formatUtc(new Date(first * DAY_MS));
-  const to = formatUtc(new Date(end * DAY_MS));
+  // The window's last day may end in year 10000, which no stored start reaches.
+  const to = end * DAY_MS > msOf(window.to) ? undefined : formatUtc(new Date(end * DAY_MS));
   const rows = [
     ...stored.rows(from, to, wanted - skipped),
     ...rowsBetween(first * DAY_MS, end * DAY_MS),

@@ -69,6 +69,7 @@ describe('pages of a listing with computed occurrences', () => {
       ['Same instant', '2026-03-07 15:00:00', '2026-03-07 15:15:00'],
       ['Summer fair', '2026-07-04 12:00:00', '2026-07-04 18:00:00'],
       ['Late', '2027-06-01 09:00:00', '2027-06-01 10:00:00'],
+      ['Far', '9999-03-01 10:00:00', '9999-03-01 11:00:00'],
     ] as const) {
       await create(server, 'events', { title, start_date: start, end_date: end, timezone: 'UTC' });
     }
@@ -95,6 +96,24 @@ describe('pages of a listing with computed occurrences', () => {
       ends_before: '2026-08-01 00:00:00',
     });
     await expectSameAsBuilt(server, {}, null);
+    // Only a lower bound: the pages reach the window's end in year 9999.
+    const onlyAfter = async (query: Record<string, string | number>) => {
+      const out: number[] = [];
+      for (let page = 1; ; page++) {
+        const res = await server.call('GET', `${NS}/events`, {
+          auth: server.admin,
+          query: { starts_after: '9998-06-01', per_page: 5, page, ...query },
+        });
+        expect(res.status, res.text).toBe(200);
+        out.push(...(res.body.events as Occurrence[]).map((o) => o.id));
+        if (page >= (res.body.total_pages as number)) return out;
+      }
+    };
+    const paged = await onlyAfter({});
+    const built = await onlyAfter({ per_page: 50, orderby: 'start_date', order: 'desc' });
+    expect(paged).toEqual(built.reverse());
+    // The monthly series never ends: its last Fridays run to the end of 9999.
+    expect(paged.length).toBeGreaterThan(15);
   });
 
   it('answers the default listing of 500 endless daily series, with its total', async () => {
