@@ -4,6 +4,11 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { ToastProvider } from '../../renderer/src/ui/toasts';
+import { loadCatalogue } from '../../renderer/src/i18n';
+
+// The parts the console fetches with their screens, there before any component renders (the
+// console's own <Suspense> waits for them; these tests render screens without it).
+await loadCatalogue('en', ['core', 'admin', 'explorer', 'devices']);
 
 export function renderWithProviders(ui: ReactElement) {
   const client = new QueryClient({

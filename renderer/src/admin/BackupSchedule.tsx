@@ -6,29 +6,31 @@ import { ErrorNote } from '../ui/ErrorNote';
 import { useSettingsForm } from './useSettings';
 import { type FieldSpec } from '../ui/FormFields';
 import { FieldGrid, SubmitRow } from '../ui/FormLayout';
+import { useT } from '../i18n';
+import { Rich } from '../connect/Rich';
 
 const FIELDS: FieldSpec[] = [
   {
     name: 'backup_schedule',
-    label: 'Back up automatically',
+    label: 'schedule.auto',
     type: 'select',
     options: [
-      ['daily', 'Every day'],
-      ['weekly', 'Every week'],
-      ['off', 'Never'],
+      ['daily', 'schedule.daily'],
+      ['weekly', 'schedule.weekly'],
+      ['off', 'common.never'],
     ],
   },
   {
     name: 'backup_keep',
-    label: 'Automatic backups to keep',
+    label: 'schedule.keep',
     type: 'number',
-    hint: 'Older automatic backups are removed; the ones you make stay.',
+    hint: 'schedule.keepHint',
   },
   {
     name: 'backup_dir',
-    label: 'Folder',
+    label: 'schedule.folder',
     wide: true,
-    hint: 'The full path of a folder, such as a synced folder or a USB drive. Empty: the data folder’s backups.',
+    hint: 'schedule.folderHint',
   },
 ];
 
@@ -38,28 +40,37 @@ export function useBackupSchedule() {
 
 function LastRun({ status }: { status: BackupScheduleWire }) {
   const stampText = useStamp();
+  const t = useT();
   const { last } = status;
-  if (!last) return <p>No automatic backup has been made yet.</p>;
+  if (!last) return <p>{t('schedule.noneYet')}</p>;
   if (last.ok === null)
-    return <p>An automatic backup is being made (since {stampText(last.started_utc)}).</p>;
+    return <p>{t('schedule.running', { when: stampText(last.started_utc) })}</p>;
   if (last.ok) {
     return (
       <p className="note note--success" role="status">
-        Last automatic backup: <strong>{last.name}</strong>,{' '}
-        {stampText(last.finished_utc ?? last.started_utc)}.
+        <Rich
+          k="schedule.last"
+          values={{
+            name: last.name ?? '',
+            when: stampText(last.finished_utc ?? last.started_utc),
+          }}
+        />
       </p>
     );
   }
   return (
     <p className="note note--warning" role="alert">
-      The last automatic backup failed ({stampText(last.finished_utc ?? last.started_utc)}):{' '}
-      {last.error}
+      {t('schedule.failed', {
+        when: stampText(last.finished_utc ?? last.started_utc),
+        error: last.error ?? '',
+      })}
     </p>
   );
 }
 
 export function BackupSchedule() {
   const stampText = useStamp();
+  const t = useT();
   const status = useBackupSchedule();
   const { settings, save, form, submit } = useSettingsForm(
     (s) => ({
@@ -67,26 +78,34 @@ export function BackupSchedule() {
       backup_keep: String(s.backup_keep),
       backup_dir: s.backup_dir,
     }),
-    'Backup schedule saved.',
+    t('schedule.saved'),
     () => void status.refetch(),
   );
 
   return (
-    <form className="card" onSubmit={submit} noValidate aria-label="Backup schedule">
-      <h2>Automatic backups</h2>
+    <form className="card" onSubmit={submit} noValidate aria-label={t('schedule.label')}>
+      <h2>{t('schedule.title')}</h2>
       <ErrorNote error={status.error ?? settings.error} />
       {status.data && (
         <>
           <LastRun status={status.data} />
           <p className="muted">
-            {status.data.next_utc === null
-              ? 'No automatic backup is scheduled.'
-              : `Next one: ${stampText(status.data.next_utc)}, in ${status.data.folder ?? '(no folder)'}.`}
+            {status.data.next_utc === null ? (
+              t('schedule.notScheduled')
+            ) : (
+              <Rich
+                k="schedule.next"
+                values={{
+                  when: stampText(status.data.next_utc),
+                  folder: status.data.folder ?? t('schedule.noFolder'),
+                }}
+              />
+            )}
           </p>
         </>
       )}
       <FieldGrid fields={FIELDS} form={form} />
-      <SubmitRow label="Save schedule" busy={save.isPending} disabled={!form.dirty} />
+      <SubmitRow label={t('schedule.save')} busy={save.isPending} disabled={!form.dirty} />
     </form>
   );
 }

@@ -10,18 +10,30 @@ import { PageHeader } from '../ui/PageHeader';
 import { DataTable } from '../ui/DataTable';
 import { useToast } from '../ui/toasts';
 import { BackupSchedule } from './BackupSchedule';
+import { consoleLocale, useCatalogue, useT } from '../i18n';
 
 interface Restored {
   restored: BackupFileWire;
   safety_backup: BackupFileWire;
 }
 
+/** A file's size in the console's locale ("1.5 MB", "1,5 Mo"). */
 function size(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  const [value, unit, digits] =
+    bytes < 1024 * 1024
+      ? [Math.max(1, Math.round(bytes / 1024)), 'kilobyte', 0]
+      : [bytes / (1024 * 1024), 'megabyte', 1];
+  return new Intl.NumberFormat(consoleLocale(), {
+    style: 'unit',
+    unit,
+    maximumFractionDigits: digits,
+    minimumFractionDigits: digits,
+  }).format(value);
 }
 
 export default function Backups() {
+  useCatalogue('admin');
+  const t = useT();
   const stampText = useStamp();
   const client = useQueryClient();
   const toast = useToast();
@@ -32,7 +44,8 @@ export default function Backups() {
   };
   const create = useMutation({
     mutationFn: () => api<BackupFileWire>(admin('backups'), { method: 'POST' }),
-    onSuccess: (made) => toast({ tone: 'success', message: `Backup ${made.name} made.` }),
+    onSuccess: (made) =>
+      toast({ tone: 'success', message: t('backups.made', { name: made.name }) }),
     onSettled: refresh,
   });
   const restore = useMutation({
@@ -43,14 +56,17 @@ export default function Backups() {
       void client.invalidateQueries();
       toast({
         tone: 'success',
-        message: `Restored from ${result.restored.name}. The data as it was is in ${result.safety_backup.name}.`,
+        message: t('backups.restored', {
+          name: result.restored.name,
+          safety: result.safety_backup.name,
+        }),
       });
     },
   });
   const remove = useMutation({
     mutationFn: (name: string) =>
       api(admin(`backups/${encodeURIComponent(name)}`), { method: 'DELETE' }),
-    onSuccess: () => toast({ tone: 'success', message: 'Backup deleted.' }),
+    onSuccess: () => toast({ tone: 'success', message: t('backups.deleted') }),
     onSettled: refresh,
   });
   const fetchFile = useMutation({
@@ -61,43 +77,46 @@ export default function Backups() {
   return (
     <>
       <PageHeader
-        title="Backups"
+        title={t('nav.backups')}
         actions={
           <Button variant="primary" busy={create.isPending} onClick={() => create.mutate()}>
-            Back up now
+            {t('backups.now')}
           </Button>
         }
       >
-        Copies of the whole calendar (the database and the media files), made while Almanac keeps
-        running. Restoring one replaces all the data, after backing up the data as it is.
+        {t('backups.lead')}
       </PageHeader>
       <ErrorNote
         error={list.error ?? create.error ?? restore.error ?? remove.error ?? fetchFile.error}
       />
       <BackupSchedule />
       <DataTable
-        caption="Backups, newest first"
+        caption={t('backups.caption')}
         rows={backups}
         rowKey={(backup) => backup.name}
         pending={list.isPending}
-        empty="No backup yet: make one with “Back up now”."
+        empty={t('backups.none')}
         columns={[
-          { label: 'Backup', cell: (backup) => backup.name },
-          { label: 'Made', cell: (backup) => stampText(backup.created_utc) },
-          { label: 'Size', cell: (backup) => size(backup.size) },
+          {
+            label: 'backups.backup',
+            // A file's name: data, not the console's words.
+            cell: (backup) => <span translate="no">{backup.name}</span>,
+          },
+          { label: 'backups.madeAt', cell: (backup) => stampText(backup.created_utc) },
+          { label: 'backups.size', cell: (backup) => size(backup.size) },
         ]}
         actions={(backup) => [
-          { label: 'Download', run: () => fetchFile.mutate(backup.name) },
+          { label: t('backups.download'), run: () => fetchFile.mutate(backup.name) },
           {
-            label: 'Restore',
+            label: t('backups.restore'),
             busy: restore.isPending && restore.variables === backup.name,
-            confirm: `Replace all the data with ${backup.name}? The data as it is now is backed up first, so this can be undone.`,
+            confirm: t('backups.confirmRestore', { name: backup.name }),
             run: () => restore.mutate(backup.name),
           },
           {
-            label: 'Delete',
+            label: t('common.delete'),
             danger: true,
-            confirm: `Delete ${backup.name} for good?`,
+            confirm: t('backups.confirmDelete', { name: backup.name }),
             run: () => remove.mutate(backup.name),
           },
         ]}

@@ -10,6 +10,8 @@ import { DataTable } from '../ui/DataTable';
 import { Spinner } from '../ui/Spinner';
 import { useToast } from '../ui/toasts';
 import { useNewAppPassword } from './useNewAppPassword';
+import { useT } from '../i18n';
+import { Rich } from '../connect/Rich';
 
 interface Props {
   userId: number;
@@ -17,7 +19,8 @@ interface Props {
   title?: string;
 }
 
-export function PasswordList({ userId, login, title = 'Application passwords' }: Props) {
+export function PasswordList({ userId, login, title }: Props) {
+  const t = useT();
   const stampText = useStamp();
   const client = useQueryClient();
   const toast = useToast();
@@ -43,70 +46,69 @@ export function PasswordList({ userId, login, title = 'Application passwords' }:
   const copy = async () => {
     if (!fresh?.password) return;
     await navigator.clipboard.writeText(fresh.password).then(
-      () => toast({ tone: 'success', message: 'Password copied.' }),
-      () => toast({ tone: 'error', message: 'Copy failed: select the text and copy it.' }),
+      () => toast({ tone: 'success', message: t('passwords.copied') }),
+      () => toast({ tone: 'error', message: t('passwords.copyFailed') }),
     );
   };
   return (
     <section className="card" aria-labelledby={`pw-${userId}`}>
-      <h2 id={`pw-${userId}`}>{title}</h2>
+      <h2 id={`pw-${userId}`}>{title ?? t('passwords.title')}</h2>
       <p className="muted">
-        For scripts and other apps: HTTP Basic with {login ? <code>{login}</code> : 'the login'} and
-        one of these passwords.
+        {login ? <Rich k="passwords.usage" values={{ login }} /> : t('passwords.usageNoLogin')}
       </p>
       {fresh?.password && (
         <div className="note note--success" role="status">
           <p>
-            <strong>{fresh.name}</strong>: copy this password now, it will not be shown again.
+            <Rich k="passwords.fresh" values={{ name: fresh.name }} />
           </p>
           <div className="secret">
             <code data-testid="new-app-password">{fresh.password}</code>
             <Button small onClick={() => void copy()}>
-              Copy
+              {t('passwords.copy')}
             </Button>
             <Button small variant="ghost" onClick={() => setFresh(null)}>
-              Done
+              {t('passwords.done')}
             </Button>
           </div>
         </div>
       )}
       <form className="toolbar" onSubmit={submit} noValidate>
-        <Field label="New password name" error={nameError}>
+        <Field label={t('passwords.newName')} error={nameError}>
           <input
             value={name}
             onChange={(e) => {
               setName(e.target.value);
               setNameError(undefined);
             }}
-            placeholder="e.g. Website widget"
+            placeholder={t('passwords.newNamePlaceholder')}
           />
         </Field>
         <Button type="submit" variant="primary" busy={create.isPending} className="toolbar__button">
-          Create password
+          {t('passwords.create')}
         </Button>
       </form>
       <ErrorNote error={list.error ?? revoke.error} />
       {list.isPending ? (
         <Spinner />
       ) : (list.data ?? []).length === 0 ? (
-        <p className="muted">No application passwords yet.</p>
+        <p className="muted">{t('passwords.none')}</p>
       ) : (
         <DataTable
           rows={list.data ?? []}
           rowKey={(p) => p.uuid}
           columns={[
-            { label: 'Name', cell: (p) => p.name },
-            { label: 'Created', cell: (p) => stampText(p.created_utc) },
+            { label: 'common.name', cell: (p) => p.name },
+            { label: 'passwords.created', cell: (p) => stampText(p.created_utc) },
             {
-              label: 'Last used',
-              cell: (p) => (p.last_used_utc ? stampText(p.last_used_utc) : 'Never'),
+              label: 'passwords.lastUsed',
+              cell: (p) => (p.last_used_utc ? stampText(p.last_used_utc) : t('common.never')),
             },
           ]}
           actions={(p) => [
             {
-              label: 'Revoke',
+              label: t('passwords.revoke'),
               danger: true,
-              confirm: `Revoke “${p.name}”?`,
+              confirm: t('passwords.confirmRevoke', { name: p.name }),
               run: () => revoke.mutate(p.uuid),
             },
           ]}

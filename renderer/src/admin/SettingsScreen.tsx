@@ -15,57 +15,58 @@ import { LogoField } from './LogoField';
 const IDENTITY: FieldSpec[] = [
   { name: 'site_name', label: 'siteIdentity.name', hint: 'siteIdentity.nameHint', required: true },
 ];
+import { consoleLocale, useCatalogue, useT } from '../i18n';
 
 const FIELDS: FieldSpec[] = [
   {
     name: 'per_page',
-    label: 'Items per page',
+    label: 'settings.perPage',
     type: 'number',
-    hint: 'Default page size of listings, 1 to 50.',
+    hint: 'settings.perPageHint',
   },
   {
     name: 'language',
-    label: 'Language',
+    label: 'common.language',
     type: 'select',
     options: [
-      ['en', 'English'],
-      ['fr', 'Français'],
+      ['en', 'languageChoice.en'],
+      ['fr', 'languageChoice.fr'],
     ],
-    hint: 'Language of parameter descriptions.',
+    hint: 'settings.languageHint',
   },
-  { name: 'currency_symbol', label: 'Currency symbol' },
-  { name: 'currency_code', label: 'Currency code', hint: 'Three letters, such as EUR.' },
+  { name: 'currency_symbol', label: 'settings.currencySymbol' },
+  {
+    name: 'currency_code',
+    label: 'settings.currencyCode',
+    hint: 'settings.currencyCodeHint',
+  },
   {
     name: 'currency_position',
-    label: 'Symbol position',
+    label: 'settings.position',
     type: 'select',
     options: [
-      ['prefix', 'Before the amount ($20)'],
-      ['postfix', 'After the amount (20$)'],
+      ['prefix', 'settings.prefix'],
+      ['postfix', 'settings.postfix'],
     ],
   },
   {
     name: 'public_url',
-    label: 'Public URL',
+    label: 'settings.publicUrl',
     type: 'url',
     wide: true,
-    hint: 'Used in links the API returns; empty: the address each request used.',
+    hint: 'settings.publicUrlHint',
   },
   {
     name: 'cors_origins',
-    label: 'Allowed CORS origins',
+    label: 'settings.cors',
     type: 'textarea',
-    hint: 'One origin per line, such as https://example.org.',
+    hint: 'settings.corsHint',
   },
 ];
 
-/** What the server does with the site's zone (server/resources/events/fields.ts, listing.ts). */
-const ZONE_HINT =
-  'Used for new events saved without a zone, for dates in listings and feeds, and for the ' +
-  'calendar’s default display. Changing it moves no existing event: each keeps the zone it ' +
-  'was saved with and its exact time.';
-
 export default function SettingsScreen() {
+  useCatalogue('admin');
+  const t = useT();
   const { settings, save, form, submit } = useSettingsForm(
     (s) => ({
       site_name: s.site_name,
@@ -79,7 +80,7 @@ export default function SettingsScreen() {
       public_url: s.public_url,
       cors_origins: s.cors_origins.join('\n'),
     }),
-    'Settings saved.',
+    t('settings.saved'),
   );
 
   const client = useQueryClient();
@@ -94,12 +95,13 @@ export default function SettingsScreen() {
   const overridden = settings.data.overridden ?? [];
   return (
     <>
-      <PageHeader title="Settings">Site-wide defaults for the calendar and its API.</PageHeader>
-      <form className="card" onSubmit={submit} noValidate aria-label="Settings">
+      <PageHeader title={t('nav.settings')}>{t('settings.lead')}</PageHeader>
+      <form className="card" onSubmit={submit} noValidate aria-label={t('nav.settings')}>
         {overridden.length > 0 && (
           <div className="note note--warning">
-            Set on the command line or in the environment, so changes here wait until it is not:{' '}
-            {overridden.join(', ')}.
+            {t('settings.overridden', {
+              names: new Intl.ListFormat(consoleLocale(), { type: 'unit' }).format(overridden),
+            })}
           </div>
         )}
         <FormError error={save.error} />
@@ -121,10 +123,11 @@ export default function SettingsScreen() {
             value={form.values.timezone ?? ''}
             error={form.errors.timezone}
             onChange={(v) => form.set('timezone', v)}
-            hint={ZONE_HINT}
+            // What the server does with it: server/resources/events/fields.ts, listing.ts.
+            hint={t('settings.zoneHint')}
           />
         </FieldGrid>
-        <SubmitRow label="Save settings" busy={save.isPending} disabled={!form.dirty} />
+        <SubmitRow label={t('settings.save')} busy={save.isPending} disabled={!form.dirty} />
       </form>
       <StartAtLogin />
     </>

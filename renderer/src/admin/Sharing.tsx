@@ -8,8 +8,11 @@ import { Spinner } from '../ui/Spinner';
 import { Switch } from '../ui/Switch';
 import { useSaveSettings, useSettings } from './useSettings';
 import type { NetworkWire } from '../../../shared/schemas/wire';
+import { useCatalogue, useT } from '../i18n';
 
 export default function Sharing() {
+  useCatalogue('admin');
+  const t = useT();
   const settings = useSettings();
   const save = useSaveSettings();
   const network = useAdminRead<NetworkWire>('network');
@@ -21,31 +24,29 @@ export default function Sharing() {
   const url = chosen && choices.includes(chosen) ? chosen : choices[0];
   return (
     <>
-      <PageHeader title="LAN sharing">
-        Let phones and other computers on your network open this console and the API.
-      </PageHeader>
+      <PageHeader title={t('nav.sharing')}>{t('sharing.lead')}</PageHeader>
       <div className="card">
         <Switch
-          label="Share on the local network"
-          hint="Off: only this computer can connect. On: the server also listens on its LAN addresses."
+          label={t('sharing.share')}
+          hint={t('sharing.shareHint')}
           checked={on}
           disabled={settings.isPending || save.isPending || network.data?.fixed_by_config}
           onChange={(v) => save.mutate({ lan_sharing: v })}
         />
         {network.data?.fixed_by_config && (
-          <p className="note note--warning">The address is fixed by --host or ALMANAC_HOST.</p>
+          <p className="note note--warning">{t('sharing.fixed')}</p>
         )}
         <ErrorNote error={save.error ?? settings.error} />
       </div>
       <div className="card sharing">
         <div>
-          <h2>Addresses</h2>
+          <h2>{t('sharing.addresses')}</h2>
           <ErrorNote error={network.error} />
           {network.isPending && <Spinner />}
           {on && choices.length === 0 && !network.isPending && (
-            <p className="muted">No LAN address found: is this computer on a network?</p>
+            <p className="muted">{t('sharing.noAddress')}</p>
           )}
-          {!on && <p className="muted">Turn sharing on to see the addresses others can use.</p>}
+          {!on && <p className="muted">{t('sharing.off')}</p>}
           {on && choices.length > 0 && (
             <ul className="sharing__list">
               {choices.map((u) => (
@@ -63,16 +64,23 @@ export default function Sharing() {
               ))}
             </ul>
           )}
-          <p className="muted">This computer: {window.location.origin}/console/</p>
+          <p className="muted">
+            {t('sharing.thisComputer', { url: `${window.location.origin}/console/` })}
+          </p>
         </div>
-        <figure className="sharing__qr" aria-label="QR code of the console address">
+        <figure className="sharing__qr" aria-label={t('sharing.qrLabel')}>
           {on && url ? (
             <>
-              <QRCodeSVG value={url} size={184} marginSize={2} title={`QR code for ${url}`} />
-              <figcaption>Scan with a phone on the same network.</figcaption>
+              <QRCodeSVG
+                value={url}
+                size={184}
+                marginSize={2}
+                title={t('sharing.qrTitle', { url })}
+              />
+              <figcaption>{t('sharing.scan')}</figcaption>
             </>
           ) : (
-            <div className="sharing__qr-empty">QR code appears when sharing is on</div>
+            <div className="sharing__qr-empty">{t('sharing.qrOff')}</div>
           )}
         </figure>
       </div>

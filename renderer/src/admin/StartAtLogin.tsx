@@ -5,8 +5,10 @@
 import { useEffect, useState } from 'react';
 import type { LoginItem } from '../../../shared/desktop-bridge';
 import { Switch } from '../ui/Switch';
+import { useT } from '../i18n';
 
 export function StartAtLogin() {
+  const t = useT();
   const bridge = window.almanac;
   const [item, setItem] = useState<LoginItem | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,17 +36,17 @@ export function StartAtLogin() {
   };
   return (
     <section className="card" aria-labelledby="desktop-app-heading">
-      <h2 id="desktop-app-heading">Desktop app</h2>
+      <h2 id="desktop-app-heading">{t('settings.desktop')}</h2>
       <Switch
-        label="Start at login"
-        hint="Almanac opens when you log in to this computer, so the calendar is always served."
+        label={t('settings.startAtLogin')}
+        hint={t('settings.startAtLoginHint')}
         checked={item.enabled}
         disabled={busy}
         onChange={change}
       />
       {failed && (
         <p className="note note--warning" role="alert">
-          The system did not accept the change.
+          {t('settings.refused')}
         </p>
       )}
     </section>

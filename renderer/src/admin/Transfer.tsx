@@ -14,6 +14,7 @@ import { FieldGrid, SubmitRow } from '../ui/FormLayout';
 import { ImportCounts } from '../ui/ImportCounts';
 import { PageHeader } from '../ui/PageHeader';
 import { useToast } from '../ui/toasts';
+import { useCatalogue, useT } from '../i18n';
 
 // A type, not an interface: the form's field grid reads it as a record of values.
 type Site = {
@@ -25,15 +26,15 @@ type Site = {
 const SITE_FIELDS: FieldSpec[] = [
   {
     name: 'url',
-    label: 'Site address',
+    label: 'transfer.url',
     type: 'url',
     wide: true,
     placeholder: 'https://example.org',
   },
-  { name: 'username', label: 'Login (optional)', autoComplete: 'off' },
+  { name: 'username', label: 'transfer.username', autoComplete: 'off' },
   {
     name: 'password',
-    label: 'Password or application password',
+    label: 'transfer.password',
     type: 'password',
     autoComplete: 'new-password',
   },
@@ -80,6 +81,8 @@ function useElapsed(since: number | null): number {
 }
 
 export default function Transfer() {
+  useCatalogue('admin');
+  const t = useT();
   const client = useQueryClient();
   const toast = useToast();
   const [site, setSite] = useState<Site>({ url: '', username: '', password: '' });
@@ -103,7 +106,10 @@ export default function Transfer() {
         void client.invalidateQueries();
         toast({
           tone: 'success',
-          message: `Imported: ${result.created} created, ${result.updated} updated.`,
+          message: t('transfer.importedToast', {
+            created: result.created,
+            updated: result.updated,
+          }),
         });
       }
     } catch (failure) {
@@ -127,49 +133,37 @@ export default function Transfer() {
     download(admin(path), name).catch((failure: unknown) => setSaving(failure));
   return (
     <>
-      <PageHeader title="Export and import">
-        Take the whole calendar elsewhere, or bring in another site’s.
-      </PageHeader>
+      <PageHeader title={t('nav.transfer')}>{t('transfer.lead')}</PageHeader>
       <section className="card" aria-labelledby="export-title">
-        <h2 id="export-title">Export</h2>
-        <p className="muted">
-          Everything (settings, users without their passwords, media records, categories, tags,
-          venues, organizers, series and events) as one JSON file another Almanac imports exactly;
-          or the events as CSV in the columns of The Events Calendar’s importer.
-        </p>
+        <h2 id="export-title">{t('transfer.export')}</h2>
+        <p className="muted">{t('transfer.exportText')}</p>
         <div className="form-actions">
           <Button onClick={() => void save('export', `almanac-export-${today}.json`)}>
-            Download everything (JSON)
+            {t('transfer.json')}
           </Button>
           <Button onClick={() => void save('export/events.csv', `almanac-events-${today}.csv`)}>
-            Download events (CSV)
+            {t('transfer.csv')}
           </Button>
         </div>
         <ErrorNote error={saving} />
       </section>
       <form className="card" onSubmit={check} aria-labelledby="remote-title" noValidate>
-        <h2 id="remote-title">Import from another site</h2>
-        <p className="muted">
-          Any site with The Events Calendar’s REST API, or another Almanac: its categories, tags,
-          venues, organizers and events are created here, or updated when imported before. Without a
-          login only published content is read.
-        </p>
+        <h2 id="remote-title">{t('transfer.remote')}</h2>
+        <p className="muted">{t('transfer.remoteText')}</p>
         <FieldGrid fields={SITE_FIELDS} form={{ values: site, errors: {}, set }} />
-        <SubmitRow
-          label="Check what would change"
-          busy={started !== null}
-          disabled={site.url === ''}
-        />
+        <SubmitRow label={t('transfer.check')} busy={started !== null} disabled={site.url === ''} />
         {started !== null && (
           <p className="muted" role="status">
-            Reading {site.url}… {elapsed} s
+            {t('transfer.reading', { url: site.url, seconds: elapsed })}
           </p>
         )}
         <ErrorNote error={error} />
       </form>
       {report && (
         <section className="card" aria-labelledby="report-title">
-          <h2 id="report-title">{report.dry_run ? 'What the import would do' : 'Imported'}</h2>
+          <h2 id="report-title">
+            {report.dry_run ? t('transfer.wouldDo') : t('transfer.imported')}
+          </h2>
           <Report report={report} />
           {report.dry_run && (
             <div className="import-report__actions">
@@ -179,7 +173,9 @@ export default function Transfer() {
                 disabled={report.created + report.updated === 0}
                 onClick={() => void run(false)}
               >
-                {report.created + report.updated === 0 ? 'Nothing to import' : 'Import'}
+                {report.created + report.updated === 0
+                  ? t('transfer.nothing')
+                  : t('transfer.import')}
               </Button>
             </div>
           )}

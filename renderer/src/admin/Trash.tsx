@@ -12,12 +12,15 @@ import { DataTable } from '../ui/DataTable';
 import { StatusBadge } from '../ui/StatusBadge';
 import { useToast } from '../ui/toasts';
 import type { TrashPageWire } from '../../../shared/schemas/wire';
+import { useCatalogue, useT } from '../i18n';
 
 type Page = TrashPageWire;
 
 const PER_PAGE = 20;
 
 export default function Trash() {
+  useCatalogue('admin');
+  const t = useT();
   const stampText = useStamp();
   const client = useQueryClient();
   const toast = useToast();
@@ -51,19 +54,19 @@ export default function Trash() {
     mutationFn: (id: number) => api(admin(`trash/${id}/restore`), { method: 'POST' }),
     onMutate: optimistic,
     onError: rollback,
-    onSuccess: () => toast({ tone: 'success', message: 'Restored.' }),
+    onSuccess: () => toast({ tone: 'success', message: t('trash.restored') }),
     onSettled: refresh,
   });
   const remove = useMutation({
     mutationFn: (id: number) => api(admin(`trash/${id}`), { method: 'DELETE' }),
     onMutate: optimistic,
     onError: rollback,
-    onSuccess: () => toast({ tone: 'success', message: 'Deleted forever.' }),
+    onSuccess: () => toast({ tone: 'success', message: t('trash.deleted') }),
     onSettled: refresh,
   });
   const empty = useMutation({
     mutationFn: () => api<{ deleted: number }>(admin('trash'), { method: 'DELETE' }),
-    onSuccess: (r) => toast({ tone: 'success', message: `Deleted ${r.deleted} item(s) forever.` }),
+    onSuccess: (r) => toast({ tone: 'success', message: t('trash.emptied', { count: r.deleted }) }),
     onSettled: refresh,
   });
   const items = list.data?.items ?? [];
@@ -71,51 +74,49 @@ export default function Trash() {
   return (
     <>
       <PageHeader
-        title="Trash"
+        title={t('nav.trash')}
         actions={
           <ConfirmButton
             variant="danger"
             disabled={total === 0}
             busy={empty.isPending}
-            question="Delete everything in the trash forever?"
+            question={t('trash.confirmEmpty')}
             onConfirm={() => empty.mutate()}
           >
-            Empty trash
+            {t('trash.empty')}
           </ConfirmButton>
         }
       >
-        Deleted events, venues and organizers wait here until you restore them or delete them for
-        good.
+        {t('trash.lead')}
       </PageHeader>
       <ErrorNote error={list.error ?? restore.error ?? remove.error ?? empty.error} />
       <DataTable
         rows={items}
         rowKey={(item) => item.id}
         pending={list.isPending}
-        empty="The trash is empty."
+        empty={t('trash.isEmpty')}
         columns={[
-          { label: 'Title', cell: (item) => item.title || '(untitled)' },
-          { label: 'Kind', cell: (item) => item.kind },
-          { label: 'Trashed', cell: (item) => stampText(item.trashed_utc) },
-          { label: 'Was', cell: (item) => <StatusBadge status={item.previous_status} /> },
+          { label: 'trash.title', cell: (item) => item.title || t('ui.untitled') },
+          { label: 'trash.kind', cell: (item) => t(`trash.kinds.${item.kind}`) },
+          { label: 'trash.trashed', cell: (item) => stampText(item.trashed_utc) },
+          { label: 'trash.was', cell: (item) => <StatusBadge status={item.previous_status} /> },
         ]}
         actions={(item) => [
-          { label: 'Restore', run: () => restore.mutate(item.id) },
+          { label: t('trash.restore'), run: () => restore.mutate(item.id) },
           {
-            label: 'Delete forever',
+            label: t('trash.deleteForever'),
             danger: true,
-            confirm: `Delete “${item.title}” forever?`,
+            confirm: t('trash.confirmDelete', { title: item.title }),
             run: () => remove.mutate(item.id),
           },
         ]}
       />
       <Pager
         page={page}
-        total={total}
         totalPages={Math.ceil(total / PER_PAGE)}
         onPage={setPage}
-        noun="items"
-        singular="item"
+        label={t('trash.pages')}
+        totalText={t('trash.count', { count: total })}
       />
     </>
   );

@@ -17,25 +17,26 @@ import { useToast } from '../ui/toasts';
 import { PasswordList } from './PasswordList';
 import { USER_FIELDS } from './Users';
 import { FieldGrid, FormError, SubmitRow } from '../ui/FormLayout';
+import { useCatalogue, useT } from '../i18n';
 
 const FIELDS = USER_FIELDS.map((f) =>
-  f.name === 'password'
-    ? { ...f, required: false, hint: 'Leave empty to keep the current password.' }
-    : f,
+  f.name === 'password' ? { ...f, required: false, hint: 'users.keepPassword' } : f,
 );
 /** Changing one's own password asks for the current one. */
 const OWN_FIELDS = [
   ...FIELDS,
   {
     name: 'current_password',
-    label: 'Current password',
+    label: 'users.currentPassword',
     type: 'password' as const,
     autoComplete: 'current-password',
-    hint: 'Needed to change your own password; your other sessions are then signed out.',
+    hint: 'users.currentPasswordHint',
   },
 ];
 
 export default function UserEditor({ id }: { id: string }) {
+  useCatalogue('admin');
+  const t = useT();
   const stampText = useStamp();
   const client = useQueryClient();
   const toast = useToast();
@@ -68,7 +69,7 @@ export default function UserEditor({ id }: { id: string }) {
       api<UserWire>(admin(`users/${id}`), { method: 'PATCH', body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['users'] });
-      toast({ tone: 'success', message: 'Saved.' });
+      toast({ tone: 'success', message: t('users.saved') });
     },
     onError: (error) => form.setErrors(serverErrors(error)),
   });
@@ -93,28 +94,28 @@ export default function UserEditor({ id }: { id: string }) {
   };
   if (user.isPending) return <Spinner />;
   if (isNotFound(user.error)) return <NotFound what="users" />;
-  if (user.error) return <ErrorNote error={user.error} title="Could not load this user." />;
+  if (user.error) return <ErrorNote error={user.error} title={t('users.loadFailed')} />;
   return (
     <>
       <PageHeader
         title={user.data.display_name || user.data.login}
-        actions={<Link to="/admin/users">← All users</Link>}
+        actions={<Link to="/admin/users">{t('users.all')}</Link>}
       >
-        Registered {stampText(user.data.registered_utc)}
+        {t('users.registered', { when: stampText(user.data.registered_utc) })}
       </PageHeader>
-      <form className="card" onSubmit={submit} noValidate aria-label="User">
+      <form className="card" onSubmit={submit} noValidate aria-label={t('users.user')}>
         <FormError error={save.error} />
         <FieldGrid fields={me?.id === user.data.id ? OWN_FIELDS : FIELDS} form={form} />
-        <SubmitRow label="Save changes" busy={save.isPending}>
+        <SubmitRow label={t('editor.save')} busy={save.isPending}>
           <span className="form-actions__spacer" />
           {me?.id !== user.data.id && (
             <ConfirmButton
               variant="danger"
               busy={remove.isPending}
-              question={`Delete ${user.data.login}?`}
+              question={t('users.confirmDelete', { login: user.data.login })}
               onConfirm={() => remove.mutate()}
             >
-              Delete user
+              {t('users.delete')}
             </ConfirmButton>
           )}
         </SubmitRow>

@@ -12,30 +12,33 @@ import { DataTable } from '../ui/DataTable';
 import { useToast } from '../ui/toasts';
 import { type FieldSpec } from '../ui/FormFields';
 import { FieldGrid, FormError, SubmitRow } from '../ui/FormLayout';
+import { useCatalogue, useT } from '../i18n';
 
 export const USER_FIELDS: FieldSpec[] = [
-  { name: 'login', label: 'Login', required: true, autoComplete: 'off' },
-  { name: 'display_name', label: 'Display name' },
-  { name: 'email', label: 'E-mail', type: 'email' },
+  { name: 'login', label: 'users.login', required: true, autoComplete: 'off' },
+  { name: 'display_name', label: 'users.displayName' },
+  { name: 'email', label: 'users.email', type: 'email' },
   {
     name: 'role',
-    label: 'Role',
+    label: 'users.role',
     type: 'select',
-    options: ROLES.map((r) => [r, r.charAt(0).toUpperCase() + r.slice(1)]),
+    options: ROLES.map((r) => [r, `users.roles.${r}`]),
   },
   {
     name: 'password',
-    label: 'Password',
+    label: 'users.password',
     type: 'password',
     required: true,
     autoComplete: 'new-password',
-    hint: 'At least 8 characters.',
+    hint: 'users.passwordHint',
   },
 ];
 
 const EMPTY = { login: '', display_name: '', email: '', role: 'editor', password: '' };
 
 export default function Users() {
+  useCatalogue('admin');
+  const t = useT();
   const client = useQueryClient();
   const toast = useToast();
   const users = useQuery({
@@ -48,7 +51,7 @@ export default function Users() {
       api<UserWire>(admin('users'), { method: 'POST', body }),
     onSuccess: (user) => {
       void client.invalidateQueries({ queryKey: ['users'] });
-      toast({ tone: 'success', message: `Created ${user.login}.` });
+      toast({ tone: 'success', message: t('users.created', { login: user.login }) });
       form.reset(EMPTY);
     },
     onError: (error) => form.setErrors(serverErrors(error)),
@@ -61,26 +64,27 @@ export default function Users() {
   };
   return (
     <>
-      <PageHeader title="Users">
-        People who can sign in, and what their role lets them do.
-      </PageHeader>
+      <PageHeader title={t('nav.users')}>{t('users.lead')}</PageHeader>
       <ErrorNote error={users.error} />
       <DataTable
         rows={users.data?.users ?? []}
         rowKey={(u) => u.id}
         pending={users.isPending}
         columns={[
-          { label: 'Login', cell: (u) => <Link to={`/admin/users/${u.id}`}>{u.login}</Link> },
-          { label: 'Name', cell: (u) => u.display_name || '—' },
-          { label: 'E-mail', cell: (u) => u.email || '—' },
-          { label: 'Role', cell: (u) => <span className="badge">{u.role}</span> },
+          { label: 'users.login', cell: (u) => <Link to={`/admin/users/${u.id}`}>{u.login}</Link> },
+          { label: 'common.name', cell: (u) => u.display_name || '—' },
+          { label: 'users.email', cell: (u) => u.email || '—' },
+          {
+            label: 'users.role',
+            cell: (u) => <span className="badge">{t(`roles.${u.role}`)}</span>,
+          },
         ]}
       />
       <form className="card admin-form" onSubmit={submit} noValidate aria-labelledby="new-user">
-        <h2 id="new-user">Add a user</h2>
+        <h2 id="new-user">{t('users.add')}</h2>
         <FormError error={create.error} />
         <FieldGrid fields={USER_FIELDS} form={form} />
-        <SubmitRow label="Add user" busy={create.isPending} />
+        <SubmitRow label={t('users.addButton')} busy={create.isPending} />
       </form>
     </>
   );

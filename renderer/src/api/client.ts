@@ -3,6 +3,7 @@
  * and out, and the API's error shape turned into an ApiFailure the forms can show field by field.
  */
 import type { ApiErrorWire } from '../../../shared/schemas/wire';
+import { t } from '../i18n';
 
 export const EVENTS_NS = '/api/calendar/events/v1';
 export const ADMIN_NS = '/api/calendar/admin/v1';
@@ -73,7 +74,7 @@ type ErrorBody = Partial<ApiErrorWire>;
 function fieldMessages(body: ErrorBody): Record<string, string> {
   const params = body.data?.params;
   if (Array.isArray(params))
-    return Object.fromEntries(params.map((name) => [name, 'This field is required.']));
+    return Object.fromEntries(params.map((name) => [name, t('errors.required')]));
   const out: Record<string, string> = { ...(params ?? {}) };
   const details = body.data?.details;
   if (details && typeof details === 'object' && !Array.isArray(details)) {
@@ -108,7 +109,7 @@ export async function request<T>(
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiFailure(0, 'network', 'The server could not be reached. Is Almanac running?');
+    throw new ApiFailure(0, 'network', t('errors.network'));
   }
   const text = await response.text();
   let json: unknown;
@@ -140,7 +141,7 @@ export async function download(path: string, filename: string): Promise<void> {
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(path, { headers });
   if (!response.ok) {
-    throw new ApiFailure(response.status, `http_${response.status}`, 'The download failed.');
+    throw new ApiFailure(response.status, `http_${response.status}`, t('errors.download'));
   }
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -9,7 +9,8 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import { getToken } from './client';
 import { keys } from './hooks';
-import { nameOf, RESOURCE, type Kind } from './resources';
+import { nameOf, type Kind } from './resources';
+import { t } from '../i18n';
 
 export const STREAM = '/api/calendar/sync/v1/stream';
 const RETRY_MS = 3_000;
@@ -65,10 +66,8 @@ export function applyChange(client: QueryClient, change: Change, me: number | un
   const item = keys.item(kind, change.id);
   if (client.getQueryData(item)) void client.invalidateQueries({ queryKey: item, exact: true });
   if (!change.by || change.by.id === me) return undefined;
-  const singular = RESOURCE[kind].singular;
-  const what = name ? `“${name}”` : `${/^[aeiou]/.test(singular) ? 'an' : 'a'} ${singular}`;
-  const verb = change.action === 'deleted' ? 'removed' : change.action;
-  return `${change.by.name} ${verb} ${what}.`;
+  const what = name ? t('live.named', { name }) : t(`resource.${kind}.someone`);
+  return t(`live.${change.action}`, { who: change.by.name, what });
 }
 
 /** Reads the stream while signed in; `notify` receives the quiet notes about others' edits. */

@@ -9,6 +9,7 @@ import type {
   TagWire,
   VenueWire,
 } from '../../../shared/schemas/wire';
+import { t } from '../i18n';
 
 export type Kind = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 
@@ -20,20 +21,17 @@ export interface ItemOf {
   tags: TagWire;
 }
 
-export const RESOURCE: Record<
-  Kind,
-  { singular: string; plural: string; nameKey: string; terms: boolean }
-> = {
-  events: { singular: 'event', plural: 'events', nameKey: 'title', terms: false },
-  venues: { singular: 'venue', plural: 'venues', nameKey: 'venue', terms: false },
-  organizers: { singular: 'organizer', plural: 'organizers', nameKey: 'organizer', terms: false },
-  categories: { singular: 'category', plural: 'categories', nameKey: 'name', terms: true },
-  tags: { singular: 'tag', plural: 'tags', nameKey: 'name', terms: true },
+export const RESOURCE: Record<Kind, { nameKey: string; terms: boolean }> = {
+  events: { nameKey: 'title', terms: false },
+  venues: { nameKey: 'venue', terms: false },
+  organizers: { nameKey: 'organizer', terms: false },
+  categories: { nameKey: 'name', terms: true },
+  tags: { nameKey: 'name', terms: true },
 };
 
 export function nameOf(kind: Kind, item: object): string {
   const value = (item as Record<string, unknown>)[RESOURCE[kind].nameKey];
-  return typeof value === 'string' && value !== '' ? decodeEntities(value) : '(untitled)';
+  return typeof value === 'string' && value !== '' ? decodeEntities(value) : t('ui.untitled');
 }
 
 /** Titles come back HTML-escaped like the reference's; the console shows them as text. */

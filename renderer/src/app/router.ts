@@ -3,18 +3,18 @@
  * navigate() cover it without a routing framework. Paths are relative to the /console/ base.
  */
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { t } from '../i18n';
 
 export const BASE = '/console';
 
 const listeners = new Set<() => void>();
 /** Screens with unsaved changes; while there is one, leaving it asks first. */
 const unsaved = new Set<object>();
-export const LEAVE_QUESTION = 'Leave this page? Your unsaved changes will be lost.';
 /** The address shown, to go back to when the user stays after pressing Back. */
 let shown: string | undefined;
 
 function mayLeave(): boolean {
-  return unsaved.size === 0 || window.confirm(LEAVE_QUESTION);
+  return unsaved.size === 0 || window.confirm(t('app.leave'));
 }
 
 function onPopState() {

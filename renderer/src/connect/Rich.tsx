@@ -1,4 +1,4 @@
-/** A catalogue text with `<code>` (a value to type) and `<b>` (a button or menu) marks. */
+/** A catalogue text with `<code>` (a value to type), `<b>` (a button or menu) and `<strong>` marks. */
 import { Trans } from 'react-i18next';
 import type { MessageKey } from '../i18n';
 
@@ -9,7 +9,7 @@ export function Rich({ k, values }: { k: MessageKey; values?: Record<string, str
     <Trans<MessageKey>
       i18nKey={k}
       values={values}
-      components={{ code: <code className="connect__value" />, b: <b /> }}
+      components={{ code: <code className="connect__value" />, b: <b />, strong: <strong /> }}
     />
   );
 }

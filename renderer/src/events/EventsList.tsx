@@ -12,6 +12,7 @@ import { SeriesMark } from './SeriesMark';
 import { EventStatusMark } from './EventStatusMark';
 import { NewEventButton } from './NewEventButton';
 import { upcomingFilter } from './upcoming';
+import { t, useT } from '../i18n';
 
 const WHEN: Record<string, Record<string, string>> = {
   past: { start_date: '1970-01-01', end_date: 'today' },
@@ -23,43 +24,44 @@ const WHEN_DEFAULT = { when: 'upcoming' };
 const columns: Array<Column<EventWire>> = [
   {
     key: 'title',
-    label: 'Title',
+    label: 'eventsList.title',
     render: (e) => (
       <>
-        <Link to={`/events/${e.id}`}>{decodeEntities(e.title) || '(untitled)'}</Link>
+        <Link to={`/events/${e.id}`}>{decodeEntities(e.title) || t('ui.untitled')}</Link>
         <SeriesMark event={e} />
         <EventStatusMark event={e} />
-        {e.featured && <span className="badge">Featured</span>}
+        {e.featured && <span className="badge">{t('eventsList.featured')}</span>}
       </>
     ),
     orderby: 'title',
   },
-  { key: 'when', label: 'When', render: (e) => formatRange(e), orderby: 'start_date' },
+  { key: 'when', label: 'eventsList.when', render: (e) => formatRange(e), orderby: 'start_date' },
   {
     key: 'venue',
-    label: 'Venue',
+    label: 'editor.venue',
     render: (e) => (Array.isArray(e.venue) ? '—' : nameOf('venues', e.venue)),
   },
   {
     key: 'categories',
-    label: 'Categories',
+    label: 'editor.categories',
     render: (e) => e.categories.map((c) => c.name).join(', ') || '—',
   },
   {
     key: 'status',
-    label: 'Status',
+    label: 'status.field',
     render: (e) => <StatusBadge status={e.status} />,
   },
 ];
 
 export default function EventsList() {
+  const t = useT();
   const [{ when }, setUrl] = useUrlState(WHEN_DEFAULT);
   // "Upcoming" is read at the minute it is chosen: events still going on or yet to start.
   const filters = useMemo(() => WHEN[when] ?? upcomingFilter(), [when]);
   return (
     <>
-      <PageHeader title="Events" actions={<NewEventButton />}>
-        Upcoming events by default; choose “All” to include the past.
+      <PageHeader title={t('nav.events')} actions={<NewEventButton />}>
+        {t('eventsList.lead')}
       </PageHeader>
       <ResourceList<EventWire>
         kind="events"
@@ -69,14 +71,14 @@ export default function EventsList() {
         defaultSort={{ by: 'start_date', dir: 'asc' }}
         bulk={['trash', 'restore', 'status', 'category']}
         filterControls={
-          <Field label="When">
+          <Field label={t('eventsList.when')}>
             <select
               value={when}
               onChange={(e) => setUrl({ when: e.target.value, page: undefined })}
             >
-              <option value="upcoming">Upcoming</option>
-              <option value="past">Past</option>
-              <option value="all">All dates</option>
+              <option value="upcoming">{t('eventsList.upcoming')}</option>
+              <option value="past">{t('eventsList.past')}</option>
+              <option value="all">{t('eventsList.allDates')}</option>
             </select>
           </Field>
         }

@@ -14,18 +14,16 @@ import { VENUE_INLINE_FIELDS, venueSchema } from '../venues/venueForm';
 
 const KINDS = {
   venues: {
-    noun: 'venue',
     fields: VENUE_INLINE_FIELDS,
     schema: venueSchema,
     empty: { venue: '', address: '', city: '', country: '' },
   },
   organizers: {
-    noun: 'organizer',
     fields: ORGANIZER_INLINE_FIELDS,
     schema: organizerSchema,
     empty: { organizer: '', email: '', phone: '' },
   },
-} satisfies Record<string, { noun: string; fields: FieldSpec[]; schema: z.ZodType; empty: Values }>;
+} satisfies Record<string, { fields: FieldSpec[]; schema: z.ZodType; empty: Values }>;
 
 interface Props {
   kind: keyof typeof KINDS;
@@ -34,7 +32,7 @@ interface Props {
 }
 
 export function InlineLinkedPost({ kind, done }: Props) {
-  const { noun, fields, schema, empty } = KINDS[kind];
+  const { fields, schema, empty } = KINDS[kind];
   const client = useQueryClient();
   const form = useForm<Values>(empty);
   const [busy, setBusy] = useState(false);
@@ -61,7 +59,7 @@ export function InlineLinkedPost({ kind, done }: Props) {
     }
   };
   return (
-    <InlinePanel noun={noun} busy={busy} onCreate={() => void create()} onCancel={() => done(null)}>
+    <InlinePanel kind={kind} busy={busy} onCreate={() => void create()} onCancel={() => done(null)}>
       <ErrorNote error={Object.keys(serverErrors(failure)).length === 0 ? failure : null} plain />
       <FormFields fields={fields} values={form.values} errors={form.errors} onChange={form.set} />
     </InlinePanel>

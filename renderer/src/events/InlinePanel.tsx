@@ -2,9 +2,11 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Button } from '../ui/Button';
 
+import type { Kind } from '../api/resources';
+import { useT } from '../i18n';
 interface Props {
-  /** What is created: "organizer", "category"… */
-  noun: string;
+  /** What is created. */
+  kind: Kind;
   busy: boolean;
   /** The panel's own Create, also what Enter in one of its text fields does. */
   onCreate(): void;
@@ -17,7 +19,8 @@ interface Props {
  * event (implicit submission). Enter here acts on the panel instead; buttons, text areas and
  * selects keep their own Enter.
  */
-export function InlinePanel({ noun, busy, onCreate, onCancel, children }: Props) {
+export function InlinePanel({ kind, busy, onCreate, onCancel, children }: Props) {
+  const t = useT();
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     if (!(event.target instanceof HTMLInputElement)) return;
@@ -26,14 +29,19 @@ export function InlinePanel({ noun, busy, onCreate, onCancel, children }: Props)
     onCreate();
   };
   return (
-    <div className="inline-create" role="group" aria-label={`New ${noun}`} onKeyDown={onKeyDown}>
+    <div
+      className="inline-create"
+      role="group"
+      aria-label={t(`resource.${kind}.new`)}
+      onKeyDown={onKeyDown}
+    >
       {children}
       <div className="form-actions">
         <Button small variant="primary" busy={busy} onClick={onCreate}>
-          Create {noun}
+          {t(`resource.${kind}.create`)}
         </Button>
         <Button small variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
     </div>

@@ -6,6 +6,7 @@ import type { TermWire } from '../../../shared/schemas/wire';
 import { Field } from '../ui/Field';
 import { plainFieldErrors, plainMessage } from '../ui/plainErrors';
 import { InlinePanel } from './InlinePanel';
+import { useT } from '../i18n';
 
 interface Props {
   kind: 'categories' | 'tags';
@@ -17,10 +18,10 @@ export function InlineTerm({ kind, done }: Props) {
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  const noun = kind === 'categories' ? 'category' : 'tag';
+  const t = useT();
   const create = async () => {
     if (busy) return;
-    if (name.trim() === '') return setError('Give the new ' + noun + ' a name.');
+    if (name.trim() === '') return setError(t(`resource.${kind}.giveName`));
     setBusy(true);
     try {
       const term = await api<TermWire>(ev(kind), { method: 'POST', body: { name: name.trim() } });
@@ -32,8 +33,8 @@ export function InlineTerm({ kind, done }: Props) {
     }
   };
   return (
-    <InlinePanel noun={noun} busy={busy} onCreate={() => void create()} onCancel={() => done(null)}>
-      <Field label={`New ${noun} name`} error={error}>
+    <InlinePanel kind={kind} busy={busy} onCreate={() => void create()} onCancel={() => done(null)}>
+      <Field label={t(`resource.${kind}.newName`)} error={error}>
         <input
           value={name}
           autoFocus

@@ -6,29 +6,25 @@
 import type { ReactNode } from 'react';
 import { Button } from '../ui/Button';
 import { Dialog, useQuestion } from '../ui/Dialog';
+import { useT } from '../i18n';
 
 export type CurlChoice = 'token' | 'placeholder';
 
 export function useCurlWarning(): [ReactNode, () => Promise<CurlChoice | null>] {
+  const t = useT();
   const [dialog, ask] = useQuestion<true, CurlChoice>((_question, answer) => (
     <Dialog
-      title="Copy your live session token?"
-      text={
-        <>
-          This command carries your session token: anyone who reads it can act as you until you sign
-          out. Clipboards can be read by other apps and synced to other devices. Copy it with a
-          placeholder and paste an application password instead, unless you use it right away.
-        </>
-      }
+      title={t('explorer.tokenTitle')}
+      text={t('explorer.tokenText')}
       onCancel={() => answer(null)}
     >
       <div className="dialog__choices">
         <Button variant="primary" onClick={() => answer('placeholder')}>
-          Copy with a placeholder
+          {t('explorer.withPlaceholder')}
         </Button>
-        <Button onClick={() => answer('token')}>Copy with my token</Button>
+        <Button onClick={() => answer('token')}>{t('explorer.withToken')}</Button>
         <Button variant="ghost" onClick={() => answer(null)}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
     </Dialog>

@@ -17,6 +17,7 @@ import { carriesToken, curlOf, send, type Draft } from './send';
 import { useCurlWarning } from './CurlWarning';
 import { useOperations } from './useOperations';
 import './explorer.css';
+import { useCatalogue, useT } from '../i18n';
 
 const blank = (op: Operation): Draft => ({
   values: {},
@@ -25,6 +26,8 @@ const blank = (op: Operation): Draft => ({
 });
 
 export default function Explorer() {
+  useCatalogue('explorer');
+  const t = useT();
   const toast = useToast();
   const { data, error, isPending } = useOperations();
   const [selected, setSelected] = useState<string | null>(null);
@@ -56,25 +59,23 @@ export default function Explorer() {
       await navigator.clipboard.writeText(text);
       toast({
         tone: 'success',
-        message:
-          choice === 'token'
-            ? 'The curl command is on the clipboard.'
-            : 'The curl command is on the clipboard, with a placeholder for the token.',
+        message: choice === 'token' ? t('explorer.copied') : t('explorer.copiedPlaceholder'),
       });
     } catch {
-      window.prompt('Copy the curl command:', text);
+      window.prompt(t('explorer.copyPrompt'), text);
     }
   };
 
   return (
     <>
-      <PageHeader title="API explorer">
-        Try any route of the API{data ? ` (from the ${data.source})` : ''}. Requests run against
-        this server.
+      <PageHeader title={t('nav.explorer')}>
+        {data
+          ? t('explorer.leadFrom', { source: t(`explorer.sources.${data.source}`) })
+          : t('explorer.lead')}
       </PageHeader>
       {warning}
-      <ErrorNote error={error} title="Could not load the list of routes." />
-      {isPending && <Spinner label="Loading routes…" />}
+      <ErrorNote error={error} title={t('explorer.routesFailed')} />
+      {isPending && <Spinner label={t('explorer.loadingRoutes')} />}
       {data && (
         <div className="explorer">
           <OperationList operations={data.operations} selected={selected} onSelect={select} />
@@ -89,13 +90,13 @@ export default function Explorer() {
                   onCopy={() => void copy()}
                   busy={call.isPending}
                 />
-                <ErrorNote error={call.error} title="The request failed." />
+                <ErrorNote error={call.error} title={t('explorer.failed')} />
                 {call.data && <ResponseView result={call.data} />}
               </>
             ) : (
               <div className="card empty">
-                <h2>Pick a route</h2>
-                <p>Choose a method and path on the left, for example GET /events.</p>
+                <h2>{t('explorer.pick')}</h2>
+                <p>{t('explorer.pickText')}</p>
               </div>
             )}
           </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Operation } from './operations';
+import { useT } from '../i18n';
 
 const short = (path: string) => path.replace(/^\/api\/calendar\/(events|admin)\/v1/, '') || '/';
 
@@ -11,6 +12,7 @@ interface Props {
 
 /** Every route and method, filterable, grouped by API. */
 export function OperationList({ operations, selected, onSelect }: Props) {
+  const t = useT();
   const [filter, setFilter] = useState('');
   const needle = filter.trim().toLowerCase();
   const shown = operations.filter(
@@ -20,19 +22,21 @@ export function OperationList({ operations, selected, onSelect }: Props) {
   return (
     <div className="card explorer__routes">
       <label className="visually-hidden" htmlFor="explorer-filter">
-        Filter routes
+        {t('explorer.filter')}
       </label>
       <input
         id="explorer-filter"
         type="search"
-        placeholder="Filter routes…"
+        placeholder={t('explorer.filterPlaceholder')}
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
       />
       {groups.map((group) => (
         <div key={group}>
-          <h2 className="explorer__group">{group}</h2>
-          <ul className="explorer__list">
+          <h2 className="explorer__group" translate="no">
+            {group}
+          </h2>
+          <ul className="explorer__list" translate="no">
             {shown
               .filter((op) => op.group === group)
               .map((op) => (

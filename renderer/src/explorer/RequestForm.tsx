@@ -4,6 +4,7 @@ import { Button } from '../ui/Button';
 import { Field } from '../ui/Field';
 import type { Operation } from './operations';
 import type { Draft } from './send';
+import { useT } from '../i18n';
 
 interface Props {
   op: Operation;
@@ -29,6 +30,7 @@ export function exampleBody(op: Operation, requiredOnly: boolean): string {
 
 /** Path, query and body parameters of one operation, from its schema. */
 export function RequestForm({ op, draft, onChange, onSend, onCopy, busy }: Props) {
+  const t = useT();
   const pathParams = op.params.filter((p) => p.in === 'path');
   const queryParams = op.params.filter((p) => p.in === 'query');
   const bodyParams = op.params.filter((p) => p.in === 'body');
@@ -40,7 +42,7 @@ export function RequestForm({ op, draft, onChange, onSend, onCopy, busy }: Props
       JSON.parse(draft.body);
       return undefined;
     } catch (e) {
-      return `Not valid JSON: ${(e as Error).message}`;
+      return t('explorer.notJson', { message: (e as Error).message });
     }
   }, [draft.body]);
 
@@ -72,7 +74,7 @@ export function RequestForm({ op, draft, onChange, onSend, onCopy, busy }: Props
   return (
     <form
       className="card"
-      aria-label="Request"
+      aria-label={t('explorer.request')}
       onSubmit={(e) => {
         e.preventDefault();
         onSend();
@@ -82,28 +84,40 @@ export function RequestForm({ op, draft, onChange, onSend, onCopy, busy }: Props
         <span className={`method method--${op.method.toLowerCase()}`}>{op.method}</span>
         <code>{op.path}</code>
       </div>
-      {op.summary && <p className="muted">{op.summary}</p>}
+      {/* The API's own words (translate="no": data, not the console's). */}
+      {op.summary && (
+        <p className="muted" translate="no">
+          {op.summary}
+        </p>
+      )}
       {pathParams.length > 0 && (
         <fieldset className="explorer__params">
-          <legend>Path</legend>
-          <div className="form-grid">{pathParams.map(input)}</div>
+          <legend>{t('explorer.path')}</legend>
+          <div className="form-grid" translate="no">
+            {pathParams.map(input)}
+          </div>
         </fieldset>
       )}
       {queryParams.length > 0 && (
         <fieldset className="explorer__params">
-          <legend>Query</legend>
-          <div className="form-grid">{queryParams.map(input)}</div>
+          <legend>{t('explorer.query')}</legend>
+          <div className="form-grid" translate="no">
+            {queryParams.map(input)}
+          </div>
         </fieldset>
       )}
       {op.method !== 'GET' && op.method !== 'DELETE' && (
         <fieldset className="explorer__params">
-          <legend>Body (JSON)</legend>
+          <legend>{t('explorer.body')}</legend>
           {bodyParams.length > 0 && (
             <p className="field__hint">
-              Fields: {bodyParams.map((p) => `${p.name}${p.required ? '*' : ''}`).join(', ')}
+              {t('explorer.fields')}{' '}
+              <span translate="no">
+                {bodyParams.map((p) => `${p.name}${p.required ? '*' : ''}`).join(', ')}
+              </span>
             </p>
           )}
-          <Field label="Request body" error={bodyError}>
+          <Field label={t('explorer.requestBody')} error={bodyError}>
             <textarea
               className="code"
               rows={8}
@@ -114,21 +128,21 @@ export function RequestForm({ op, draft, onChange, onSend, onCopy, busy }: Props
           </Field>
           <div className="form-actions">
             <Button small onClick={() => onChange({ ...draft, body: exampleBody(op, false) })}>
-              Example with every field
+              {t('explorer.everyField')}
             </Button>
             <Button
               small
               variant="ghost"
               onClick={() => onChange({ ...draft, body: exampleBody(op, true) })}
             >
-              Required fields only
+              {t('explorer.requiredOnly')}
             </Button>
           </div>
         </fieldset>
       )}
       <div className="form-actions sticky-actions">
         <fieldset className="explorer__auth">
-          <legend className="visually-hidden">Send as</legend>
+          <legend className="visually-hidden">{t('explorer.sendAs')}</legend>
           <label className="check">
             <input
               type="radio"
@@ -136,7 +150,7 @@ export function RequestForm({ op, draft, onChange, onSend, onCopy, busy }: Props
               checked={!draft.anonymous}
               onChange={() => onChange({ ...draft, anonymous: false })}
             />{' '}
-            As me
+            {t('explorer.asMe')}
           </label>
           <label className="check">
             <input
@@ -145,13 +159,13 @@ export function RequestForm({ op, draft, onChange, onSend, onCopy, busy }: Props
               checked={draft.anonymous}
               onChange={() => onChange({ ...draft, anonymous: true })}
             />{' '}
-            Anonymously
+            {t('explorer.anonymously')}
           </label>
         </fieldset>
         <span className="form-actions__spacer" />
-        <Button onClick={onCopy}>Copy as curl</Button>
+        <Button onClick={onCopy}>{t('explorer.copyCurl')}</Button>
         <Button type="submit" variant="primary" busy={busy} disabled={bodyError !== undefined}>
-          Send
+          {t('explorer.send')}
         </Button>
       </div>
     </form>

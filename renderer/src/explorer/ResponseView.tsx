@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import 'react-json-view-lite/dist/index.css';
 import { TermList } from '../ui/TermList';
 import type { Sent } from './send';
+import { consoleLocale, useT } from '../i18n';
 
 const INTERESTING = [
   'x-tec-total',
@@ -21,9 +22,17 @@ function prefersDark(): boolean {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
 }
 
-const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
+/** An answer's size in the console's locale ("512 byte", "1.5 kB" / "1,5 ko"). */
+const size = (bytes: number) =>
+  new Intl.NumberFormat(consoleLocale(), {
+    style: 'unit',
+    unit: bytes < 1024 ? 'byte' : 'kilobyte',
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(bytes < 1024 ? bytes : bytes / 1024);
 
 export function ResponseView({ result }: { result: Sent }) {
+  const t = useT();
   const box = useRef<HTMLElement>(null);
   // A long form pushes the answer below the fold: bring it into view when it arrives.
   useEffect(() => {
@@ -33,20 +42,37 @@ export function ResponseView({ result }: { result: Sent }) {
   const tone = result.status < 300 ? 'ok' : result.status < 500 ? 'warn' : 'bad';
   const key = result.headers.filter(([name]) => INTERESTING.includes(name));
   return (
-    <section ref={box} className="card explorer__response" aria-label="Response" aria-live="polite">
+    <section
+      ref={box}
+      className="card explorer__response"
+      aria-label={t('explorer.response')}
+      aria-live="polite"
+    >
       <div className="explorer__stats">
-        <span className={`status status--${tone}`} data-testid="response-status">
+        <span className={`status status--${tone}`} data-testid="response-status" translate="no">
           {result.status} {result.statusText}
         </span>
-        <span>{result.ms} ms</span>
+        <span>
+          {new Intl.NumberFormat(consoleLocale(), {
+            style: 'unit',
+            unit: 'millisecond',
+            unitDisplay: 'short',
+          }).format(result.ms)}
+        </span>
         <span>{size(result.bytes)}</span>
       </div>
-      {key.length > 0 && <TermList className="explorer__headers" items={key} />}
+      {key.length > 0 && (
+        <div translate="no">
+          <TermList className="explorer__headers" items={key} />
+        </div>
+      )}
       <details>
-        <summary>All headers ({result.headers.length})</summary>
-        <TermList className="explorer__headers" items={result.headers} />
+        <summary>{t('explorer.allHeaders', { count: result.headers.length })}</summary>
+        <div translate="no">
+          <TermList className="explorer__headers" items={result.headers} />
+        </div>
       </details>
-      <div className="explorer__json">
+      <div className="explorer__json" translate="no">
         {result.json !== undefined && typeof result.json === 'object' && result.json !== null ? (
           <JsonView
             data={result.json as object}
@@ -54,7 +80,7 @@ export function ResponseView({ result }: { result: Sent }) {
             style={prefersDark() ? darkStyles : defaultStyles}
           />
         ) : (
-          <pre>{result.text || '(empty body)'}</pre>
+          <pre>{result.text || t('explorer.emptyBody')}</pre>
         )}
       </div>
     </section>

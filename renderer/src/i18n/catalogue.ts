@@ -8,6 +8,10 @@ import type { shellEn } from './en/shell';
 import type { calendarEn } from './en/calendar';
 import type { editorEn } from './en/editor';
 import type { devicesEn } from './en/devices';
+import type { listsEn } from './en/lists';
+import type { adminEn } from './en/admin';
+import type { dataEn } from './en/data';
+import type { explorerEn } from './en/explorer';
 import type { importsEn } from './en/imports';
 
 /** Each file of the catalogue, by its name under en/ and fr/. */
@@ -16,6 +20,10 @@ export interface Files {
   calendar: typeof calendarEn;
   editor: typeof editorEn;
   devices: typeof devicesEn;
+  lists: typeof listsEn;
+  admin: typeof adminEn;
+  data: typeof dataEn;
+  explorer: typeof explorerEn;
   imports: typeof importsEn;
 }
 
@@ -23,6 +31,10 @@ export interface Files {
 export type Catalogue = Files['shell'] &
   Files['calendar'] &
   Files['editor'] &
+  Files['lists'] &
+  Files['admin'] &
+  Files['data'] &
+  Files['explorer'] &
   Files['devices'] &
   Files['imports'];
 

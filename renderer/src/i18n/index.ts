@@ -24,8 +24,6 @@ let locale = 'en-GB';
 
 void i18next.use(initReactI18next).init({
   resources: { en: { translation: coreEn } },
-  // French and the screens' own parts are added as they arrive.
-  partialBundledLanguages: true,
   lng: 'en',
   fallbackLng: false,
   // React escapes what it renders; texts with markup go through <Trans>.

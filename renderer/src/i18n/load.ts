@@ -1,8 +1,9 @@
 /**
- * Loading the catalogue's parts. English's core (shell, calendar, editor) comes with the
- * console's code; French, and the parts only some screens need (the device instructions of
- * Connect and Subscribe…), are fetched when first needed, so a first visit in English carries
- * neither. A part once needed is loaded in every language the console then switches to.
+ * Loading the catalogue's parts. English's core (shell, calendar, editor, lists) comes with the
+ * console's code; French, and the parts only some screens need (administration, the API
+ * explorer, the device instructions of Connect and Subscribe), are fetched when first needed,
+ * so a first visit in English carries none of them. A part once needed is loaded in every
+ * language the console then switches to.
  */
 import { use } from 'react';
 import i18next from 'i18next';
@@ -15,6 +16,14 @@ const LOADERS = {
   core: {
     en: () => Promise.resolve(coreEn),
     fr: () => import('./fr/core').then((m) => m.coreFr),
+  },
+  admin: {
+    en: () => import('./en/admin-part').then((m) => m.adminPartEn),
+    fr: () => import('./fr/admin-part').then((m) => m.adminPartFr),
+  },
+  explorer: {
+    en: () => import('./en/explorer').then((m) => m.explorerEn),
+    fr: () => import('./fr/explorer').then((m) => m.explorerFr),
   },
   devices: {
     en: () => import('./en/devices').then((m) => m.devicesEn),
@@ -61,20 +70,35 @@ export function loadCatalogue(
   return Promise.all(parts.map((part) => loadOne(language, part))).then(() => undefined);
 }
 
-const combined = new Map<string, Promise<void>>();
+/** A promise React's `use` reads at once when it is settled (the fields React itself sets). */
+type Tracked = Promise<void> & { status?: 'pending' | 'fulfilled' | 'rejected'; reason?: unknown };
+
+function track(promise: Promise<void>, settled: boolean): Tracked {
+  const tracked = promise as Tracked;
+  tracked.status = settled ? 'fulfilled' : 'pending';
+  promise.then(
+    () => (tracked.status = 'fulfilled'),
+    (reason: unknown) => Object.assign(tracked, { status: 'rejected', reason }),
+  );
+  return tracked;
+}
+
+const combined = new Map<string, Tracked>();
 
 /**
  * A screen's parts in the language spoken: suspends (the nearest <Suspense> shows its spinner)
- * until they are there.
+ * until they are there. `use` is called on every render, loaded or not: a component that
+ * suspended on its first render is replayed by React, which must meet the same `use` again.
  */
 export function useCatalogue(language: Language, ...parts: Part[]): void {
-  if (isLoaded(language, parts)) return;
   const key = `${language}:${parts.join(',')}`;
   let loading = combined.get(key);
   if (!loading) {
-    loading = loadCatalogue(language, parts);
+    const ready = isLoaded(language, parts);
+    loading = track(ready ? Promise.resolve() : loadCatalogue(language, parts), ready);
+    // A failed fetch (the network) is tried again on the next render that needs it.
     loading.catch(() => combined.delete(key));
     combined.set(key, loading);
   }
-  use(loading);
+  use(loading as Promise<void>);
 }

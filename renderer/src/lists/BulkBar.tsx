@@ -4,6 +4,7 @@ import { RESOURCE, type Kind } from '../api/resources';
 import { Button } from '../ui/Button';
 import type { BulkAction } from './bulk';
 import { StatusOptions } from '../ui/StatusBadge';
+import { useT } from '../i18n';
 
 interface Props {
   kind: Kind;
@@ -15,6 +16,7 @@ interface Props {
 
 export function BulkBar({ kind, count, actions, busy, onRun }: Props) {
   // Terms have no trash: deleting one is final (docs/contract/compat-notes.md §6).
+  const t = useT();
   const terms = RESOURCE[kind].terms;
   const [status, setStatus] = useState('publish');
   const [category, setCategory] = useState('');
@@ -24,34 +26,34 @@ export function BulkBar({ kind, count, actions, busy, onRun }: Props) {
     <div
       className={`bulkbar${count === 0 ? ' bulkbar--idle' : ''}`}
       role="group"
-      aria-label="Bulk actions"
+      aria-label={t('bulk.label')}
     >
-      <strong>{count} selected</strong>
+      <strong>{t('bulk.selected', { count })}</strong>
       {actions.includes('trash') && (
         <Button
           small
           variant="danger"
           disabled={disabled}
           onClick={() =>
-            (!terms || window.confirm(`Delete ${count} for good? Events lose them.`)) &&
+            (!terms || window.confirm(t('bulk.confirmDelete', { count }))) &&
             onRun({ type: 'trash' })
           }
         >
-          {terms ? 'Delete' : 'Move to trash'}
+          {terms ? t('common.delete') : t('bulk.toTrash')}
         </Button>
       )}
       {actions.includes('restore') && (
         <Button small disabled={disabled} onClick={() => onRun({ type: 'restore' })}>
-          Restore
+          {t('bulk.restore')}
         </Button>
       )}
       {actions.includes('status') && (
         <PickAndRun
-          label="New status"
+          label={t('bulk.newStatus')}
           value={status}
           onChange={setStatus}
           disabled={disabled}
-          run="Set status"
+          run={t('bulk.setStatus')}
           onRun={() => onRun({ type: 'status', status })}
         >
           <StatusOptions statuses={['publish', 'draft', 'pending', 'private']} />
@@ -59,14 +61,14 @@ export function BulkBar({ kind, count, actions, busy, onRun }: Props) {
       )}
       {actions.includes('category') && (
         <PickAndRun
-          label="Category to assign"
+          label={t('bulk.categoryToAssign')}
           value={category}
           onChange={setCategory}
           disabled={disabled || category === ''}
-          run="Assign"
+          run={t('bulk.assign')}
           onRun={() => onRun({ type: 'category', categoryId: Number(category) })}
         >
-          <option value="">Category…</option>
+          <option value="">{t('bulk.categoryPlaceholder')}</option>
           {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
@@ -74,7 +76,7 @@ export function BulkBar({ kind, count, actions, busy, onRun }: Props) {
           ))}
         </PickAndRun>
       )}
-      {busy && <span className="muted">Working…</span>}
+      {busy && <span className="muted">{t('ui.working')}</span>}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 /** The list screen venues and organizers share: the name, the type's own columns, the status. */
-import type { ReactNode } from 'react';
 import { Link } from '../app/Link';
 import { navigate } from '../app/router';
 import { nameOf } from '../api/resources';
@@ -8,48 +7,46 @@ import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
 import { StatusBadge } from '../ui/StatusBadge';
 import { ResourceList, type Column } from './ResourceList';
+import { useT } from '../i18n';
 
 interface Props<T> {
   kind: 'venues' | 'organizers';
-  title: string;
-  newLabel: string;
+  lead: string;
   /** The columns between the name and the status. */
   columns: Array<Column<T>>;
-  children: ReactNode;
 }
 
 export function LinkedPostsList<T extends Pick<VenueWire, 'id' | 'status'>>({
   kind,
-  title,
-  newLabel,
+  lead,
   columns,
-  children,
 }: Props<T>) {
+  const t = useT();
   const all: Array<Column<T>> = [
     {
       key: kind === 'venues' ? 'venue' : 'organizer',
-      label: 'Name',
+      label: 'fields.name',
       render: (item) => <Link to={`/${kind}/${item.id}`}>{nameOf(kind, item)}</Link>,
       orderby: 'title',
     },
     ...columns,
     {
       key: 'status',
-      label: 'Status',
+      label: 'status.field',
       render: (item) => <StatusBadge status={item.status} />,
     },
   ];
   return (
     <>
       <PageHeader
-        title={title}
+        title={t(`nav.${kind}`)}
         actions={
           <Button variant="primary" onClick={() => navigate(`/${kind}/new`)}>
-            {newLabel}
+            {t(`resource.${kind}.new`)}
           </Button>
         }
       >
-        {children}
+        {lead}
       </PageHeader>
       <ResourceList<T>
         kind={kind}

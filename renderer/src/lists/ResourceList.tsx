@@ -8,7 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Query } from '../api/client';
 import { invalidate, keys, useAll, useList, type Page } from '../api/hooks';
-import { nameOf, RESOURCE, type Kind } from '../api/resources';
+import { nameOf, type Kind } from '../api/resources';
 import { ErrorNote } from '../ui/ErrorNote';
 import { Field } from '../ui/Field';
 import { Pager } from '../ui/Pager';
@@ -21,9 +21,11 @@ import { useDebounced } from './useDebounced';
 import { StatusOptions } from '../ui/StatusBadge';
 import { useUrlState } from '../app/router';
 import { SortHeader, type Sort } from './SortHeader';
+import { tx, useT } from '../i18n';
 
 export interface Column<T> {
   key: string;
+  /** A catalogue key (or a text). */
   label: string;
   render(item: T): ReactNode;
   /** The listing's `orderby` value that sorts by this column. */
@@ -55,6 +57,7 @@ export function ResourceList<T extends Item>({
   perPage = 20,
   defaultSort,
 }: Props<T>) {
+  const t = useT();
   const client = useQueryClient();
   const toast = useToast();
   const [state, setState] = useUrlState({
@@ -80,7 +83,7 @@ export function ResourceList<T extends Item>({
     order: sorted ? sort.dir : undefined,
   };
   const list = useList(kind, query);
-  const info = RESOURCE[kind];
+  const words = `resource.${kind}` as const;
   const categories = useAll('categories', { hide_empty: false });
   const categoryName = (id: number) => {
     const found = categories.data?.find((c) => c.id === id);
@@ -129,7 +132,11 @@ export function ResourceList<T extends Item>({
       if (snapshot) client.setQueryData(key, snapshot);
       toast({
         tone: 'error',
-        message: `${failed.length} of ${targets.length} failed: ${(failed[0]!.reason as Error).message}`,
+        message: t('lists.failed', {
+          failed: failed.length,
+          total: targets.length,
+          message: (failed[0]!.reason as Error).message,
+        }),
       });
     }
     if (done.length === 0) return;
@@ -140,11 +147,11 @@ export function ResourceList<T extends Item>({
       message: bulkSummary(
         action,
         done.map((i) => nameOf(kind, i)),
-        info,
+        kind,
         categoryName,
       ),
       action: {
-        label: 'Undo',
+        label: t('common.undo'),
         run: () =>
           void Promise.allSettled(before.map((b) => undoOne(kind, b, action))).then((undone) => {
             invalidate(client, kind);
@@ -153,9 +160,12 @@ export function ResourceList<T extends Item>({
               missed === 0
                 ? {
                     tone: 'success',
-                    message: `Undone: ${countOf(done.length, info)} back as they were.`,
+                    message: t('lists.undone', { items: countOf(done.length, kind) }),
                   }
-                : { tone: 'error', message: `Undo failed for ${missed} of ${done.length}.` },
+                : {
+                    tone: 'error',
+                    message: t('lists.undoFailed', { missed, total: done.length }),
+                  },
             );
           }),
       },
@@ -164,20 +174,20 @@ export function ResourceList<T extends Item>({
 
   const allChecked = items.length > 0 && items.every((i) => selected.has(i.id));
   return (
-    <section aria-label={`${info.plural} list`}>
+    <section aria-label={t(`${words}.list`)}>
       <div className="toolbar">
-        <Field label="Search">
+        <Field label={t('common.search')}>
           <input
             type="search"
             value={state.search}
             onChange={(e) => change({ search: e.target.value }, { replace: true })}
-            placeholder={`Search ${info.plural}`}
+            placeholder={t(`${words}.search`)}
           />
         </Field>
         {statusFilter && (
-          <Field label="Status">
+          <Field label={t('status.field')}>
             <select value={state.status} onChange={(e) => change({ status: e.target.value })}>
-              <option value="">All but trash</option>
+              <option value="">{t('filters.allButTrash')}</option>
               <StatusOptions
                 statuses={['publish', 'future', 'draft', 'pending', 'private', 'trash']}
               />
@@ -195,7 +205,7 @@ export function ResourceList<T extends Item>({
           onRun={(a) => void runBulk(a)}
         />
       )}
-      <ErrorNote error={list.error} title={`Could not load ${info.plural}.`} />
+      <ErrorNote error={list.error} title={t(`${words}.loadFailed`)} />
       <div className="table-wrap" aria-busy={list.isFetching}>
         <table className="table">
           <thead>
@@ -204,7 +214,7 @@ export function ResourceList<T extends Item>({
                 <th className="check-cell">
                   <input
                     type="checkbox"
-                    aria-label="Select all on this page"
+                    aria-label={t('lists.selectAll')}
                     checked={allChecked}
                     onChange={(e) => toggleAll(e.target.checked)}
                   />
@@ -213,7 +223,7 @@ export function ResourceList<T extends Item>({
               {columns.map((column) => (
                 <SortHeader
                   key={column.key}
-                  label={column.label}
+                  label={tx(column.label)}
                   orderby={column.orderby}
                   sort={sort}
                   onSort={(next) => change({ orderby: next.by, order: next.dir })}
@@ -228,7 +238,7 @@ export function ResourceList<T extends Item>({
                   <td className="check-cell">
                     <input
                       type="checkbox"
-                      aria-label={`Select ${item.id}`}
+                      aria-label={t('lists.select', { name: nameOf(kind, item) })}
                       checked={selected.has(item.id)}
                       onChange={(e) => toggle(item.id, e.target.checked)}
                     />
@@ -237,7 +247,7 @@ export function ResourceList<T extends Item>({
                 {columns.map((column, index) => (
                   <td
                     key={column.key}
-                    data-label={index === 0 ? undefined : column.label}
+                    data-label={index === 0 ? undefined : tx(column.label)}
                     className={index === 0 ? 'title-cell' : undefined}
                   >
                     {column.render(item)}
@@ -249,15 +259,15 @@ export function ResourceList<T extends Item>({
         </table>
         <TableStatus
           pending={list.isPending}
-          label={`Loading ${info.plural}…`}
+          label={t(`${words}.loading`)}
           empty={
             items.length === 0 &&
             !list.error &&
             (term
-              ? `No ${info.plural} match “${term}”.`
+              ? t(`${words}.noMatch`, { term })
               : state.status || Object.keys(filters).length > 0
-                ? `No ${info.plural} match these filters.`
-                : `No ${info.plural} yet.`)
+                ? t(`${words}.noMatchFilters`)
+                : t(`${words}.none`))
           }
         />
       </div>
@@ -265,13 +275,12 @@ export function ResourceList<T extends Item>({
         <Pager
           page={page}
           totalPages={list.data.total_pages}
-          total={list.data.total}
           onPage={(p) => {
             setState({ page: String(p) });
             setSelected(new Set());
           }}
-          noun={info.plural}
-          singular={info.singular}
+          label={t(`${words}.pages`)}
+          totalText={t(`${words}.count`, { count: list.data.total })}
         />
       )}
     </section>

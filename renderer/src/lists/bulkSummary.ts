@@ -1,35 +1,46 @@
 /** The notice after a bulk action: what changed, with the items named when there are few. */
+import type { Kind } from '../api/resources';
+import { consoleLocale, t } from '../i18n';
 import { statusLabel } from '../ui/StatusBadge';
 import type { BulkAction } from './bulk';
 
 const NAMED = 3;
 
-export const countOf = (n: number, info: { singular: string; plural: string }) =>
-  `${n} ${n === 1 ? info.singular : info.plural}`;
+export const countOf = (count: number, kind: Kind) => t(`resource.${kind}.count`, { count });
 
-/** “A”, “B” and “C”, or 5 events (“A”, “B”, “C” and 2 more). */
-function which(names: string[], info: { singular: string; plural: string }): string {
-  const quoted = names.map((n) => `“${n}”`);
-  if (quoted.length === 1) return quoted[0]!;
-  if (quoted.length <= NAMED) return `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
-  return `${countOf(names.length, info)} (${quoted.slice(0, NAMED).join(', ')} and ${names.length - NAMED} more)`;
+/** “A”, “B” and “C”, or 5 events (“A”, “B”, “C” and 2 more), in the console's language. */
+function which(names: string[], kind: Kind): string {
+  const quoted = names.map((name) => t('bulk.quoted', { name }));
+  const list = (items: string[], type: 'conjunction' | 'unit') =>
+    new Intl.ListFormat(consoleLocale(), { type }).format(items);
+  if (quoted.length <= NAMED) return list(quoted, 'conjunction');
+  return t('bulk.some', {
+    items: countOf(names.length, kind),
+    names: list(quoted.slice(0, NAMED), 'unit'),
+    count: names.length - NAMED,
+  });
 }
 
 export function bulkSummary(
   action: BulkAction,
   names: string[],
-  info: { singular: string; plural: string },
+  kind: Kind,
   categoryName: (id: number) => string,
 ): string {
-  const items = which(names, info);
+  const items = which(names, kind);
+  const count = names.length;
   switch (action.type) {
     case 'trash':
-      return `Moved ${items} to the trash.`;
+      return t('bulk.done.trash', { items, count });
     case 'restore':
-      return `Restored ${items} from the trash, as drafts.`;
+      return t('bulk.done.restore', { items, count });
     case 'status':
-      return `Set ${items} to ${statusLabel(action.status)}.`;
+      return t('bulk.done.status', { items, count, status: statusLabel(action.status) });
     case 'category':
-      return `Added ${items} to the category “${categoryName(action.categoryId)}”.`;
+      return t('bulk.done.category', {
+        items,
+        count,
+        category: categoryName(action.categoryId),
+      });
   }
 }

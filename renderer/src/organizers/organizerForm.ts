@@ -6,11 +6,17 @@ import { EMPTY_POST, postValues, textValues } from '../ui/postValues';
 import { STATUS_FIELD } from '../ui/statusOptions';
 
 export const ORGANIZER_FIELDS: FieldSpec[] = [
-  { name: 'organizer', label: 'Name', required: true, wide: true },
-  { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-  { name: 'website', label: 'Website', type: 'url', wide: true, hint: 'An absolute http(s) URL.' },
-  { name: 'description', label: 'Description', type: 'textarea' },
+  { name: 'organizer', label: 'fields.name', required: true, wide: true },
+  { name: 'email', label: 'fields.email', type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'fields.phone', type: 'tel', autoComplete: 'tel' },
+  {
+    name: 'website',
+    label: 'fields.website',
+    type: 'url',
+    wide: true,
+    hint: 'fields.websiteHint',
+  },
+  { name: 'description', label: 'fields.description', type: 'textarea' },
   STATUS_FIELD,
 ];
 

@@ -8,9 +8,9 @@ import { CategoryColorField } from './CategoryColorField';
 import { ResourceEditor, type EditorConfig } from '../ui/ResourceEditor';
 
 const BASE_FIELDS: FieldSpec[] = [
-  { name: 'name', label: 'Name', required: true },
-  { name: 'slug', label: 'Slug', hint: 'Made from the name when left empty.' },
-  { name: 'description', label: 'Description', type: 'textarea' },
+  { name: 'name', label: 'fields.name', required: true },
+  { name: 'slug', label: 'fields.slug', hint: 'fields.slugHint' },
+  { name: 'description', label: 'fields.description', type: 'textarea' },
 ];
 
 // Terms reject "" for optional fields (docs/contract/compat-notes.md §7.5): empty fields are not
@@ -32,10 +32,10 @@ export default function TermEditor({ kind, id }: { kind: 'categories' | 'tags'; 
   const config = useMemo<EditorConfig<'categories' | 'tags'>>(() => {
     const parentField: FieldSpec = {
       name: 'parent',
-      label: 'Parent category',
+      label: 'fields.parent',
       type: 'select',
       options: [
-        ['0', 'None'],
+        ['0', 'common.none'],
         ...(categories.data ?? [])
           .filter((c) => String(c.id) !== id)
           .map((c): [string, string] => [String(c.id), c.name]),

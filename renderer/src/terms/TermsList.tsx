@@ -5,34 +5,43 @@ import type { TermWire } from '../../../shared/schemas/wire';
 import { ResourceList, type Column } from '../lists/ResourceList';
 import { Button } from '../ui/Button';
 import { PageHeader } from '../ui/PageHeader';
+import { useT } from '../i18n';
 
 const FILTERS = { hide_empty: false };
 
 export default function TermsList({ kind }: { kind: 'categories' | 'tags' }) {
+  const t = useT();
   const columns: Array<Column<TermWire>> = [
     {
       key: 'name',
-      label: 'Name',
-      render: (t) => <Link to={`/${kind}/${t.id}`}>{decodeEntities(t.name)}</Link>,
+      label: 'fields.name',
+      render: (term) => <Link to={`/${kind}/${term.id}`}>{decodeEntities(term.name)}</Link>,
       orderby: 'name',
     },
-    { key: 'slug', label: 'Slug', render: (t) => <code>{t.slug}</code>, orderby: 'slug' },
-    { key: 'count', label: 'Events', render: (t) => t.count ?? 0, orderby: 'count' },
+    {
+      key: 'slug',
+      label: 'fields.slug',
+      render: (term) => <code>{term.slug}</code>,
+      orderby: 'slug',
+    },
+    {
+      key: 'count',
+      label: 'termsList.events',
+      render: (term) => term.count ?? 0,
+      orderby: 'count',
+    },
   ];
-  const title = kind === 'categories' ? 'Categories' : 'Tags';
   return (
     <>
       <PageHeader
-        title={title}
+        title={t(`nav.${kind}`)}
         actions={
           <Button variant="primary" onClick={() => navigate(`/${kind}/new`)}>
-            New {kind === 'categories' ? 'category' : 'tag'}
+            {t(`resource.${kind}.new`)}
           </Button>
         }
       >
-        {kind === 'categories'
-          ? 'Group events by kind; categories can nest.'
-          : 'Free-form labels for events.'}
+        {t(kind === 'categories' ? 'termsList.categoriesLead' : 'termsList.tagsLead')}
       </PageHeader>
       <ResourceList<TermWire>
         key={kind}

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { Button, ConfirmButton } from './Button';
 import { Spinner } from './Spinner';
+import { tx, useT } from '../i18n';
 
 /** A row's button: `confirm` is a question asked first, and the action runs only on yes. */
 export interface RowAction {
@@ -16,6 +17,7 @@ export interface RowAction {
 }
 
 export interface Column<T> {
+  /** A catalogue key (or a text). */
   label: string;
   cell(row: T): ReactNode;
   className?: string;
@@ -42,6 +44,7 @@ export function DataTable<T>({
   pending,
   empty,
 }: Props<T>) {
+  const t = useT();
   return (
     <div className="table-wrap">
       <table className="table">
@@ -49,11 +52,11 @@ export function DataTable<T>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.label}>{column.label}</th>
+              <th key={column.label}>{tx(column.label)}</th>
             ))}
             {actions && (
               <th>
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('common.actions')}</span>
               </th>
             )}
           </tr>
@@ -64,7 +67,7 @@ export function DataTable<T>({
               {columns.map((column, at) => (
                 <td
                   key={column.label}
-                  data-label={at === 0 ? undefined : column.label}
+                  data-label={at === 0 ? undefined : tx(column.label)}
                   className={cellClass(at === 0, column.className)}
                 >
                   {column.cell(row)}

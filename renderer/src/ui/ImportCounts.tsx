@@ -1,5 +1,6 @@
 /** The counts at the head of an import's report, in the words of a dry run or of a real import. */
 import { TermList } from './TermList';
+import { useT } from '../i18n';
 
 interface Counted {
   created: number;
@@ -10,13 +11,13 @@ interface Counted {
 }
 
 export function ImportCounts({ report, dryRun }: { report: Counted; dryRun: boolean }) {
-  const verb = dryRun ? 'Would be' : 'Were';
+  const t = useT();
   const counts = [
-    [`${verb} created`, report.created],
-    [`${verb} updated`, report.updated],
-    ['Unchanged', report.unchanged],
-    ['Skipped', report.skipped.length],
-    ['Errors', report.errors.length],
+    [t(dryRun ? 'importCounts.wouldCreate' : 'importCounts.created'), report.created],
+    [t(dryRun ? 'importCounts.wouldUpdate' : 'importCounts.updated'), report.updated],
+    [t('importCounts.unchanged'), report.unchanged],
+    [t('importCounts.skipped'), report.skipped.length],
+    [t('importCounts.errors'), report.errors.length],
   ] as const;
   return <TermList className="import-report__counts" items={counts} />;
 }

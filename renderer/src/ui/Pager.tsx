@@ -1,39 +1,40 @@
+import { useT } from '../i18n';
 import { Button } from './Button';
 
 interface Props {
   page: number;
   totalPages: number;
-  total: number;
   onPage(page: number): void;
-  noun: string;
-  singular?: string;
+  /** What the pages are of, for assistive tech ("Events pages"). */
+  label: string;
+  /** The count of items in all pages ("12 events"). */
+  totalText: string;
 }
 
-export function Pager({ page, totalPages, total, onPage, noun, singular }: Props) {
+export function Pager({ page, totalPages, onPage, label, totalText }: Props) {
+  const t = useT();
   return (
-    <nav className="pager" aria-label={`${noun} pages`}>
-      <span className="pager__total">
-        {total} {total === 1 && singular ? singular : noun}
-      </span>
+    <nav className="pager" aria-label={label}>
+      <span className="pager__total">{totalText}</span>
       <Button
         small
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
-        aria-label="Previous page"
+        aria-label={t('pager.previousPage')}
       >
         <span aria-hidden="true">‹ </span>
-        Previous
+        {t('common.previous')}
       </Button>
       <span aria-current="page">
-        Page {totalPages === 0 ? 0 : page} of {totalPages}
+        {t('pager.position', { page: totalPages === 0 ? 0 : page, total: totalPages })}
       </span>
       <Button
         small
         disabled={page >= totalPages}
         onClick={() => onPage(page + 1)}
-        aria-label="Next page"
+        aria-label={t('pager.nextPage')}
       >
-        Next
+        {t('common.next')}
         <span aria-hidden="true"> ›</span>
       </Button>
     </nav>

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { newIdempotencyKey } from '../api/client';
 import { useItem, useSave } from '../api/hooks';
 import { versionOf } from '../api/versions';
-import { nameOf, RESOURCE, type ItemOf, type Kind } from '../api/resources';
+import { nameOf, type ItemOf, type Kind } from '../api/resources';
 import { Link } from '../app/Link';
 import { navigate, useLeaveGuard } from '../app/router';
 import { Button } from './Button';
@@ -23,6 +23,7 @@ import { Spinner } from './Spinner';
 import { StatusBadge } from './StatusBadge';
 import { TermDelete } from './TermDelete';
 import { useToast } from './toasts';
+import { useT } from '../i18n';
 import { isConflict, useConflictResolver } from './ConflictDialog';
 
 export interface EditorConfig<K extends Kind> {
@@ -55,7 +56,8 @@ export function ResourceEditor<K extends Kind>({
   const item = useItem(kind, numeric);
   const save = useSave(kind, numeric);
   const toast = useToast();
-  const info = RESOURCE[kind];
+  const t = useT();
+  const words = `resource.${kind}` as const;
   const form = useForm<Values>(config.empty);
   const loaded = useRef<Values>(config.empty);
   /** The version the form's values came from, named by the save (If-Match). */
@@ -101,7 +103,7 @@ export function ResourceEditor<K extends Kind>({
       // The save read the item again: its version is the one the next save changes.
       version.current = numeric === null ? undefined : versionOf(kind, numeric);
       form.reset(loaded.current);
-      toast({ tone: 'success', message: `Saved “${nameOf(kind, saved)}”.` });
+      toast({ tone: 'success', message: t('resourceEditor.saved', { name: nameOf(kind, saved) }) });
       if (numeric === null) navigate(`/${kind}/${(saved as { id: number }).id}`, { replace: true });
     } catch (failure) {
       if (numeric !== null && isConflict(failure)) return resolveConflict(numeric, event);
@@ -124,7 +126,7 @@ export function ResourceEditor<K extends Kind>({
   if (numeric !== null && item.isPending)
     return (
       <div className="screen-loading">
-        <Spinner label={`Loading ${info.singular}…`} />
+        <Spinner label={t(`${words}.loadingOne`)} />
       </div>
     );
   if (numeric !== null && item.error)
@@ -133,13 +135,13 @@ export function ResourceEditor<K extends Kind>({
   const status = item.data && 'status' in item.data ? String(item.data.status) : undefined;
   const trashed = status === 'trash';
   const author = item.data && 'author' in item.data ? item.data.author : undefined;
-  const title = numeric === null ? `New ${info.singular}` : nameOf(kind, item.data ?? {});
+  const title = numeric === null ? t(`${words}.new`) : nameOf(kind, item.data ?? {});
   // A conflict is answered by its dialog, not shown as an error.
   const unknownErrors =
     save.error && !isConflict(save.error) && Object.keys(serverErrors(save.error)).length === 0;
   return (
     <>
-      <PageHeader title={title} actions={<Link to={`/${kind}`}>← All {info.plural}</Link>}>
+      <PageHeader title={title} actions={<Link to={`/${kind}`}>{t(`${words}.all`)}</Link>}>
         {status ? <StatusBadge status={status} /> : null}
       </PageHeader>
       {numeric !== null && trashed && <TrashedBanner kind={kind} id={numeric} author={author} />}
@@ -149,9 +151,11 @@ export function ResourceEditor<K extends Kind>({
           className="card"
           onSubmit={submit}
           noValidate
-          aria-label={`${info.singular} details`}
+          aria-label={t(`${words}.details`)}
         >
-          {unknownErrors ? <ErrorNote error={save.error} title="Not saved." plain /> : null}
+          {unknownErrors ? (
+            <ErrorNote error={save.error} title={t('editor.notSaved')} plain />
+          ) : null}
           <fieldset className="form-grid" disabled={trashed}>
             <FormFields
               fields={config.fields}
@@ -164,9 +168,9 @@ export function ResourceEditor<K extends Kind>({
           {!trashed && (
             <div className="form-actions sticky-actions">
               <Button type="submit" variant="primary" busy={save.isPending}>
-                {numeric === null ? `Create ${info.singular}` : 'Save changes'}
+                {numeric === null ? t(`${words}.create`) : t('editor.save')}
               </Button>
-              {form.dirty && <span className="muted">Unsaved changes</span>}
+              {form.dirty && <span className="muted">{t('editor.unsaved')}</span>}
             </div>
           )}
         </form>

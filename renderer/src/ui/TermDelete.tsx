@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ev } from '../api/client';
 import { invalidate } from '../api/hooks';
-import { RESOURCE, type Kind } from '../api/resources';
+import type { Kind } from '../api/resources';
+import { useT } from '../i18n';
 import { navigate } from '../app/router';
 import { Button } from './Button';
 import { ErrorNote } from './ErrorNote';
@@ -14,13 +15,13 @@ export function TermDelete({ kind, id }: { kind: Kind; id: number }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const noun = RESOURCE[kind].singular;
+  const t = useT();
   const remove = async () => {
-    if (!window.confirm(`Delete this ${noun}? Events lose it; this cannot be undone.`)) return;
+    if (!window.confirm(t(`resource.${kind}.deleteThis`))) return;
     setBusy(true);
     try {
       await api(ev(`${kind}/${id}`), { method: 'DELETE' });
-      toast({ tone: 'success', message: `The ${noun} is deleted.` });
+      toast({ tone: 'success', message: t(`lifecycle.deleted.${kind}`) });
       invalidate(client, kind, 'events');
       navigate(`/${kind}`);
     } catch (failure) {
@@ -30,10 +31,10 @@ export function TermDelete({ kind, id }: { kind: Kind; id: number }) {
   };
   return (
     <div className="card">
-      <h2>Delete</h2>
+      <h2>{t('common.delete')}</h2>
       <ErrorNote error={error} />
       <Button variant="danger" busy={busy} onClick={() => void remove()}>
-        Delete {noun}
+        {t(`resource.${kind}.deleteButton`)}
       </Button>
     </div>
   );

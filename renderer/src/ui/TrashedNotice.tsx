@@ -1,12 +1,13 @@
 import { canDeletePost } from '../../../shared/roles';
 import { ApiFailure } from '../api/client';
-import { RESOURCE, type Kind } from '../api/resources';
+import type { Kind } from '../api/resources';
 import { Link } from '../app/Link';
 import { isNotFound, NotFound } from '../app/NotFound';
 import { useAuth } from '../app/auth';
 import { ErrorNote } from './ErrorNote';
 import { LifecycleButton, useLifecycle } from './LifecycleActions';
 import { PageHeader } from './PageHeader';
+import { useT } from '../i18n';
 
 /** The API refuses to read a trashed event (docs/contract/compat-notes.md §4.3); it can still be restored. */
 export function isTrashedError(error: unknown): boolean {
@@ -27,7 +28,7 @@ interface BannerProps {
 export function TrashedBanner({ kind, id, author }: BannerProps) {
   const { user } = useAuth();
   const actions = useLifecycle({ kind, id });
-  const noun = RESOURCE[kind].singular;
+  const t = useT();
   const mayDelete =
     user !== null &&
     canDeletePost(
@@ -37,20 +38,22 @@ export function TrashedBanner({ kind, id, author }: BannerProps) {
     );
   return (
     <section className="note note--warning trashed-banner" aria-labelledby={`trashed-${id}`}>
-      <h2 id={`trashed-${id}`}>In the trash</h2>
-      <p>
-        This {noun} is in the trash: it is hidden everywhere and cannot be edited. Restore it to
-        edit it again{mayDelete ? ', or delete it permanently' : ''}.
-      </p>
+      <h2 id={`trashed-${id}`}>{t('resourceEditor.inTrash')}</h2>
+      <p>{t(mayDelete ? `resource.${kind}.trashedTextDelete` : `resource.${kind}.trashedText`)}</p>
       <ErrorNote error={actions.error} />
       <div className="form-actions">
-        <LifecycleButton actions={actions} action="restore" variant="primary" label="Restore" />
+        <LifecycleButton
+          actions={actions}
+          action="restore"
+          variant="primary"
+          label={t('bulk.restore')}
+        />
         {mayDelete && (
           <LifecycleButton
             actions={actions}
             action="forever"
             variant="danger"
-            label="Delete permanently"
+            label={t('resourceEditor.deleteForever')}
           />
         )}
       </div>
@@ -59,15 +62,15 @@ export function TrashedBanner({ kind, id, author }: BannerProps) {
 }
 
 export function LoadFailure({ kind, id, error }: { kind: Kind; id: number; error: unknown }) {
-  const info = RESOURCE[kind];
+  const t = useT();
   if (isNotFound(error)) return <NotFound what={kind} />;
   if (!isTrashedError(error))
-    return <ErrorNote error={error} title={`Could not load this ${info.singular}.`} />;
+    return <ErrorNote error={error} title={t(`resource.${kind}.loadOneFailed`)} />;
   return (
     <>
       <PageHeader
-        title={`This ${info.singular} is in the trash`}
-        actions={<Link to={`/${kind}`}>← All {info.plural}</Link>}
+        title={t(`resource.${kind}.trashedTitle`)}
+        actions={<Link to={`/${kind}`}>{t(`resource.${kind}.all`)}</Link>}
       />
       <TrashedBanner kind={kind} id={id} />
     </>

@@ -1,6 +1,7 @@
 import { FormImageField } from '../ui/ImageField';
 import { ResourceEditor, withoutPreview, type EditorConfig } from '../ui/ResourceEditor';
 import { Switch } from '../ui/Switch';
+import { t } from '../i18n';
 import { EMPTY_VENUE, VENUE_FIELDS, venueSchema, venueValues } from './venueForm';
 
 const config: EditorConfig<'venues'> = {
@@ -15,12 +16,12 @@ const config: EditorConfig<'venues'> = {
     <>
       <div className="field field--wide checks">
         <Switch
-          label="Show a map"
+          label={t('editor.showMap')}
           checked={values.show_map === true}
           onChange={(v) => set('show_map', v)}
         />
         <Switch
-          label="Show a map link"
+          label={t('editor.showMapLink')}
           checked={values.show_map_link === true}
           onChange={(v) => set('show_map_link', v)}
         />

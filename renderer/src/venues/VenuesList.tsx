@@ -1,20 +1,18 @@
 import type { VenueWire } from '../../../shared/schemas/wire';
 import { LinkedPostsList } from '../lists/LinkedPostsList';
 import type { Column } from '../lists/ResourceList';
+import { useT } from '../i18n';
 
 const columns: Array<Column<VenueWire>> = [
   {
     key: 'where',
-    label: 'Address',
+    label: 'venuesList.address',
     render: (v) => [v.address, v.city, v.country].filter(Boolean).join(', ') || '—',
   },
-  { key: 'phone', label: 'Phone', render: (v) => v.phone || '—' },
+  { key: 'phone', label: 'fields.phone', render: (v) => v.phone || '—' },
 ];
 
 export default function VenuesList() {
-  return (
-    <LinkedPostsList kind="venues" title="Venues" newLabel="New venue" columns={columns}>
-      Where events happen.
-    </LinkedPostsList>
-  );
+  const t = useT();
+  return <LinkedPostsList kind="venues" lead={t('venuesList.lead')} columns={columns} />;
 }

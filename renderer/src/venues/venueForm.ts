@@ -6,16 +6,22 @@ import { EMPTY_POST, postValues, textValues } from '../ui/postValues';
 import { STATUS_FIELD } from '../ui/statusOptions';
 
 export const VENUE_FIELDS: FieldSpec[] = [
-  { name: 'venue', label: 'Name', required: true, wide: true },
-  { name: 'address', label: 'Address', wide: true, autoComplete: 'street-address' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'zip', label: 'Postal code', autoComplete: 'postal-code' },
-  { name: 'state', label: 'State' },
-  { name: 'province', label: 'Province' },
-  { name: 'country', label: 'Country', autoComplete: 'country-name' },
-  { name: 'phone', label: 'Phone', type: 'tel' },
-  { name: 'website', label: 'Website', type: 'url', wide: true, hint: 'An absolute http(s) URL.' },
-  { name: 'description', label: 'Description', type: 'textarea' },
+  { name: 'venue', label: 'fields.name', required: true, wide: true },
+  { name: 'address', label: 'fields.address', wide: true, autoComplete: 'street-address' },
+  { name: 'city', label: 'fields.city', autoComplete: 'address-level2' },
+  { name: 'zip', label: 'fields.zip', autoComplete: 'postal-code' },
+  { name: 'state', label: 'fields.state' },
+  { name: 'province', label: 'fields.province' },
+  { name: 'country', label: 'fields.country', autoComplete: 'country-name' },
+  { name: 'phone', label: 'fields.phone', type: 'tel' },
+  {
+    name: 'website',
+    label: 'fields.website',
+    type: 'url',
+    wide: true,
+    hint: 'fields.websiteHint',
+  },
+  { name: 'description', label: 'fields.description', type: 'textarea' },
   STATUS_FIELD,
 ];
 

@@ -4,6 +4,10 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StartAtLogin } from '../../../renderer/src/admin/StartAtLogin';
 import type { DesktopBridge, LoginItem } from '../../../shared/desktop-bridge';
+import { loadCatalogue } from '../../../renderer/src/i18n';
+
+// The administration's texts, which the console fetches with its screens.
+await loadCatalogue('en', ['admin']);
 
 afterEach(() => {
   cleanup();

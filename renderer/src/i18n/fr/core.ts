@@ -1,6 +1,7 @@
-/** The French texts of the shell, the calendar and the editor: loaded when French is chosen. */
+/** The French texts of the shell, the calendar, the editor and the lists: loaded when French is chosen. */
 import { shellFr } from './shell';
 import { calendarFr } from './calendar';
 import { editorFr } from './editor';
+import { listsFr } from './lists';
 
-export const coreFr = { ...shellFr, ...calendarFr, ...editorFr };
+export const coreFr = { ...shellFr, ...calendarFr, ...editorFr, ...listsFr };

@@ -1,0 +1,101 @@
+/**
+ * English texts of the administration screens about people and the site: users, application
+ * passwords, settings, LAN sharing and the desktop app's switch.
+ */
+export const adminEn = {
+  users: {
+    lead: 'People who can sign in, and what their role lets them do.',
+    login: 'Login',
+    displayName: 'Display name',
+    email: 'E-mail',
+    role: 'Role',
+    password: 'Password',
+    passwordHint: 'At least 8 characters.',
+    keepPassword: 'Leave empty to keep the current password.',
+    currentPassword: 'Current password',
+    currentPasswordHint:
+      'Needed to change your own password; your other sessions are then signed out.',
+    roles: {
+      administrator: 'Administrator',
+      editor: 'Editor',
+      author: 'Author',
+      contributor: 'Contributor',
+      subscriber: 'Subscriber',
+    },
+    created: 'Created {{login}}.',
+    add: 'Add a user',
+    addButton: 'Add user',
+    saved: 'Saved.',
+    loadFailed: 'Could not load this user.',
+    all: '← All users',
+    registered: 'Registered {{when}}',
+    user: 'User',
+    confirmDelete: 'Delete {{login}}?',
+    delete: 'Delete user',
+  },
+  passwords: {
+    title: 'Application passwords',
+    lead: 'Let scripts and other apps use the API as you, without your account password.',
+    yours: 'Your passwords',
+    usage:
+      'For scripts and other apps: HTTP Basic with <code>{{login}}</code> and one of these passwords.',
+    usageNoLogin:
+      'For scripts and other apps: HTTP Basic with the login and one of these passwords.',
+    copied: 'Password copied.',
+    copyFailed: 'Copy failed: select the text and copy it.',
+    fresh: '<strong>{{name}}</strong>: copy this password now, it will not be shown again.',
+    copy: 'Copy',
+    done: 'Done',
+    newName: 'New password name',
+    newNamePlaceholder: 'e.g. Website widget',
+    create: 'Create password',
+    none: 'No application passwords yet.',
+    created: 'Created',
+    lastUsed: 'Last used',
+    revoke: 'Revoke',
+    confirmRevoke: 'Revoke “{{name}}”?',
+  },
+  settings: {
+    lead: 'Site-wide defaults for the calendar and its API.',
+    perPage: 'Items per page',
+    perPageHint: 'Default page size of listings, 1 to 50.',
+    languageHint:
+      'The site’s language: the API’s descriptions, the public pages, and the console for a browser in neither language.',
+    currencySymbol: 'Currency symbol',
+    currencyCode: 'Currency code',
+    currencyCodeHint: 'Three letters, such as EUR.',
+    position: 'Symbol position',
+    prefix: 'Before the amount ($20)',
+    postfix: 'After the amount (20$)',
+    publicUrl: 'Public URL',
+    publicUrlHint: 'Used in links the API returns; empty: the address each request used.',
+    cors: 'Allowed CORS origins',
+    corsHint: 'One origin per line, such as https://example.org.',
+    zoneHint:
+      'Used for new events saved without a zone, for dates in listings and feeds, and for the calendar’s default display. Changing it moves no existing event: each keeps the zone it was saved with and its exact time.',
+    saved: 'Settings saved.',
+    overridden:
+      'Set on the command line or in the environment, so changes here wait until it is not: {{names}}.',
+    save: 'Save settings',
+    desktop: 'Desktop app',
+    startAtLogin: 'Start at login',
+    startAtLoginHint:
+      'Almanac opens when you log in to this computer, so the calendar is always served.',
+    refused: 'The system did not accept the change.',
+  },
+  sharing: {
+    lead: 'Let phones and other computers on your network open this console and the API.',
+    share: 'Share on the local network',
+    shareHint:
+      'Off: only this computer can connect. On: the server also listens on its LAN addresses.',
+    fixed: 'The address is fixed by --host or ALMANAC_HOST.',
+    addresses: 'Addresses',
+    noAddress: 'No LAN address found: is this computer on a network?',
+    off: 'Turn sharing on to see the addresses others can use.',
+    thisComputer: 'This computer: {{url}}',
+    qrLabel: 'QR code of the console address',
+    qrTitle: 'QR code for {{url}}',
+    scan: 'Scan with a phone on the same network.',
+    qrOff: 'QR code appears when sharing is on',
+  },
+};
