@@ -124,4 +124,65 @@ describe.skipIf(!hasChromium)('split series in the console', () => {
     await dialog.getByText('“Every part” changes no date, time or repeat rule').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
+
+  it('lists every date of a series with moved, changed and canceled ones marked (1280 and 375 px)', async () => {
+    const start = DateTime.utc().plus({ weeks: 1 }).startOf('day').set({ hour: 18 });
+    const res = await call(server.url, EV, AUTH, {
+      method: 'POST',
+      body: {
+        title: 'Book club',
+        start_date: start.toFormat(WALL),
+        end_date: start.plus({ hours: 2 }).toFormat(WALL),
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=6'],
+      },
+    });
+    const first = (res.json as { id: number }).id;
+    const children = (
+      await call(server.url, `${EV}?post_parent=${first}&start_date=2000-01-01`, AUTH)
+    ).json.events as Listed[];
+    const [second, third, fourth] = children as [Listed, Listed, Listed];
+    const later = DateTime.fromFormat(second.start_date, WALL).plus({ hours: 1 });
+    await call(server.url, `${EV}/${second.id}?scope=this`, AUTH, {
+      method: 'PUT',
+      body: {
+        start_date: later.toFormat(WALL),
+        end_date: later.plus({ hours: 2 }).toFormat(WALL),
+      },
+    });
+    await call(server.url, `${EV}/${third.id}?scope=this`, AUTH, {
+      method: 'PUT',
+      body: { title: 'Book club: guest author' },
+    });
+    await call(server.url, `${EV}/${fourth.id}?scope=this`, AUTH, {
+      method: 'PUT',
+      body: { event_status: 'canceled', event_status_reason: 'The library is closed' },
+    });
+
+    const page = await open(1280, 860);
+    await page.goto(`${server.url}/console/events/${first}`);
+    await page.getByRole('heading', { name: 'Book club', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'All dates' }).click();
+    await page.getByRole('heading', { name: 'Dates of “Book club”', level: 1 }).waitFor();
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(6);
+    await rows
+      .nth(1)
+      .getByText(/^Moved \(was /)
+      .waitFor();
+    await rows.nth(2).getByText('Changed alone').waitFor();
+    await rows.nth(3).getByText('Canceled').waitFor();
+    expect(await rows.nth(0).locator('.badge').count()).toBe(0);
+    await settled(page);
+    await shootVariants(page, 'series-dates');
+    await rows.nth(2).getByRole('link', { name: 'Book club: guest author' }).click();
+    await page.waitForURL(`${server.url}/console/events/${third.id}`);
+
+    const phone = await open(375, 812);
+    await phone.goto(`${server.url}/console/events/${fourth.id}/dates`);
+    await phone.getByRole('heading', { name: 'Dates of “Book club”', level: 1 }).waitFor();
+    await expect.poll(() => phone.locator('tbody tr').count()).toBe(6);
+    // Later months hold none of its dates.
+    await phone.getByRole('button', { name: 'Later ›' }).click();
+    await phone.getByText('No date of this series in these months.').waitFor();
+  });
 });

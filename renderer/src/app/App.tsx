@@ -11,6 +11,7 @@ import { useT } from '../i18n';
 const CalendarScreen = lazy(() => import('../calendar/CalendarScreen'));
 const EventsList = lazy(() => import('../events/EventsList'));
 const EventEditor = lazy(() => import('../events/EventEditor'));
+const SeriesDates = lazy(() => import('../events/SeriesDates'));
 const VenuesList = lazy(() => import('../venues/VenuesList'));
 const VenueEditor = lazy(() => import('../venues/VenueEditor'));
 const OrganizersList = lazy(() => import('../organizers/OrganizersList'));
@@ -36,6 +37,7 @@ const SCREENS: Screen[] = [
   ['/', () => <CalendarScreen />],
   ['/events', () => <EventsList />],
   ['/events/:id', (p) => <EventEditor id={p.id!} />],
+  ['/events/:id/dates', (p) => <SeriesDates id={p.id!} />],
   ['/venues', () => <VenuesList />],
   ['/venues/:id', (p) => <VenueEditor id={p.id!} />],
   ['/organizers', () => <OrganizersList />],

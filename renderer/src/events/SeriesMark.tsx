@@ -52,6 +52,8 @@ export function SeriesNote({ event }: { event: EventWire }) {
           <Link to={`/events/${event.series_id}`}>{t('series.first')}</Link>
         </>
       )}
+      {' · '}
+      <Link to={`/events/${event.id}/dates`}>{t('series.allDates')}</Link>
     </span>
   );
 }
