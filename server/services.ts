@@ -106,8 +106,8 @@ export function createServices(
   const core = createCore(storage, config, clock, log, options);
   const media = createMediaService(core);
   const terms = createTermsService(core);
-  const venues = createVenuesService(core, { media });
-  const organizers = createOrganizersService(core, { media });
+  const venues = createVenuesService(core, storage, { media });
+  const organizers = createOrganizersService(core, storage, { media });
   const events = createEventsService(core, { media, terms, venues, organizers });
   const trash = createTrashService(core);
   const sync = createSyncService(core, { events, venues, organizers }, options.sync);

@@ -34,17 +34,17 @@ export function publishedEvent(services: Services, slug: string, links: Links) {
 
 /** What a published venue or organizer page needs of its service. */
 interface LinkedReads<Row, Wire> {
-  findBySlug(slug: string): Row | undefined;
+  findBySlug(slug: string): Promise<Row | undefined>;
   read(row: Row, actor: null): Row;
   present(rows: readonly Row[], links: Links, jsonLd: boolean): Wire[];
 }
 
-function publishedLinked<Row extends { status: string }, Wire>(
+async function publishedLinked<Row extends { status: string }, Wire>(
   service: LinkedReads<Row, Wire>,
   slug: string,
   links: Links,
-): Wire | undefined {
-  const row = service.findBySlug(slug);
+): Promise<Wire | undefined> {
+  const row = await service.findBySlug(slug);
   if (!row || row.status !== 'publish') return undefined;
   return visible(() => service.present([service.read(row, null)], links, true)[0]);
 }

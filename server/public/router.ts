@@ -113,12 +113,12 @@ export function publicPages(services: Services): Router {
   function linkedRoute<W extends { id: number }>(
     path: string,
     filter: 'venue' | 'organizer',
-    find: (services: Services, slug: string, links: Links) => W | undefined,
+    find: (services: Services, slug: string, links: Links) => Promise<W | undefined>,
     render: (item: W, calendar: string, c: PageContext) => Rendered,
   ) {
     router.get(path, async (req: Request<{ slug: string }>, res) => {
       const links = pageLinks(req, services);
-      const item = find(services, req.params.slug, links);
+      const item = await find(services, req.params.slug, links);
       if (!item) return notFound(req, res, links);
       const root = apiRoot(links);
       const c = context(links, root);

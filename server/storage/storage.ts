@@ -16,6 +16,12 @@
  */
 import type { EventsReader, EventsRepository } from './events.js';
 import type { LeasesRepository } from './leases.js';
+import type {
+  LinkedPostsReader,
+  LinkedPostsRepository,
+  OrganizerRow,
+  VenueRow,
+} from './linked-posts.js';
 import type { SettingsReader, SettingsRepository } from './settings.js';
 import type {
   AppPasswordsReader,
@@ -34,6 +40,8 @@ export interface WriteRepositories {
   appPasswords: AppPasswordsRepository;
   events: EventsRepository;
   leases: LeasesRepository;
+  venues: LinkedPostsRepository<VenueRow>;
+  organizers: LinkedPostsRepository<OrganizerRow>;
 }
 
 /** The read side, by aggregate: committed data. */
@@ -43,6 +51,8 @@ export interface ReadRepositories {
   sessions: SessionsReader;
   appPasswords: AppPasswordsReader;
   events: EventsReader;
+  venues: LinkedPostsReader<VenueRow>;
+  organizers: LinkedPostsReader<OrganizerRow>;
 }
 
 export type UnitOfWork = WriteRepositories;

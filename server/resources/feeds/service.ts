@@ -102,7 +102,8 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     const unknown: string[] = [];
     for (const value of values) {
       const text = String(value);
-      const row = /^\d+$/.test(text) ? service.find(Number(text)) : service.findBySlug(text);
+      // Synchronous reads: the feeds are not behind the storage ports yet.
+      const row = /^\d+$/.test(text) ? service.findNow(Number(text)) : service.findBySlugNow(text);
       if (!row || !mayRead(actor, row)) unknown.push(text);
       else if (!ids.includes(row.id)) {
         ids.push(row.id);

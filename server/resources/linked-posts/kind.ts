@@ -2,32 +2,30 @@
  * What differs between venues and organizers, the reference's two "linked post" types. Everything
  * else (storage, listing, duplicates, trash, presentation, routes) is shared code, generic over
  * the type's row, its write input and its wire shape. The compiler follows a column end to end:
- * a column added to a row type must be declared in `columns` (which the store reads and writes),
+ * a column added to a row type must be declared in `columns` (which the repository reads and writes),
  * given a value by `details` (from the write input, whose type comes from the zod schema), and
- * each field of the wire type must be set by `present`.
+ * each field of the wire type must be set by `present`. The rows and their columns are declared
+ * with their storage (storage/linked-posts.ts).
  */
 import type { PostStatus } from '../../../shared/roles.js';
-import { POST_COLUMNS, type PostRow } from '../../db/post-row.js';
+import type { Detail, LinkedRow, LinkedTable, Own, OwnColumn } from '../../storage/linked-posts.js';
 import type { WriteStatus } from '../../../shared/schemas/fields.js';
 import type { ImageWire } from '../../../shared/schemas/wire/index.js';
 import type { Problems } from '../../errors.js';
 
-/** The columns every venue and organizer row has. */
-export interface LinkedRow extends PostRow {
-  image_id: number | null;
-}
-
-/** The shared columns a write stores (the id is the row's own). */
-export type LinkedValues = Omit<LinkedRow, 'id'>;
-
-/** The names of a type's own columns. */
-export type OwnColumn<Row extends LinkedRow> = Exclude<keyof Row, keyof LinkedRow> & string;
-
-/** A type's own columns with their values. */
-export type Own<Row extends LinkedRow> = Pick<Row, OwnColumn<Row>>;
-
-/** A stored column value, as duplicate detection compares it. */
-export type Detail = string | number | null;
+export {
+  LINKED_COLUMNS,
+  linkedColumns,
+  ownColumns,
+  ownColumnsOf,
+  type Detail,
+  type LinkedRow,
+  type LinkedTable,
+  type LinkedValues,
+  type Own,
+  type OwnColumn,
+  type OwnColumns,
+} from '../../storage/linked-posts.js';
 
 /** The fields every create and update may give, besides the name and the type's own fields. */
 export interface LinkedInput {
@@ -66,15 +64,6 @@ export type Presented<Wire> = {
   [K in Exclude<keyof Wire, never>]: Wire[K] | undefined;
 };
 
-/** What the store needs to know of a type: its table and its own columns. */
-export interface LinkedTable<Row extends LinkedRow> {
-  type: 'venue' | 'organizer';
-  /** `venues` / `organizers`: the table and the REST collection. */
-  table: 'venues' | 'organizers';
-  /** Every own column of the table, made by `ownColumnsOf` so that none can be forgotten. */
-  columns: OwnColumns<Row>;
-}
-
 export interface LinkedKind<
   Row extends LinkedRow,
   Input extends LinkedInput,
@@ -107,46 +96,6 @@ export interface LinkedKind<
     invalidId: string;
   };
 }
-
-/** The columns every venue and organizer table has, besides the id. */
-export const LINKED_COLUMNS = [
-  ...POST_COLUMNS,
-  'image_id',
-] as const satisfies readonly (keyof LinkedValues)[];
-
-/**
- * A type's own columns: those a search reads besides the title, description and excerpt
- * (docs/contract/compat-notes.md §3.4), and the others. The store writes exactly these.
- */
-export interface OwnColumns<Row extends LinkedRow> {
-  readonly searched: readonly OwnColumn<Row>[];
-  readonly stored: readonly OwnColumn<Row>[];
-}
-
-/** `unknown` when `Given` covers `All`; otherwise a type no object matches, naming what is missing. */
-type Covers<All, Given> = [Exclude<All, Given>] extends [never]
-  ? unknown
-  : { missing: Exclude<All, Given> };
-
-/** A type's own columns, which the compiler checks are all the row's own columns. */
-export const ownColumnsOf =
-  <Row extends LinkedRow>() =>
-  <const S extends readonly OwnColumn<Row>[], const T extends readonly OwnColumn<Row>[]>(
-    columns: { searched: S; stored: T } & Covers<OwnColumn<Row>, S[number] | T[number]>,
-  ): OwnColumns<Row> =>
-    columns;
-
-/** The own columns of a type. */
-export const ownColumns = <Row extends LinkedRow>(kind: LinkedTable<Row>): OwnColumn<Row>[] => [
-  ...kind.columns.searched,
-  ...kind.columns.stored,
-];
-
-/** Every column of a type's table but the id: the shared ones, then its own. */
-export const linkedColumns = <Row extends LinkedRow>(kind: LinkedTable<Row>): string[] => [
-  ...LINKED_COLUMNS,
-  ...ownColumns(kind),
-];
 
 /** What a type declares; its table, name key and messages follow from its `type`. */
 export type LinkedSpec<Row extends LinkedRow, Input extends LinkedInput, Wire> = Omit<

@@ -95,24 +95,34 @@ export function linkedRoutes<Row extends LinkedRow, Input extends LinkedInput, W
   const base = `/${kind.table}`;
   const what = kind.type;
 
-  // check, permission and handler of one request see the same params object: look up once.
+  // check, permission and handler of one request see the same params object: the check looks
+  // the row up once (`rowOf`), the permission and the handler reuse it. The permission checked
+  // again inside the write gets a copy of the params: it reads the row as it is then, in the
+  // write's transaction (`rowNow`).
   const rows = new WeakMap<object, Row | undefined>();
-  function rowOf(params: Ref, ctx: RequestContext): Row | undefined {
+  async function rowOf(params: Ref, ctx: RequestContext): Promise<Row | undefined> {
     if (rows.has(params)) return rows.get(params);
     const service = config.service(ctx);
     let row: Row | undefined;
-    if ('id' in params) row = service.find(params.id);
+    if ('id' in params) row = await service.find(params.id);
     else {
       const slug = decodeSegment(params.slug);
-      row = slug === undefined ? undefined : service.findBySlug(slug);
+      row = slug === undefined ? undefined : await service.findBySlug(slug);
     }
     rows.set(params, row);
     return row;
   }
-  const mustRow = (params: Ref, ctx: RequestContext) => rowOf(params, ctx)!;
+  function rowNow(params: Ref, ctx: RequestContext): Row | undefined {
+    if (rows.has(params)) return rows.get(params);
+    const service = config.service(ctx);
+    if ('id' in params) return service.findNow(params.id);
+    const slug = decodeSegment(params.slug);
+    return slug === undefined ? undefined : service.findBySlugNow(slug);
+  }
+  const mustRow = (params: Ref, ctx: RequestContext) => rowNow(params, ctx)!;
 
-  function missing(params: Ref, ctx: RequestContext): Problems {
-    if (rowOf(params, ctx)) return {};
+  async function missing(params: Ref, ctx: RequestContext): Promise<Problems> {
+    if (await rowOf(params, ctx)) return {};
     return 'id' in params
       ? { id: kind.messages.invalidId }
       : { slug: `slug does not name a ${kind.type}.` };
@@ -142,17 +152,20 @@ export function linkedRoutes<Row extends LinkedRow, Input extends LinkedInput, W
           methods: EDITABLE,
           summary: `Update a ${what}; omitted fields are kept and "" clears one.`,
           args: ref.update,
-          check: (params, ctx) => {
-            const problems = missing(params, ctx);
-            const row = rowOf(params, ctx);
+          check: async (params, ctx) => {
+            const problems = await missing(params, ctx);
+            const row = await rowOf(params, ctx);
             if (!row) return problems;
-            return { ...problems, ...config.service(ctx).checkFields(params, ctx.actor, row) };
+            return {
+              ...problems,
+              ...(await config.service(ctx).checkFields(params, ctx.actor, row)),
+            };
           },
           permission: (ctx, params) =>
             canEditPost(ctx.actor, owned(mustRow(params, ctx))) &&
             mayAssign(ctx.actor, params.author),
-          handler: (params, ctx) => {
-            const row = config.service(ctx).update(mustRow(params, ctx), params, ctx.actor);
+          handler: async (params, ctx) => {
+            const row = await config.service(ctx).update(mustRow(params, ctx), params, ctx.actor);
             return presentOne(row, ctx, false);
           },
         }),
@@ -162,8 +175,8 @@ export function linkedRoutes<Row extends LinkedRow, Input extends LinkedInput, W
           args: ref.remove,
           check: (params, ctx) => missing(params, ctx),
           permission: (ctx, params) => canDeletePost(ctx.actor, owned(mustRow(params, ctx))),
-          handler: (params, ctx) => {
-            const row = config.service(ctx).trash(mustRow(params, ctx));
+          handler: async (params, ctx) => {
+            const row = await config.service(ctx).trash(mustRow(params, ctx));
             return presentOne(row, ctx, false);
           },
         }),
@@ -190,8 +203,8 @@ export function linkedRoutes<Row extends LinkedRow, Input extends LinkedInput, W
           check: (params, ctx) => config.service(ctx).checkFields(params, ctx.actor),
           permission: (ctx, params) =>
             canEditPosts(ctx.actor) && mayAssign(ctx.actor, params.author),
-          handler: (params, ctx) => {
-            const row = config.service(ctx).create(params, ctx.actor);
+          handler: async (params, ctx) => {
+            const row = await config.service(ctx).create(params, ctx.actor);
             return presentOne(row, ctx, false, 201);
           },
         }),
@@ -206,13 +219,13 @@ export function linkedRoutes<Row extends LinkedRow, Input extends LinkedInput, W
  * The archive envelope (docs/contract/compat-notes.md §2): items, links that keep every parameter,
  * totals.
  */
-function archive<Row extends LinkedRow, Input extends LinkedInput, Wire>(
+async function archive<Row extends LinkedRow, Input extends LinkedInput, Wire>(
   kind: LinkedKind<Row, Input, Wire>,
   params: ListInput,
   ctx: RequestContext,
   service: LinkedService<Row, Input, Wire>,
-): ApiResponse {
-  const { rows, total, perPage } = service.list(params, ctx.actor);
+): Promise<ApiResponse> {
+  const { rows, total, perPage } = await service.list(params, ctx.actor);
   const totalPages = Math.ceil(total / perPage);
   // Booleans as 1/0, and `status=publish` for whoever sees only published items, as the events
   // archive writes them.

@@ -36,8 +36,20 @@ import {
 import { createEntries, readable } from './entries.js';
 import { presentLinked } from './present.js';
 import { presentContext, presentedMemo } from './remembered.js';
-import { createLinkedStore, listOrder, type ListFilter } from './store.js';
-import type { LinkedOrderby, SortDirection } from '../../../shared/schemas/order.js';
+import {
+  defaultOrder,
+  type LinkedOrderby,
+  type SortDirection,
+} from '../../../shared/schemas/order.js';
+import type {
+  LinkedPostsReader,
+  LinkedPostsRepository,
+  ListFilter,
+  ListOrder,
+  TrashMeta,
+} from '../../storage/linked-posts.js';
+import type { Sync } from '../../storage/sqlite/repository.js';
+import type { UsersReader } from '../../storage/users.js';
 
 export interface ListInput {
   page: number;
@@ -57,15 +69,37 @@ export interface ListInput {
  */
 const UPCOMING_FOR_EDITORS = ['publish', 'future', 'private', 'draft', 'pending'];
 
+/** The listing's order: publication date, newest first, unless `orderby`/`order` say otherwise. */
+export function listOrder(input: { orderby?: LinkedOrderby; order?: SortDirection }): ListOrder {
+  const by = input.orderby ?? 'date';
+  return { by, dir: input.order ?? defaultOrder(by) };
+}
+
+/**
+ * What a venue or organizer service reads and writes: its type's repository, and the users an
+ * author must be. `inEventWrite` is the repository's synchronous form, for the calls events make
+ * inside their own write transaction, which is still synchronous (docs/architecture.md,
+ * "Storage ports"): it goes once events are behind the ports.
+ */
+export interface LinkedPorts<Row extends LinkedRow> {
+  read: LinkedPostsReader<Row>;
+  users: UsersReader;
+  write<T>(body: (repo: LinkedPostsRepository<Row>, users: UsersReader) => Promise<T>): Promise<T>;
+  inEventWrite: Sync<LinkedPostsRepository<Row>>;
+  inEventWriteUsers: Sync<UsersReader>;
+}
+
 /** The shared columns of a row, as a write starts from them. */
 const sharedOf = (row: LinkedRow): LinkedValues => pick(row, LINKED_COLUMNS);
 
 export function createLinkedService<Row extends LinkedRow, Input extends LinkedInput, Wire>(
   core: CoreServices,
+  ports: LinkedPorts<Row>,
   media: MediaService,
   kind: LinkedKind<Row, Input, Wire>,
 ) {
-  const store = createLinkedStore(core.db, kind);
+  const { read } = ports;
+  const sync = ports.inEventWrite;
   const now = () => formatUtc(core.clock.now());
 
   function toUtc(value: string | number, zone: string, param: string): string {
@@ -74,18 +108,24 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     return formatUtc(date.toJSDate());
   }
 
-  function freeSlug(base: string, exceptId = 0): string {
-    const root = base === '' ? kind.type : base;
-    return uniqueSlug(root, store.slugVariants(root, exceptId));
+  /** The slug's root: the type's name when the title gives none. */
+  const slugRoot = (base: string) => (base === '' ? kind.type : base);
+
+  async function freeSlug(
+    repo: LinkedPostsReader<Row>,
+    base: string,
+    exceptId = 0,
+  ): Promise<string> {
+    const root = slugRoot(base);
+    return uniqueSlug(root, await repo.slugVariants(root, exceptId));
   }
 
   /** Long names keep their URLs short. */
   const slugFor = (title: string) => toSlug(title).slice(0, 190);
 
   /** Every column value of a write: `input` over `existing`, or over the defaults on create. */
-  function build(input: Input, actor: Actor | null, existing: Row | undefined) {
+  function build(input: Input, actor: Actor | null, existing: Row | undefined, zone: string) {
     const timestamp = now();
-    const zone = core.settings.get().timezone;
     const shared: LinkedValues = existing
       ? sharedOf(existing)
       : {
@@ -129,37 +169,89 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     }
   }
 
-  /**
-   * Creates the item, or finds an identical one (docs/contract/decisions.md 12); in the caller's
-   * transaction.
-   */
-  function insertOrReuse(input: Input, actor: Actor | null): number {
+  /** A new item's columns, before duplicate detection and its slug. */
+  function fresh(input: Input, actor: Actor | null, zone: string) {
     crossCheck(input, undefined);
-    const { shared, values, given } = build(input, actor, undefined);
-    const duplicate = store.findDuplicate(given);
+    return build(input, actor, undefined, zone);
+  }
+
+  /**
+   * Creates the item, or finds an identical one (docs/contract/decisions.md 12); in the unit of
+   * work of `repo`.
+   */
+  async function insertOrReuse(
+    repo: LinkedPostsRepository<Row>,
+    input: Input,
+    actor: Actor | null,
+    zone: string,
+  ): Promise<number> {
+    const { shared, values, given } = fresh(input, actor, zone);
+    const duplicate = await repo.findDuplicate(given);
     // Reusing an item the caller may not read would hand them its other fields.
     if (duplicate && readable(actor, duplicate)) return duplicate.id;
     if (input.image !== undefined) shared.image_id = media.ensure(input.image, actor?.id ?? null);
-    shared.slug = freeSlug(slugFor(shared.title));
-    return store.insert(shared, values);
+    shared.slug = await freeSlug(repo, slugFor(shared.title));
+    return repo.insert(shared, values);
   }
 
-  function get(id: number): Row {
-    const row = store.find(id);
+  /** `insertOrReuse` inside a synchronous write transaction (an event's, the remote import's). */
+  function insertOrReuseInEventWrite(input: Input, actor: Actor | null): number {
+    const { shared, values, given } = fresh(input, actor, core.settings.get().timezone);
+    const duplicate = sync.findDuplicate(given);
+    if (duplicate && readable(actor, duplicate)) return duplicate.id;
+    if (input.image !== undefined) shared.image_id = media.ensure(input.image, actor?.id ?? null);
+    const root = slugRoot(slugFor(shared.title));
+    shared.slug = uniqueSlug(root, sync.slugVariants(root, 0));
+    return sync.insert(shared, values);
+  }
+
+  /** Whether an update restores a trashed row, and then the slug it takes back (not yet unique). */
+  const restoring = (current: Row, shared: LinkedValues) =>
+    current.status === 'trash' && shared.status !== 'trash';
+  const restoredSlug = (current: Row, previous: TrashMeta | undefined) =>
+    previous?.previous_slug ?? current.slug.replace(/__trashed(-\d+)?$/, '');
+
+  /** `update` inside a synchronous write transaction (the remote import's). */
+  function updateInSyncWrite(id: number, input: Input, actor: Actor | null): number {
+    const current = sync.find(id);
+    if (!current) throw invalidInput('id', kind.messages.invalidId);
+    crossCheck(input, current);
+    const { shared, values } = build(input, actor, current, core.settings.get().timezone);
+    if (input.image !== undefined) shared.image_id = media.ensure(input.image, actor?.id ?? null);
+    if (restoring(current, shared)) {
+      const root = slugRoot(restoredSlug(current, sync.trashMeta(id)));
+      shared.slug = uniqueSlug(root, sync.slugVariants(root, id));
+      sync.forgetTrash(id);
+    }
+    sync.update(id, shared, values);
+    return id;
+  }
+
+  async function getIn(repo: LinkedPostsReader<Row>, id: number): Promise<Row> {
+    const row = await repo.find(id);
     if (!row) throw invalidInput('id', kind.messages.invalidId);
     return row;
   }
 
   /** Problems with the fields that need the database: the author and the image. */
-  function checkFields(input: Input, actor: Actor | null, existing?: Row): Problems {
+  function fieldProblems(
+    input: Input,
+    actor: Actor | null,
+    existing: Row | undefined,
+    authorExists: boolean,
+  ): Problems {
     const problems: Problems = { ...kind.crossCheck?.(input, existing) };
-    // Synchronous until linked posts are behind the storage ports (docs/architecture.md).
-    if (input.author !== undefined && !core.syncRepositories.users.byId(input.author)) {
+    if (input.author !== undefined && !authorExists) {
       problems.author = `author ${input.author} is not a user.`;
     }
     const image = media.validateImage(input.image, actor, { allowEmpty: true });
     if (image) problems.image = image;
     return problems;
+  }
+
+  async function checkFields(input: Input, actor: Actor | null, existing?: Row): Promise<Problems> {
+    const author = input.author === undefined ? undefined : await ports.users.byId(input.author);
+    return fieldProblems(input, actor, existing, author !== undefined);
   }
 
   const remembered = presentedMemo<Wire>(4096);
@@ -178,8 +270,8 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     );
   }
 
-  function page(input: ListInput, actor: Actor | null, perPage: number, counted = true) {
-    if (input.event !== undefined && !mayReadEvent(actor, store.eventOwner(input.event))) {
+  async function page(input: ListInput, actor: Actor | null, perPage: number, counted = true) {
+    if (input.event !== undefined && !mayReadEvent(actor, await read.eventOwner(input.event))) {
       // The links of an event the caller may not read are not theirs to see.
       return { rows: [], total: 0 };
     }
@@ -194,24 +286,36 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
       fragments: input.search === undefined ? undefined : linkedSearchFragments(input.search),
       order: listOrder(input),
     };
-    return store.list(filter, perPage, (input.page - 1) * perPage, counted);
+    return read.list(filter, perPage, (input.page - 1) * perPage, counted);
   }
+
+  // An event's entries are checked and made inside the event's synchronous write transaction.
+  /** `checkFields` inside a synchronous write transaction. */
+  const checkFieldsInSyncWrite = (input: Input, actor: Actor | null) =>
+    fieldProblems(
+      input,
+      actor,
+      undefined,
+      input.author === undefined || ports.inEventWriteUsers.byId(input.author) !== undefined,
+    );
 
   const entries = createEntries<Input>({
     type: kind.type,
-    find: (id) => store.find(id),
-    checkFields,
-    insertOrReuse,
+    find: (id) => sync.find(id),
+    checkFields: checkFieldsInSyncWrite,
+    insertOrReuse: insertOrReuseInEventWrite,
   });
 
   return {
     kind,
-    store,
-    find: (id: number) => store.find(id),
-    findBySlug: (slug: string) => store.findBySlug(slug),
-    kindOf: (id: number) => store.kindOf(id),
-    eventExists: (id: number) => store.eventExists(id),
-    get,
+    find: (id: number) => read.find(id),
+    findBySlug: (slug: string) => read.findBySlug(slug),
+    /** The row as it is now, read synchronously: the permission's check inside a write. */
+    findNow: (id: number) => sync.find(id),
+    findBySlugNow: (slug: string) => sync.findBySlug(slug),
+    kindOf: (id: number) => read.kindOf(id),
+    eventExists: async (id: number) => (await read.eventOwner(id)) !== undefined,
+    get: (id: number) => getIn(read, id),
     checkFields,
     crossCheck,
     present,
@@ -224,60 +328,63 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
       return row;
     },
 
-    create(input: Input, actor: Actor | null): Row {
-      return get(store.transaction(() => insertOrReuse(input, actor)));
+    async create(input: Input, actor: Actor | null): Promise<Row> {
+      const zone = (await core.settings.current()).timezone;
+      return ports.write(async (repo) =>
+        getIn(repo, await insertOrReuse(repo, input, actor, zone)),
+      );
     },
 
     /**
      * Merges the given fields (docs/contract/decisions.md 1); a new status restores a trashed item.
      */
-    update(row: Row, input: Input, actor: Actor | null): Row {
+    async update(row: Row, input: Input, actor: Actor | null): Promise<Row> {
       crossCheck(input, row);
-      store.transaction(() => {
+      const zone = (await core.settings.current()).timezone;
+      return ports.write(async (repo) => {
         // Merge into the row as it is now: another process may have written it since the read
         // the route's checks used, and merging into that older copy would undo its change.
-        row = store.find(row.id) ?? row;
-        const { shared, values } = build(input, actor, row);
+        const current = (await repo.find(row.id)) ?? row;
+        const { shared, values } = build(input, actor, current, zone);
         if (input.image !== undefined)
           shared.image_id = media.ensure(input.image, actor?.id ?? null);
-        if (row.status === 'trash' && shared.status !== 'trash') {
-          const previous = store.trashMeta(row.id);
-          const slug = previous?.previous_slug ?? row.slug.replace(/__trashed(-\d+)?$/, '');
-          shared.slug = freeSlug(slug, row.id);
-          store.forgetTrash(row.id);
+        if (restoring(current, shared)) {
+          const slug = restoredSlug(current, await repo.trashMeta(current.id));
+          shared.slug = await freeSlug(repo, slug, current.id);
+          await repo.forgetTrash(current.id);
         }
-        store.update(row.id, shared, values);
+        await repo.update(current.id, shared, values);
+        return getIn(repo, current.id);
       });
-      return get(row.id);
     },
 
     /**
      * DELETE: to the trash, never for good (docs/contract/decisions.md 7); unlinked from its
      * events.
      */
-    trash(row: Row): Row {
+    async trash(row: Row): Promise<Row> {
       if (row.status === 'trash') {
         throw new Gone(`${kind.type}-is-in-trash`, kind.messages.inTrash);
       }
       const timestamp = now();
-      store.transaction(() => {
-        row = store.find(row.id) ?? row;
-        if (row.status === 'trash') {
+      return ports.write(async (repo) => {
+        const current = (await repo.find(row.id)) ?? row;
+        if (current.status === 'trash') {
           throw new Gone(`${kind.type}-is-in-trash`, kind.messages.inTrash);
         }
         const shared: LinkedValues = {
-          ...sharedOf(row),
+          ...sharedOf(current),
           status: 'trash',
           modified_utc: timestamp,
-          slug: freeSlug(`${row.slug}__trashed`, row.id),
+          slug: await freeSlug(repo, `${current.slug}__trashed`, current.id),
         };
-        store.trash(row, shared, timestamp);
+        await repo.trash(current, shared, timestamp);
+        return getIn(repo, current.id);
       });
-      return get(row.id);
     },
 
     /** Problems with listing parameters that depend on the user or the database. */
-    checkList(input: ListInput, actor: Actor | null): Problems {
+    async checkList(input: ListInput, actor: Actor | null): Promise<Problems> {
       const problems: Problems = {};
       if (
         input.status !== undefined &&
@@ -286,7 +393,7 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
       ) {
         problems.status = 'status may only be publish for users who cannot edit content.';
       }
-      if (input.event !== undefined && !store.eventExists(input.event)) {
+      if (input.event !== undefined && (await read.eventOwner(input.event)) === undefined) {
         problems.event = `event ${input.event} is not an event ID.`;
       }
       return problems;
@@ -295,9 +402,10 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     /**
      * A page of the archive; past the last page is `NotFound` (docs/contract/compat-notes.md §2.3).
      */
-    list(input: ListInput, actor: Actor | null) {
-      const perPage = input.per_page ?? Math.min(core.settings.get().per_page, MAX_PER_PAGE);
-      const { rows, total } = page(input, actor, perPage);
+    async list(input: ListInput, actor: Actor | null) {
+      const perPage =
+        input.per_page ?? Math.min((await core.settings.current()).per_page, MAX_PER_PAGE);
+      const { rows, total } = await page(input, actor, perPage);
       if (input.page > 1 && rows.length === 0) {
         throw new NotFound(
           `${kind.type}-archive-page-not-found`,
@@ -308,17 +416,30 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     },
 
     /** The first `limit` items a listing would show, newest first, without counting them all. */
-    first: (input: ListInput, actor: Actor | null, limit: number): Row[] =>
-      page(input, actor, limit, false).rows,
+    first: async (input: ListInput, actor: Actor | null, limit: number): Promise<Row[]> =>
+      (await page(input, actor, limit, false)).rows,
+
+    /**
+     * Create (or reuse) and update inside a synchronous write transaction: the remote import's,
+     * which writes a whole site in one (transfer/remote.ts). They go once it is behind the ports.
+     */
+    inSyncWrite: {
+      checkFields: checkFieldsInSyncWrite,
+      create: insertOrReuseInEventWrite,
+      update: updateInSyncWrite,
+    },
 
     /** `undefined` when an event's field value is acceptable, else why not. */
     validateEntries: entries.validate,
-    /** The ids of an event's entries, creating inline items; in the caller's transaction. */
+    /** The ids of an event's entries, creating inline items; in the event's transaction. */
     ensureEntries: entries.ensure,
 
-    /** Objects to embed in events, loaded in one query (plus one for their images). */
+    /**
+     * Objects to embed in events, loaded in one query (plus one for their images); synchronous,
+     * for the events' presenter, which is.
+     */
     embed(ids: readonly number[], links: Links, options: { jsonLd: boolean }): Map<number, Wire> {
-      const rows = store.findMany(ids);
+      const rows = sync.findMany(ids);
       const wires = present(rows, links, options.jsonLd);
       return new Map(rows.map((row, i) => [row.id, wires[i]!]));
     },

@@ -6,26 +6,19 @@ import { pick } from '../../../shared/pick.js';
 import type { OrganizerUpdateInput } from '../../../shared/schemas/organizer.js';
 import type { OrganizerWire } from '../../../shared/schemas/wire/index.js';
 import { compact, jsonLdBase } from '../linked-posts/json-ld.js';
-import { linkedKind, ownColumnsOf, textOnlyDetails, type LinkedRow } from '../linked-posts/kind.js';
+import { linkedKind, textOnlyDetails } from '../linked-posts/kind.js';
+import {
+  ORGANIZER_TABLE,
+  ORGANIZER_TEXT_COLUMNS,
+  type OrganizerRow,
+} from '../../storage/linked-posts.js';
 
-/** One `organizers` row as stored. */
-export interface OrganizerRow extends LinkedRow {
-  phone: string;
-  website: string;
-  email: string;
-}
-
-/** The text columns, in the order of the wire shape and of the export. */
-export const ORGANIZER_TEXT_COLUMNS = [
-  'phone',
-  'website',
-  'email',
-] as const satisfies readonly (keyof OrganizerRow)[];
+export { ORGANIZER_TEXT_COLUMNS, type OrganizerRow };
 
 export const organizerKind = linkedKind<OrganizerRow, OrganizerUpdateInput, OrganizerWire>({
   type: 'organizer',
   name: (input) => input.organizer,
-  columns: ownColumnsOf<OrganizerRow>()({ searched: ORGANIZER_TEXT_COLUMNS, stored: [] }),
+  columns: ORGANIZER_TABLE.columns,
 
   details: textOnlyDetails(ORGANIZER_TEXT_COLUMNS),
 

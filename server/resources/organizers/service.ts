@@ -5,12 +5,28 @@
 import type { Actor } from '../../../shared/roles.js';
 import type { OrganizerEntry } from '../../../shared/schemas/event-links.js';
 import type { CoreServices } from '../../services.js';
+import type { StoragePorts } from '../../storage/storage.js';
 import type { MediaService } from '../media/service.js';
 import { createLinkedService } from '../linked-posts/service.js';
 import { organizerKind } from './kind.js';
 
-export function createOrganizersService(core: CoreServices, deps: { media: MediaService }) {
-  const linked = createLinkedService(core, deps.media, organizerKind);
+export function createOrganizersService(
+  core: CoreServices,
+  storage: StoragePorts<'organizers' | 'users', 'organizers' | 'users'>,
+  deps: { media: MediaService },
+) {
+  const linked = createLinkedService(
+    core,
+    {
+      read: storage.read.organizers,
+      users: storage.read.users,
+      write: (body) => storage.write((uow) => body(uow.organizers, uow.users)),
+      inEventWrite: core.syncRepositories.organizers,
+      inEventWriteUsers: core.syncRepositories.users,
+    },
+    deps.media,
+    organizerKind,
+  );
   return {
     ...linked,
 

@@ -14,7 +14,9 @@ export const searchRoutes: RouteDef[] = [
         args: adminSearchSchema,
         // Signed-in users only: anonymous visitors have the public listings.
         permission: (ctx) => ctx.actor !== null,
-        handler: (params, ctx) => ({ body: ctx.services.search.search(params, ctx.actor!) }),
+        handler: async (params, ctx) => ({
+          body: await ctx.services.search.search(params, ctx.actor!),
+        }),
         responses: { 200: { description: 'The matches, grouped by type.', schema: searchAnswer } },
       }),
     ],

@@ -46,9 +46,9 @@ export function createSearchService(
       .map((row) => hit('event', row.id, row.title, row.status));
   }
 
-  function linked(kind: 'venue' | 'organizer', q: string, actor: Actor, limit: number) {
+  async function linked(kind: 'venue' | 'organizer', q: string, actor: Actor, limit: number) {
     const service = kind === 'venue' ? deps.venues : deps.organizers;
-    const rows = service.first({ page: 1, search: q }, actor, limit);
+    const rows = await service.first({ page: 1, search: q }, actor, limit);
     return rows.map((row) => hit(kind, row.id, row.title, row.status));
   }
 
@@ -62,12 +62,12 @@ export function createSearchService(
   }
 
   return {
-    search(input: AdminSearchInput, actor: Actor): SearchAnswer {
+    async search(input: AdminSearchInput, actor: Actor): Promise<SearchAnswer> {
       const { q, per_type: limit } = input;
       const groups: SearchAnswer['groups'] = [
         { type: 'event', items: events(q, actor, limit) },
-        { type: 'venue', items: linked('venue', q, actor, limit) },
-        { type: 'organizer', items: linked('organizer', q, actor, limit) },
+        { type: 'venue', items: await linked('venue', q, actor, limit) },
+        { type: 'organizer', items: await linked('organizer', q, actor, limit) },
         { type: 'category', items: terms('category', q, actor, limit) },
         { type: 'tag', items: terms('tag', q, actor, limit) },
       ];

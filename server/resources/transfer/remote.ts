@@ -229,10 +229,11 @@ export function createRemoteImporter(
         }
         const input = parsed.data;
         upsert(kind, item, postSource(item), input, (existing) => {
-          const problems = service.checkFields(input, actor);
+          const writes = service.inSyncWrite;
+          const problems = writes.checkFields(input, actor);
           if (Object.keys(problems).length > 0) throw new Error(Object.values(problems)[0]);
-          if (existing !== undefined) return service.update(service.get(existing), input, actor).id;
-          return service.create(input, actor).id;
+          if (existing !== undefined) return writes.update(existing, input, actor);
+          return writes.create(input, actor);
         });
       }
     };

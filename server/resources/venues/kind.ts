@@ -1,51 +1,17 @@
 /**
  * What makes a venue a venue: its row, how a write fills it, how it is shown
- * (docs/contract/compat-notes.md §1.4, §3.4, §7.4). A new column goes into `VenueRow` (and a
- * migration), and the compiler then asks for it in `columns`, `details` and, once the wire shape
+ * (docs/contract/compat-notes.md §1.4, §3.4, §7.4). A new column goes into `VenueRow` and
+ * `VENUE_TABLE` (storage/linked-posts.ts, and a migration), and the compiler then asks for it in `columns`, `details` and, once the wire shape
  * has it, `present` (docs/architecture.md, "Venues and organizers: one typed layer").
  */
 import { pick } from '../../../shared/pick.js';
 import type { VenueUpdateInput } from '../../../shared/schemas/venue.js';
 import type { VenueWire } from '../../../shared/schemas/wire/index.js';
 import { compact, jsonLdBase } from '../linked-posts/json-ld.js';
-import {
-  linkedKind,
-  ownColumnsOf,
-  textDetails,
-  type Detail,
-  type LinkedRow,
-  type Own,
-} from '../linked-posts/kind.js';
+import { linkedKind, textDetails, type Detail, type Own } from '../linked-posts/kind.js';
+import { VENUE_TABLE, VENUE_TEXT_COLUMNS, type VenueRow } from '../../storage/linked-posts.js';
 
-/** One `venues` row as stored. */
-export interface VenueRow extends LinkedRow {
-  address: string;
-  city: string;
-  country: string;
-  province: string;
-  state: string;
-  zip: string;
-  phone: string;
-  website: string;
-  stateprovince: string;
-  show_map: 0 | 1;
-  show_map_link: 0 | 1;
-  geo_lat: number | null;
-  geo_lng: number | null;
-}
-
-/** The text columns, in the order of the wire shape and of the export. */
-export const VENUE_TEXT_COLUMNS = [
-  'address',
-  'city',
-  'country',
-  'province',
-  'state',
-  'zip',
-  'phone',
-  'website',
-  'stateprovince',
-] as const satisfies readonly (keyof VenueRow)[];
+export { VENUE_TEXT_COLUMNS, type VenueRow };
 
 /** The text columns given as they are; `stateprovince` may be derived from them. */
 const ADDRESS_COLUMNS = VENUE_TEXT_COLUMNS.filter(
@@ -71,10 +37,7 @@ const flag = (value: boolean | undefined, existing: 0 | 1 | undefined): 0 | 1 =>
 export const venueKind = linkedKind<VenueRow, VenueUpdateInput, VenueWire>({
   type: 'venue',
   name: (input) => input.venue,
-  columns: ownColumnsOf<VenueRow>()({
-    searched: ['address', 'city', 'province', 'state', 'zip', 'phone', 'stateprovince'],
-    stored: ['country', 'website', 'show_map', 'show_map_link', 'geo_lat', 'geo_lng'],
-  }),
+  columns: VENUE_TABLE.columns,
 
   details(input, existing) {
     const given: Partial<Record<keyof Own<VenueRow>, Detail>> = {};

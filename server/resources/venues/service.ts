@@ -5,12 +5,28 @@
 import type { Actor } from '../../../shared/roles.js';
 import type { VenueEntry } from '../../../shared/schemas/event-links.js';
 import type { CoreServices } from '../../services.js';
+import type { StoragePorts } from '../../storage/storage.js';
 import type { MediaService } from '../media/service.js';
 import { createLinkedService } from '../linked-posts/service.js';
 import { venueKind } from './kind.js';
 
-export function createVenuesService(core: CoreServices, deps: { media: MediaService }) {
-  const linked = createLinkedService(core, deps.media, venueKind);
+export function createVenuesService(
+  core: CoreServices,
+  storage: StoragePorts<'venues' | 'users', 'venues' | 'users'>,
+  deps: { media: MediaService },
+) {
+  const linked = createLinkedService(
+    core,
+    {
+      read: storage.read.venues,
+      users: storage.read.users,
+      write: (body) => storage.write((uow) => body(uow.venues, uow.users)),
+      inEventWrite: core.syncRepositories.venues,
+      inEventWriteUsers: core.syncRepositories.users,
+    },
+    deps.media,
+    venueKind,
+  );
   return {
     ...linked,
 

@@ -15,6 +15,7 @@
  * hooks: a precondition reads the resource through the ordinary services) it reads through the
  * unit's transaction, and so sees the unit's own writes, as on SQLite.
  */
+import { pgLinkedPostsPending } from './linked-posts.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import type { ReadRepositories, Storage, WriteRepositories } from '../storage.js';
@@ -72,6 +73,8 @@ function writeRepositories(q: Query): WriteRepositories {
     appPasswords: pgAppPasswords(q),
     events: pgEvents(q),
     leases: pgLeases(q),
+    venues: pgLinkedPostsPending('venues'),
+    organizers: pgLinkedPostsPending('organizers'),
   };
 }
 
@@ -110,6 +113,8 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
     sessions: pgSessionsReader(reading),
     appPasswords: pgAppPasswordsReader(reading),
     events: pgEventsReader(reading),
+    venues: pgLinkedPostsPending('venues'),
+    organizers: pgLinkedPostsPending('organizers'),
   };
 
   let known: Promise<string> | undefined;

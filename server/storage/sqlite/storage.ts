@@ -24,6 +24,8 @@ import { asyncRepository, type Sync } from './repository.js';
 import { sqliteEvents, sqliteEventsReader } from './events.js';
 import { sqliteLeases } from './leases.js';
 import { sqliteSettings, sqliteSettingsReader } from './settings.js';
+import { sqliteLinkedPosts, sqliteLinkedPostsReader } from './linked-posts.js';
+import { ORGANIZER_TABLE, VENUE_TABLE } from '../linked-posts.js';
 import {
   sqliteAppPasswords,
   sqliteAppPasswordsReader,
@@ -102,6 +104,8 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     appPasswords: sqliteAppPasswords(db),
     events: sqliteEvents(db),
     leases: sqliteLeases(db),
+    venues: sqliteLinkedPosts(db, VENUE_TABLE),
+    organizers: sqliteLinkedPosts(db, ORGANIZER_TABLE),
   };
   const reading = readHandle(db);
   const outsideWrites = () => {
@@ -113,6 +117,8 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     sessions: asyncRepository(sqliteSessionsReader(reading), outsideWrites),
     appPasswords: asyncRepository(sqliteAppPasswordsReader(reading), outsideWrites),
     events: asyncRepository(sqliteEventsReader(reading), outsideWrites),
+    venues: asyncRepository(sqliteLinkedPostsReader(db, VENUE_TABLE), outsideWrites),
+    organizers: asyncRepository(sqliteLinkedPostsReader(db, ORGANIZER_TABLE), outsideWrites),
   };
   const version = contentVersionReader(db);
   const checkpointer =
@@ -139,6 +145,8 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
           appPasswords: asyncRepository(writers.appPasswords, guard),
           events: asyncRepository(writers.events, guard),
           leases: asyncRepository(writers.leases, guard),
+          venues: asyncRepository(writers.venues, guard),
+          organizers: asyncRepository(writers.organizers, guard),
         };
         // The hooks may read through the read side (a precondition's GET): within the unit's
         // scope those reads are the unit's own.

@@ -14,23 +14,33 @@ const NS = '/api/calendar/events/v1';
 
 /**
  * Runs `change` just before the next write transaction starts: after every check the route made
- * outside it, as a commit by another request or process would land in between.
+ * outside it, as a commit by another request or process would land in between. A synchronous
+ * store opens it with `db.transaction`, a unit of work of the storage ports with `BEGIN IMMEDIATE`
+ * (storage/sqlite/group-commit.ts): whichever comes first.
  */
 function changeBeforeWrite(server: TestServer, change: () => void): { ran: () => boolean } {
   const db = server.services.db;
-  const original = db.transaction;
+  const transaction = db.transaction;
+  const exec = db.exec;
   let ran = false;
+  const once = () => {
+    if (ran) return;
+    ran = true;
+    db.transaction = transaction;
+    db.exec = exec;
+    change();
+  };
   db.transaction = ((fn: (...args: never[]) => unknown) => {
-    const transaction = original.call(db, fn);
+    const made = transaction.call(db, fn);
     return (...args: never[]) => {
-      if (!ran) {
-        ran = true;
-        db.transaction = original;
-        change();
-      }
-      return transaction(...args);
+      once();
+      return made(...args);
     };
   }) as Db['transaction'];
+  db.exec = ((source: string) => {
+    if (/^BEGIN IMMEDIATE/i.test(source)) once();
+    return exec.call(db, source);
+  }) as Db['exec'];
   return { ran: () => ran };
 }
 

@@ -1,53 +1,31 @@
 /**
- * All SQL of venues and organizers (docs/architecture.md, convention 5), generic over the type's
- * row. Table and column names come from the types' fixed declarations (venues/kind.ts,
- * organizers/kind.ts), never from input. Statements are prepared once; the listing and duplicate
- * queries vary only by which fixed fragments they combine, and each combination is prepared once
- * and cached.
+ * SQL of the venues and organizers aggregates (storage/linked-posts.ts), generic over the type's
+ * row. Table and column names come from the types' fixed declarations, never from input.
+ * Statements are prepared once; the listing and duplicate queries vary only by which fixed
+ * fragments they combine, and each combination is prepared once and cached.
  */
-import { insertPostSql } from '../../db/post-ids.js';
-import type { Statement } from 'better-sqlite3';
 import type { PostStatus } from '../../../shared/roles.js';
-import {
-  defaultOrder,
-  type LinkedOrderby,
-  type SortDirection,
-} from '../../../shared/schemas/order.js';
+import { insertPostSql } from '../../db/post-ids.js';
 import type { Db } from '../../db/open.js';
+import { readHandle, type ReadStatement } from '../../db/read.js';
 import { prepareSlugVariants } from '../../db/slug-variants.js';
 import {
   LINKED_COLUMNS,
   linkedColumns,
   ownColumns,
   type Detail,
+  type LinkedPostsReader,
+  type LinkedPostsRepository,
   type LinkedRow,
   type LinkedTable,
   type LinkedValues,
+  type ListOrder,
+  type ListFilter,
   type Own,
-} from './kind.js';
-
-export interface ListFilter {
-  statuses: readonly string[];
-  /** Contributors see published items and their own, never other users' drafts. */
-  ownOrPublishedFor?: number | undefined;
-  event?: number | undefined;
-  hasEvents?: boolean | undefined;
-  upcoming?: { now: string; statuses: readonly string[] } | undefined;
-  /** Search fragments: an item matches when one field contains them all. */
-  fragments?: readonly string[] | undefined;
-  order: ListOrder;
-}
-
-export interface ListOrder {
-  by: LinkedOrderby;
-  dir: SortDirection;
-}
-
-/** The listing's order: publication date, newest first, unless `orderby`/`order` say otherwise. */
-export function listOrder(input: { orderby?: LinkedOrderby; order?: SortDirection }): ListOrder {
-  const by = input.orderby ?? 'date';
-  return { by, dir: input.order ?? defaultOrder(by) };
-}
+  type TrashMeta,
+} from '../linked-posts.js';
+import type { LinkedOrderby } from '../../../shared/schemas/order.js';
+import type { Sync } from './repository.js';
 
 /** Sort columns from this fixed map only; each has an index (migrations 0003 and 0015). */
 const ORDER_COLUMNS: Record<LinkedOrderby, string> = {
@@ -59,11 +37,6 @@ const ORDER_COLUMNS: Record<LinkedOrderby, string> = {
 function orderSql({ by, dir }: ListOrder): string {
   const direction = dir === 'asc' ? 'ASC' : 'DESC';
   return `${ORDER_COLUMNS[by]} ${direction}, t.id ${direction}`;
-}
-
-export interface TrashMeta {
-  previous_status: string;
-  previous_slug: string;
 }
 
 type Params = Record<string, Detail>;
@@ -102,47 +75,40 @@ const likePattern = (fragment: string) => `%${fragment.replace(/[\\%_]/g, (c) =>
  * Statuses of events that do not make a venue or organizer "have events"
  * (docs/contract/compat-notes.md §3.4).
  */
-export const EVENTLESS_STATUSES = ['draft', 'pending', 'trash'] as const;
+const EVENTLESS_STATUSES = ['draft', 'pending', 'trash'] as const;
 
-export function createLinkedStore<Row extends LinkedRow>(db: Db, kind: LinkedTable<Row>) {
+/**
+ * The reads. Built on the connection rather than its read-only handle for one reason: a page and
+ * its total are read in one deferred (read) transaction, so that they agree.
+ */
+export function sqliteLinkedPostsReader<Row extends LinkedRow>(
+  db: Db,
+  kind: LinkedTable<Row>,
+): Sync<LinkedPostsReader<Row>> {
+  const reading = readHandle(db);
   const t = kind.table;
   const links = EVENT_LINKS[t];
-  const own = ownColumns(kind);
   const columns = linkedColumns(kind);
   const searchColumns = ['title', 'description', 'excerpt', ...kind.columns.searched];
   const slugVariants = prepareSlugVariants<{ id: number }>(db, t, 'id <> @id');
-
   const statements = {
-    byId: db.prepare<[number], Row>(`SELECT * FROM ${t} WHERE id = ?`),
-    bySlug: db.prepare<[string], Row>(`SELECT * FROM ${t} WHERE slug = ? ORDER BY id LIMIT 1`),
-    byIds: db.prepare<[string], Row>(
+    byId: reading.prepare<[number], Row>(`SELECT * FROM ${t} WHERE id = ?`),
+    bySlug: reading.prepare<[string], Row>(`SELECT * FROM ${t} WHERE slug = ? ORDER BY id LIMIT 1`),
+    byIds: reading.prepare<[string], Row>(
       `SELECT * FROM ${t} WHERE id IN (SELECT value FROM json_each(?))`,
     ),
-    insertPost: db.prepare(insertPostSql(kind.type)),
-    insert: db.prepare<Record<string, unknown>>(
-      `INSERT INTO ${t} (id, ${columns.join(', ')}) VALUES (@id, ${columns.map((c) => `@${c}`).join(', ')})`,
-    ),
-    update: db.prepare<Record<string, unknown>>(
-      `UPDATE ${t} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
-    ),
-    trashMeta: db.prepare<[number], TrashMeta>(
+    trashMeta: reading.prepare<[number], TrashMeta>(
       'SELECT previous_status, previous_slug FROM trash_meta WHERE post_id = ?',
     ),
-    saveTrashMeta: db.prepare<[number, string, string, string]>(
-      `INSERT INTO trash_meta (post_id, previous_status, previous_slug, trashed_utc) VALUES (?, ?, ?, ?)
-       ON CONFLICT (post_id) DO UPDATE SET previous_status = excluded.previous_status,
-         previous_slug = excluded.previous_slug, trashed_utc = excluded.trashed_utc`,
-    ),
-    dropTrashMeta: db.prepare<[number]>('DELETE FROM trash_meta WHERE post_id = ?'),
-    unlink: db.prepare<[number]>(links.unlink),
-    eventOwner: db.prepare<[number], { author: number | null; status: PostStatus }>(
+    eventOwner: reading.prepare<[number], { author: number | null; status: PostStatus }>(
       'SELECT author, status FROM events WHERE id = ?',
     ),
-    kindOf: db.prepare<[number], { kind: string }>('SELECT kind FROM posts WHERE id = ?'),
+    kindOf: reading.prepare<[number], { kind: string }>('SELECT kind FROM posts WHERE id = ?'),
   };
 
-  const cache = new Map<string, Statement<Params, Row>>();
-  const countCache = new Map<string, Statement<Params, { total: number }>>();
+  const cache = new Map<string, ReadStatement<[Params], Row>>();
+  const countCache = new Map<string, ReadStatement<[Params], { total: number }>>();
+  const duplicateCache = new Map<string, ReadStatement<[Params], Row>>();
 
   function where(filter: ListFilter, params: Params): { key: string; sql: string } {
     // One status (the anonymous case) walks the (status, <order>, id) index in order: no sort.
@@ -191,38 +157,29 @@ export function createLinkedStore<Row extends LinkedRow>(db: Db, kind: LinkedTab
   }
 
   function prepared<R>(
-    map: Map<string, Statement<Params, R>>,
+    map: Map<string, ReadStatement<[Params], R>>,
     key: string,
     sql: () => string,
-  ): Statement<Params, R> {
+  ): ReadStatement<[Params], R> {
     let statement = map.get(key);
     if (!statement) {
-      statement = db.prepare<Params, R>(sql());
+      statement = reading.prepare<Params, R>(sql());
       map.set(key, statement);
     }
     return statement;
   }
 
-  const duplicateCache = new Map<string, Statement<Params, Row>>();
-
   return {
-    find: (id: number): Row | undefined => statements.byId.get(id),
-    findBySlug: (slug: string): Row | undefined => statements.bySlug.get(slug),
-    findMany: (ids: readonly number[]): Row[] =>
+    find: (id) => statements.byId.get(id),
+    findBySlug: (slug) => statements.bySlug.get(slug),
+    findMany: (ids) =>
       ids.length === 0 ? [] : statements.byIds.all(JSON.stringify([...new Set(ids)])),
-    kindOf: (id: number): string | undefined => statements.kindOf.get(id)?.kind,
-    eventExists: (id: number): boolean => statements.eventOwner.get(id) !== undefined,
-    /** The author and status of event `id`, which decide who may read it. */
-    eventOwner: (id: number) => statements.eventOwner.get(id),
-    /** The slugs other items use among `base` and `base-<n>`. */
-    slugVariants: (base: string, exceptId = 0): Set<string> => slugVariants(base, { id: exceptId }),
-    trashMeta: (id: number): TrashMeta | undefined => statements.trashMeta.get(id),
+    kindOf: (id) => statements.kindOf.get(id)?.kind,
+    eventOwner: (id) => statements.eventOwner.get(id),
+    slugVariants: (base, exceptId) => slugVariants(base, { id: exceptId }),
+    trashMeta: (id) => statements.trashMeta.get(id),
 
-    /**
-     * The first non-trashed item whose given columns all equal the given values, text compared
-     * case-insensitively (docs/contract/decisions.md 12).
-     */
-    findDuplicate(given: Readonly<Partial<Params>>): Row | undefined {
+    findDuplicate(given) {
       const names = Object.keys(given)
         .filter((name) => columns.includes(name))
         .sort();
@@ -239,35 +196,7 @@ export function createLinkedStore<Row extends LinkedRow>(db: Db, kind: LinkedTab
       return statement.get(params);
     },
 
-    /** A new post id and row, in the caller's transaction. */
-    insert(shared: LinkedValues, values: Own<Row>): number {
-      const id = Number(statements.insertPost.run().lastInsertRowid);
-      statements.insert.run(params(id, shared, values));
-      return id;
-    },
-
-    update(id: number, shared: LinkedValues, values: Own<Row>): void {
-      statements.update.run(params(id, shared, values));
-    },
-
-    /** Moves to the trash and unlinks from events, in the caller's transaction. */
-    trash(row: Row, shared: LinkedValues, trashedUtc: string): void {
-      statements.saveTrashMeta.run(row.id, row.status, row.slug, trashedUtc);
-      statements.update.run(params(row.id, shared, row));
-      statements.unlink.run(row.id);
-    },
-
-    forgetTrash: (id: number): void => {
-      statements.dropTrashMeta.run(id);
-    },
-
-    /** A page and its total; `total` is left at -1 without `counted` (the admin search's few). */
-    list(
-      filter: ListFilter,
-      limit: number,
-      offset: number,
-      counted = true,
-    ): { rows: Row[]; total: number } {
+    list(filter, limit, offset, counted) {
       const params: Params = {};
       const clause = where(filter, params);
       const order = orderSql(filter.order);
@@ -290,8 +219,32 @@ export function createLinkedStore<Row extends LinkedRow>(db: Db, kind: LinkedTab
         }))
         .deferred();
     },
+  };
+}
 
-    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
+/** The reads and the writes, in the caller's transaction (a unit of work's). */
+export function sqliteLinkedPosts<Row extends LinkedRow>(
+  db: Db,
+  kind: LinkedTable<Row>,
+): Sync<LinkedPostsRepository<Row>> {
+  const t = kind.table;
+  const own = ownColumns(kind);
+  const columns = linkedColumns(kind);
+  const statements = {
+    insertPost: db.prepare(insertPostSql(kind.type)),
+    insert: db.prepare<Record<string, unknown>>(
+      `INSERT INTO ${t} (id, ${columns.join(', ')}) VALUES (@id, ${columns.map((c) => `@${c}`).join(', ')})`,
+    ),
+    update: db.prepare<Record<string, unknown>>(
+      `UPDATE ${t} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
+    ),
+    saveTrashMeta: db.prepare<[number, string, string, string]>(
+      `INSERT INTO trash_meta (post_id, previous_status, previous_slug, trashed_utc) VALUES (?, ?, ?, ?)
+       ON CONFLICT (post_id) DO UPDATE SET previous_status = excluded.previous_status,
+         previous_slug = excluded.previous_slug, trashed_utc = excluded.trashed_utc`,
+    ),
+    dropTrashMeta: db.prepare<[number]>('DELETE FROM trash_meta WHERE post_id = ?'),
+    unlink: db.prepare<[number]>(EVENT_LINKS[t].unlink),
   };
 
   /** Every column's value for a write: `@id`, the shared columns and the type's own. */
@@ -301,6 +254,24 @@ export function createLinkedStore<Row extends LinkedRow>(db: Db, kind: LinkedTab
     for (const column of own) out[column] = values[column];
     return out;
   }
-}
 
-export type LinkedStore = ReturnType<typeof createLinkedStore>;
+  return {
+    ...sqliteLinkedPostsReader(db, kind),
+    insert(shared, values) {
+      const id = Number(statements.insertPost.run().lastInsertRowid);
+      statements.insert.run(params(id, shared, values));
+      return id;
+    },
+    update(id, shared, values) {
+      statements.update.run(params(id, shared, values));
+    },
+    trash(row, shared, trashedUtc) {
+      statements.saveTrashMeta.run(row.id, row.status, row.slug, trashedUtc);
+      statements.update.run(params(row.id, shared, row));
+      statements.unlink.run(row.id);
+    },
+    forgetTrash(id) {
+      statements.dropTrashMeta.run(id);
+    },
+  };
+}
