@@ -7,6 +7,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { basic, call } from './support/api.js';
+import { describeViolations, violations } from './support/axe.js';
 import { hasChromium, launch } from './support/browser.js';
 import { ADMIN, startServer, type E2EServer } from './support/server.js';
 import { settled, signIn } from './support/session.js';
@@ -93,6 +94,8 @@ describe.skipIf(!hasChromium)('split series in the console', () => {
     await every.waitFor();
     await dialog.getByRole('button', { name: /^This part of the series: 4 events, / }).waitFor();
     await settled(page);
+    const found = await violations(page);
+    expect(found, describeViolations('scope question with every part', found)).toEqual([]);
     await shootVariants(page, 'scope-parts');
     await every.click();
     await page.getByText('Saved “Choir”', { exact: false }).first().waitFor();
@@ -173,6 +176,8 @@ describe.skipIf(!hasChromium)('split series in the console', () => {
     await rows.nth(3).getByText('Canceled').waitFor();
     expect(await rows.nth(0).locator('.badge').count()).toBe(0);
     await settled(page);
+    const found = await violations(page);
+    expect(found, describeViolations('series overview', found)).toEqual([]);
     await shootVariants(page, 'series-dates');
     await rows.nth(2).getByRole('link', { name: 'Book club: guest author' }).click();
     await page.waitForURL(`${server.url}/console/events/${third.id}`);
