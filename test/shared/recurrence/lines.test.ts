@@ -214,8 +214,9 @@ describe('recurrenceField and scopeField', () => {
   it('defaults scope to this and refuses other words', () => {
     expect(payload.parse({}).scope).toBe('this');
     expect(payload.parse({ scope: 'following' }).scope).toBe('following');
+    expect(payload.parse({ scope: 'series' }).scope).toBe('series');
     expect(payload.safeParse({ scope: 'some' }).error!.issues[0]!.message).toBe(
-      'must be one of this, following, all.',
+      'must be one of this, following, all, series.',
     );
   });
 });
