@@ -15,16 +15,17 @@
  * hooks: a precondition reads the resource through the ordinary services) it reads through the
  * unit's transaction, and so sees the unit's own writes, as on SQLite.
  */
-import { pgLinkedPostsPending } from './linked-posts.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import type { ReadRepositories, Storage, WriteRepositories } from '../storage.js';
 import { activeWriteHooks } from '../write-hooks.js';
 import { migratePostgres } from './migrate.js';
 import { createPool, type PoolOptions } from './pool.js';
-import { queryOn, rowOf, type Query } from './query.js';
+import { queryOn, rowOf, togetherOn, type Query, type Together } from './query.js';
 import { pgEvents, pgEventsReader } from './events.js';
 import { pgLeases } from './leases.js';
+import { pgLinkedPosts, pgLinkedPostsReader } from './linked-posts.js';
+import { ORGANIZER_TABLE, VENUE_TABLE } from '../linked-posts.js';
 import { pgSettings, pgSettingsReader } from './settings.js';
 import {
   pgAppPasswords,
@@ -66,6 +67,8 @@ interface Unit {
 const unitScope = new AsyncLocalStorage<Unit>();
 
 function writeRepositories(q: Query): WriteRepositories {
+  // A unit of work's statements all run in its transaction: reading together is reading.
+  const together: Together = (work) => work(q);
   return {
     settings: pgSettings(q),
     users: pgUsers(q),
@@ -73,8 +76,8 @@ function writeRepositories(q: Query): WriteRepositories {
     appPasswords: pgAppPasswords(q),
     events: pgEvents(q),
     leases: pgLeases(q),
-    venues: pgLinkedPostsPending('venues'),
-    organizers: pgLinkedPostsPending('organizers'),
+    venues: pgLinkedPosts(q, together, VENUE_TABLE),
+    organizers: pgLinkedPosts(q, together, ORGANIZER_TABLE),
   };
 }
 
@@ -107,14 +110,15 @@ export async function openPostgresStorage(
 /** The adapter on a pool already made (`openPostgresStorage` makes one): `close()` ends it. */
 export function postgresStorage(pool: pg.Pool): PostgresStorage {
   const reading = queryOn(() => unitScope.getStore()?.client ?? pool);
+  const readingTogether = togetherOn(pool, () => unitScope.getStore()?.client);
   const read: ReadRepositories = {
     settings: pgSettingsReader(reading),
     users: pgUsersReader(reading),
     sessions: pgSessionsReader(reading),
     appPasswords: pgAppPasswordsReader(reading),
     events: pgEventsReader(reading),
-    venues: pgLinkedPostsPending('venues'),
-    organizers: pgLinkedPostsPending('organizers'),
+    venues: pgLinkedPostsReader(reading, readingTogether, VENUE_TABLE),
+    organizers: pgLinkedPostsReader(reading, readingTogether, ORGANIZER_TABLE),
   };
 
   let known: Promise<string> | undefined;
