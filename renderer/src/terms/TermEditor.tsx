@@ -35,7 +35,7 @@ export default function TermEditor({ kind, id }: { kind: 'categories' | 'tags'; 
       label: 'fields.parent',
       type: 'select',
       options: [
-        ['0', 'common.none'],
+        ['0', 'fields.noParent'],
         ...(categories.data ?? [])
           .filter((c) => String(c.id) !== id)
           .map((c): [string, string] => [String(c.id), c.name]),

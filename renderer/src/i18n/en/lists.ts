@@ -74,6 +74,7 @@ export const listsEn = {
     description: 'Description',
     slug: 'Slug',
     slugHint: 'Made from the name when left empty.',
+    noParent: 'None',
     parent: 'Parent category',
   },
   resourceEditor: {

@@ -81,6 +81,7 @@ export const listsFr: Translation<'lists'> = {
     description: 'Description',
     slug: 'Identifiant d’URL',
     slugHint: 'Tiré du nom s’il est laissé vide.',
+    noParent: 'Aucune',
     parent: 'Catégorie parente',
   },
   resourceEditor: {
