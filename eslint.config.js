@@ -12,6 +12,22 @@ const restrict = (patterns, message) => ({
   ],
 });
 
+// What a service or store may not import: other runtimes and the HTTP layer.
+const serviceForbidden = [
+  'electron',
+  'react',
+  'react-dom',
+  '**/renderer/**',
+  '**/main/**',
+  'express',
+  '**/http/errors*',
+  '**/http/route*',
+  '**/http/context*',
+  '**/http/dispatch*',
+  '**/http/paging*',
+  '**/http/answer-cache*',
+];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'release', 'coverage', 'bench/results', '.tmp'] },
   js.configs.recommended,
@@ -77,21 +93,24 @@ export default tseslint.config(
       'server/resources/transfer/import-jobs.ts',
     ],
     rules: restrict(
-      [
-        'electron',
-        'react',
-        'react-dom',
-        '**/renderer/**',
-        '**/main/**',
-        'express',
-        '**/http/errors*',
-        '**/http/route*',
-        '**/http/context*',
-        '**/http/dispatch*',
-        '**/http/paging*',
-        '**/http/answer-cache*',
-      ],
+      serviceForbidden,
       'Services and stores know nothing of HTTP: throw a domain error (server/errors.ts) instead.',
+    ),
+  },
+  {
+    // Resources behind the storage ports reach storage only through them (docs/architecture.md,
+    // "Storage ports"): no connection, no SQLite adapter. Extend the list as resources convert.
+    files: [
+      'server/resources/settings/**/*.ts',
+      'server/resources/users/**/*.ts',
+      'server/resources/sessions/**/*.ts',
+      'server/auth/**/*.ts',
+      'server/resources/events/publisher.ts',
+    ],
+    ignores: ['**/*routes.ts'],
+    rules: restrict(
+      [...serviceForbidden, '**/db/*', '**/storage/sqlite/*', 'better-sqlite3'],
+      'A converted service knows nothing of HTTP or SQLite: take its repositories (StoragePorts) and throw domain errors.',
     ),
   },
   {

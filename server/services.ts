@@ -4,12 +4,12 @@
  */
 import type { Logger } from 'pino';
 import type { SqliteStorage } from './storage/sqlite/storage.js';
-import type { Storage } from './storage/storage.js';
+import type { CoreServices, ServiceOptions } from './core.js';
 import { createWriteGate } from './db/write-gate.js';
 import { moveContentVersion } from './db/content-version.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
-import { createAuthService, type AuthOptions } from './auth/service.js';
+import { createAuthService } from './auth/service.js';
 import { createUsersService } from './resources/users/service.js';
 import { createSettingsService } from './resources/settings/service.js';
 import { createMediaService } from './resources/media/service.js';
@@ -18,16 +18,15 @@ import { createVenuesService } from './resources/venues/service.js';
 import { createOrganizersService } from './resources/organizers/service.js';
 import { createEventsService } from './resources/events/service.js';
 import { createNetworkController } from './lan-sharing.js';
-import { createMdnsAnnouncer, type Announcer } from './lan-announce.js';
+import { createMdnsAnnouncer } from './lan-announce.js';
 import { lanAddresses } from './http/guards.js';
 import { createTrashService } from './resources/trash/service.js';
 import { createBackupService } from './resources/backup/service.js';
 import { createBackupScheduler } from './resources/backup/schedule.js';
 import { createIdempotencyStore } from './resources/idempotency/store.js';
-import { createSyncService, type SyncOptions } from './resources/sync/service.js';
+import { createSyncService } from './resources/sync/service.js';
 import { createImporter } from './resources/transfer/import.js';
 import { createRemoteImporter } from './resources/transfer/remote.js';
-import type { RemoteLimits } from './resources/transfer/remote-fetch.js';
 import { createImportRunner } from './resources/transfer/import-thread.js';
 import { linksData, runImportJob } from './resources/transfer/import-jobs.js';
 import type { ImportInput } from './resources/transfer/import.js';
@@ -40,23 +39,13 @@ import { createFeedStore } from './resources/feeds/store.js';
 import { createSearchService } from './resources/search/service.js';
 import { createCaldavService } from './resources/caldav/service.js';
 
-export interface ServiceOptions {
-  auth?: AuthOptions;
-  /** Change history and stream settings; tests shorten the heartbeat. */
-  sync?: Partial<SyncOptions>;
-  /** Bounds of the remote import; tests make them small. */
-  remote?: RemoteLimits;
-  /** Who announces the server on the LAN while sharing is on; multicast DNS by default. */
-  announcer?: Announcer;
-}
-
 function createCore(
   storage: SqliteStorage,
   config: ServerConfig,
   clock: Clock,
   log: Logger,
   options: ServiceOptions,
-) {
+): CoreServices {
   const settings = createSettingsService(storage, {
     timezone: config.timezone,
     public_url: config.publicUrl,
@@ -72,14 +61,8 @@ function createCore(
       }),
   );
   return {
-    /**
-     * The connection, for the resources not yet behind the storage ports (docs/architecture.md,
-     * "Storage ports"); converted services take narrowed `storage` instead.
-     */
     db: storage.db,
-    /** The storage ports; each converted service takes the part it uses (`StoragePorts`). */
-    storage: storage as Storage,
-    /** Synchronous repositories for the transactions of those resources' stores. */
+    storage,
     syncRepositories: storage.sync,
     config,
     clock,
@@ -89,12 +72,11 @@ function createCore(
     users,
     network,
     writeGate,
-    /** The content version every cache is keyed by, read synchronously (db/content-version.ts). */
     contentVersion: storage.contentVersionNow,
   };
 }
 
-export type CoreServices = ReturnType<typeof createCore>;
+export type { CoreServices, ServiceOptions } from './core.js';
 
 export function createServices(
   storage: SqliteStorage,

@@ -4,9 +4,16 @@
  */
 import { hostname, networkInterfaces } from 'node:os';
 import type { NextFunction, Request, Response } from 'express';
-import type { Services } from '../services.js';
+import type { ServerConfig } from '../config.js';
+import type { SettingsService } from '../resources/settings/service.js';
 import { ApiError } from './errors.js';
 import { parseHostHeader } from './host.js';
+
+/** What the guards read: the bind address and the settings. */
+interface GuardServices {
+  config: ServerConfig;
+  settings: Pick<SettingsService, 'get'>;
+}
 
 /** Every address of this machine's network interfaces, for LAN sharing. */
 export function lanAddresses(): string[] {
@@ -16,7 +23,7 @@ export function lanAddresses(): string[] {
     .map((i) => i!.address);
 }
 
-export function allowedHosts(services: Services): Set<string> {
+export function allowedHosts(services: GuardServices): Set<string> {
   const { config, settings } = services;
   const names = new Set(['localhost', '127.0.0.1', '[::1]']);
   const own = hostname().toLowerCase();
@@ -44,7 +51,7 @@ export function allowedHosts(services: Services): Set<string> {
  */
 const HOSTS_TTL_MS = 1_000;
 
-function hostsOf(services: Services): () => Set<string> {
+function hostsOf(services: GuardServices): () => Set<string> {
   let made: { settings: object; at: number; hosts: Set<string> } | undefined;
   return () => {
     const settings = services.settings.get();
@@ -56,7 +63,7 @@ function hostsOf(services: Services): () => Set<string> {
   };
 }
 
-export function hostGuard(services: Services) {
+export function hostGuard(services: GuardServices) {
   const hosts = hostsOf(services);
   return (req: Request, _res: Response, next: NextFunction) => {
     const header = req.headers.host;
@@ -88,7 +95,7 @@ const ALLOWED_HEADERS =
   'Authorization, Content-Type, Content-Disposition, X-Requested-With, X-HTTP-Method-Override, If-Match, If-None-Match, Last-Event-ID, Idempotency-Key';
 const METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 
-export function cors(services: Services) {
+export function cors(services: GuardServices) {
   return (req: Request, res: Response, next: NextFunction) => {
     const origin = req.headers.origin;
     if (origin === undefined) return next();

@@ -4,7 +4,6 @@
  */
 import type { z } from 'zod';
 import { invalidParams, missingParams } from './errors.js';
-import type { ArgsSchema } from './route.js';
 
 function messageFor(name: string, issue: z.core.$ZodIssue): string {
   const text = issue.message;
@@ -14,7 +13,7 @@ function messageFor(name: string, issue: z.core.$ZodIssue): string {
   return /^[a-z]/.test(text) ? `${name} ${text}` : `${name}: ${text}`;
 }
 
-export function parseArgs<S extends ArgsSchema>(
+export function parseArgs<S extends z.ZodObject>(
   schema: S,
   raw: Record<string, unknown>,
 ): z.output<S> {

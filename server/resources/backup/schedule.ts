@@ -7,7 +7,7 @@
 import type { BackupSchedule } from '../../../shared/schemas/settings.js';
 import type { BackupScheduleWire } from '../../../shared/schemas/wire/admin.js';
 import { formatUtc } from '../../../shared/time.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import type { BackupService } from './service.js';
 import { createBackupStatusStore, type BackupRun } from './status-store.js';
 

@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, realpathSync, renameSync, rmSync }
 import { join } from 'node:path';
 import { NotFound, Refused, Unavailable } from '../../errors.js';
 import { copyRegularFiles } from '../../files.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import {
   backupDirProblem,
   backupPath,

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Actor } from '../../../shared/roles.js';
 import type { Links } from '../../http/links.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import type { EventsService } from '../events/service.js';
 import { visibility } from '../events/listing.js';
 import type { FeedService } from '../feeds/service.js';

@@ -2,7 +2,7 @@
  * CalDAV (docs/contract/extensions.md §E6): the calendar's objects (objects.ts) and writes
  * (write.ts), built from the events, feeds and sync services.
  */
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import { createFeedStore } from '../feeds/store.js';
 import { createObjects, type ObjectDeps } from './objects.js';
 import { createCaldavStore } from './store.js';

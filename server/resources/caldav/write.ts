@@ -10,7 +10,7 @@ import { canEditPosts, type Actor } from '../../../shared/roles.js';
 import type { EventUpdateInput } from '../../../shared/schemas/event.js';
 import { NotAllowed, NotFound, Refused } from '../../errors.js';
 import type { Links } from '../../http/links.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import type { EventRow } from '../events/store.js';
 import { mapVevent, type MappedEvent } from '../feeds/import-map.js';
 import { createPayloadMapper } from '../feeds/import-payload.js';

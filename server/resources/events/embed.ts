@@ -6,7 +6,7 @@
  */
 import { canReadPost, type Actor } from '../../../shared/roles.js';
 import type { Links } from '../../http/links.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import { eventJsonLd } from './json-ld.js';
 import type { EventWire, OrganizerWire, VenueWire } from '../../../shared/schemas/wire/index.js';
 import { eventUrl, presentEvent, type PresentContext } from './present.js';

@@ -22,7 +22,7 @@ import {
   type StoredSide,
 } from './listing-series.js';
 import type { Links, QueryValue } from '../../http/links.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import type { EventQuery, ListingStore, GeoFilter, Visibility } from './listing-store.js';
 import type { ListedSearchStore } from './listed-search-store.js';
 import type { EventRow, EventsStore } from './store.js';

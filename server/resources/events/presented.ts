@@ -11,7 +11,7 @@
  */
 import { hash } from 'node:crypto';
 import type { Links } from '../../http/links.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import type { EmbedOptions, EventEmbedder } from './embed.js';
 import type { EventRow } from './store.js';
 

@@ -16,7 +16,7 @@ import type { EventListInput, EventUpdateInput } from '../../../shared/schemas/e
 import { formatUtc } from '../../../shared/time.js';
 import { Gone, NotAccessible, NotFound, Refused, type Problems } from '../../errors.js';
 import type { Links } from '../../http/links.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import { toSlug, uniqueSlug } from '../../text/slug.js';
 import type { MediaService } from '../media/service.js';
 import type { OrganizersService } from '../organizers/service.js';

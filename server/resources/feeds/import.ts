@@ -9,7 +9,7 @@ import type { Actor } from '../../../shared/roles.js';
 import type { ImportItem, ImportOptions } from '../../../shared/schemas/feed.js';
 import { DomainError, InvalidInput, Refused, TooLarge } from '../../errors.js';
 import type { Links } from '../../http/links.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import type { EventsService } from '../events/service.js';
 import { mapVevent, type MappedEvent } from './import-map.js';
 import { createPayloadMapper } from './import-payload.js';

@@ -10,7 +10,7 @@ import { parseDateInput, formatWall } from '../../../shared/dates.js';
 import { feedQuerySchema, type FeedQuery } from '../../../shared/schemas/feed.js';
 import { InvalidInput, NotAuthenticated } from '../../errors.js';
 import { createLinks, type Links } from '../../http/links.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import type { EventsService } from '../events/service.js';
 import { ftsQuery, visibility } from '../events/listing.js';
 import { eventUrl } from '../events/present.js';

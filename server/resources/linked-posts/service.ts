@@ -20,7 +20,7 @@ import { formatUtc } from '../../../shared/time.js';
 import { linkedSearchFragments } from '../../../shared/search.js';
 import { Gone, invalidInput, NotAccessible, NotFound, type Problems } from '../../errors.js';
 import type { Links } from '../../http/links.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import { plainText, sanitizeHtml } from '../../text/html.js';
 import { toSlug, uniqueSlug } from '../../text/slug.js';
 import type { MediaService } from '../media/service.js';

@@ -14,7 +14,7 @@ import type { MediaWire } from '../../../shared/schemas/wire/admin.js';
 import { formatUtc } from '../../../shared/time.js';
 import { invalidInput, Refused } from '../../errors.js';
 import type { Links } from '../../http/links.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import { imageHostKind } from './image-host.js';
 import { extensionOf, imageInfo, mimeForExtension } from './image-info.js';
 import { presentImage, presentMedia } from './present.js';

@@ -21,7 +21,7 @@ import { candidatesPerYear } from '../../../shared/recurrence/cost.js';
 import { dayNumber } from '../../../shared/recurrence/occurrence-id.js';
 import { formatInZone, formatUtc, normalizeZone, wallToUtcMs } from '../../../shared/time.js';
 import { invalidInput, TooMany } from '../../errors.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import type { EventRow, EventsStore } from '../events/store.js';
 import { createOccurrences } from './occurrences.js';
 import { snapshot } from './snapshot.js';

@@ -5,26 +5,15 @@
  */
 import type { WriteHooks } from '../../storage/write-hooks.js';
 import type { Links } from '../../http/links.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import { formatUtc } from '../../../shared/time.js';
 import type { Actor } from '../../../shared/roles.js';
 import { createItems, type ItemDeps } from './items.js';
 import { createPages, tokenExpired, type ChangesInput } from './pages.js';
 import { createSyncStore } from './store.js';
-import {
-  createStreamHub,
-  DEFAULT_STREAM_OPTIONS,
-  type StreamOptions,
-  type StreamSink,
-} from './stream.js';
+import { createStreamHub, type StreamSink } from './stream.js';
+import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from './options.js';
 import { parseSyncToken, syncToken } from './tokens.js';
-
-export interface SyncOptions extends StreamOptions {
-  /** Changes older than this are forgotten; older tokens get 410 `sync_token_expired`. */
-  historyDays: number;
-}
-
-export const DEFAULT_SYNC_OPTIONS: SyncOptions = { ...DEFAULT_STREAM_OPTIONS, historyDays: 90 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;

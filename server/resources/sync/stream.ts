@@ -13,37 +13,8 @@ import { canEditPosts, isAdministrator, type Actor } from '../../../shared/roles
 import { emptyIds, type Items, type LoadedRows } from './items.js';
 import type { ChangeRow, SyncStore } from './store.js';
 import { syncToken } from './tokens.js';
+import type { StreamOptions } from './options.js';
 import { couldHaveSeen, readableNow, type Readable } from './visibility.js';
-
-export interface StreamOptions {
-  /** How often the change log is checked while streams are open. */
-  pollMs: number;
-  /** A comment is sent at least this often, so proxies and clients see the stream alive. */
-  heartbeatMs: number;
-  /** Streams one user (or one anonymous client address) may hold in this process. */
-  maxPerClient: number;
-  /**
-   * Streams of anonymous clients and signed-in users together in this process; administrators'
-   * streams are not counted, so an administrator can always open one (`maxPerClient` each).
-   */
-  maxStreams: number;
-  /**
-   * Of `maxStreams`, how many anonymous clients may hold: the rest is kept for signed-in users,
-   * so anonymous clients on many addresses cannot take every slot.
-   */
-  maxAnonymousStreams: number;
-  /** A subscriber whose unsent output grows past this (it stopped reading) is dropped. */
-  maxBufferedBytes: number;
-}
-
-export const DEFAULT_STREAM_OPTIONS: StreamOptions = {
-  pollMs: 250,
-  heartbeatMs: 20_000,
-  maxPerClient: 8,
-  maxStreams: 200,
-  maxAnonymousStreams: 150,
-  maxBufferedBytes: 1 << 20,
-};
 
 /** Where a stream writes; the HTTP layer provides it. */
 export interface StreamSink {

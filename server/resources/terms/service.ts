@@ -4,7 +4,7 @@
  */
 import { mayReadEvent, type Actor } from '../../../shared/roles.js';
 import { NotFound } from '../../errors.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import type {
   Taxonomy,
   TermCreate,

@@ -7,7 +7,7 @@
  */
 import Database from 'better-sqlite3';
 import { BUSY_TIMEOUT_MS, type Db } from '../../db/open.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import {
   EXPORT_FORMAT,
   EXPORT_SECTIONS,

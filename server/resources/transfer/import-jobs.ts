@@ -20,11 +20,10 @@ import {
 } from '../../errors.js';
 import { ApiError } from '../../http/errors.js';
 import { createLinks, type Links } from '../../http/links.js';
-import type { Services } from '../../services.js';
-import type { IcsFile, ImportReport as IcsReport } from '../feeds/import.js';
-import type { ImportInput } from './import.js';
+import type { IcsFile, ImportReport as IcsReport, ImportService } from '../feeds/import.js';
+import type { ImportInput, Importer } from './import.js';
 import { readDocument } from './import-body.js';
-import type { RemoteFetched, RemoteInput, RemoteReport } from './remote.js';
+import type { RemoteFetched, RemoteImporter, RemoteInput, RemoteReport } from './remote.js';
 
 /** Links as data: rebuilt on the other side with createLinks. */
 export interface LinksData {
@@ -77,7 +76,10 @@ function linksOf(data: LinksData): Links {
 
 /** Runs one job against these services (a worker's, or the server's own). */
 export async function runImportJob(
-  services: Pick<Services, 'icsImport' | 'transfer'>,
+  services: {
+    icsImport: Pick<ImportService, 'run'>;
+    transfer: { applyDocument: Importer['run']; applyRemote: RemoteImporter['apply'] };
+  },
   job: ImportJob,
 ): Promise<unknown> {
   switch (job.kind) {

@@ -13,8 +13,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ServiceOptions } from '../../services.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices, ServiceOptions } from '../../core.js';
 import { errorOf, type ErrorData, type ImportJob, type JobResults } from './import-jobs.js';
 
 /** What the worker needs to build its own services. */

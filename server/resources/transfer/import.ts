@@ -27,7 +27,7 @@ import {
 } from '../../../shared/schemas/transfer.js';
 import { formatUtc } from '../../../shared/time.js';
 import { hashSecret, randomToken } from '../../auth/secrets.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import { plainText, sanitizeHtml } from '../../text/html.js';
 import { toSlug } from '../../text/slug.js';
 import { cleanTitle } from '../events/fields.js';

@@ -14,7 +14,7 @@ import { eventCreateSchema } from '../../../shared/schemas/event.js';
 import { organizerCreateSchema } from '../../../shared/schemas/organizer.js';
 import { venueCreateSchema } from '../../../shared/schemas/venue.js';
 import type { Links } from '../../http/links.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import type { EventsService } from '../events/service.js';
 import type { OrganizersService } from '../organizers/service.js';
 import type { TermsService } from '../terms/service.js';
@@ -331,3 +331,5 @@ export function createRemoteImporter(
     },
   };
 }
+
+export type RemoteImporter = ReturnType<typeof createRemoteImporter>;

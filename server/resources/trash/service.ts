@@ -16,7 +16,7 @@ import {
   type PostStatus,
 } from '../../../shared/roles.js';
 import { formatUtc } from '../../../shared/time.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import { createTrashStore, type TrashKind, type TrashRow } from './store.js';
 
 export interface TrashListQuery {

@@ -4,7 +4,7 @@
  */
 import type { Actor } from '../../../shared/roles.js';
 import type { VenueEntry } from '../../../shared/schemas/event-links.js';
-import type { CoreServices } from '../../services.js';
+import type { CoreServices } from '../../core.js';
 import type { StoragePorts } from '../../storage/storage.js';
 import type { MediaService } from '../media/service.js';
 import { createLinkedService } from '../linked-posts/service.js';
