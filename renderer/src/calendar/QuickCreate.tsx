@@ -15,6 +15,7 @@ import { decodeEntities } from '../api/resources';
 import { navigate } from '../app/router';
 import { Button } from '../ui/Button';
 import { InputField } from '../ui/InputField';
+import { keepTabInside } from '../ui/keepTabInside';
 import { Switch } from '../ui/Switch';
 import { zodErrors } from '../ui/form';
 import { plainFieldErrors, plainMessage } from '../ui/plainErrors';
@@ -152,17 +153,7 @@ export function QuickCreate({ pick, onClose }: { pick: QuickPick; onClose(): voi
       onClose();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const items = [...(box.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    keepTabInside(event, [...(box.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])]);
   };
 
   const type = allDay ? 'date' : 'datetime-local';

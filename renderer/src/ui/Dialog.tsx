@@ -12,6 +12,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { keepTabInside } from './keepTabInside';
 
 /** The dialog to render for the open question, and `ask()`, resolved by `answer` (null: cancel). */
 export function useQuestion<Q, A>(
@@ -59,19 +60,9 @@ export function Dialog({
       event.preventDefault();
       onCancel();
     }
-    if (event.key !== 'Tab') return;
-    const buttons = [...(box.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])].filter(
-      (b) => !b.disabled,
-    );
-    const first = buttons[0];
-    const last = buttons[buttons.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    keepTabInside(event, [
+      ...(box.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? []),
+    ]);
   };
 
   return (
