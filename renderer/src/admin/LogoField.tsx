@@ -6,6 +6,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { admin, api } from '../api/client';
+import { uploadMedia } from '../api/upload';
 import type { MediaArchiveWire, MediaWire } from '../../../shared/schemas/wire';
 import { Button } from '../ui/Button';
 import { ErrorNote } from '../ui/ErrorNote';
@@ -40,14 +41,7 @@ export function LogoField({ value, error, onChange }: Props) {
     setBusy(true);
     setUploadError(null);
     try {
-      const media = await api<MediaWire>(admin('media'), {
-        method: 'POST',
-        raw: file,
-        headers: {
-          'content-type': file.type || 'application/octet-stream',
-          'content-disposition': `attachment; filename="${file.name.replace(/["\\]/g, '')}"`,
-        },
-      });
+      const media = await uploadMedia(file);
       await client.invalidateQueries({ queryKey: LIBRARY_KEY });
       onChange(String(media.id));
     } catch (failure) {

@@ -3,8 +3,7 @@
  * value is what the API accepts: a media id or a URL; "" clears it.
  */
 import { useId, useRef, useState } from 'react';
-import { admin, api } from '../api/client';
-import type { MediaWire } from '../../../shared/schemas/wire';
+import { uploadMedia } from '../api/upload';
 import { Button } from './Button';
 import { ErrorNote } from './ErrorNote';
 import { InputField } from './InputField';
@@ -30,14 +29,7 @@ export function ImageField({ value, previewUrl, error, onChange }: Props) {
     setBusy(true);
     setUploadError(null);
     try {
-      const media = await api<MediaWire>(admin('media'), {
-        method: 'POST',
-        raw: file,
-        headers: {
-          'content-type': file.type || 'application/octet-stream',
-          'content-disposition': `attachment; filename="${file.name.replace(/["\\]/g, '')}"`,
-        },
-      });
+      const media = await uploadMedia(file);
       onChange(String(media.id), media.url);
     } catch (failure) {
       setUploadError(failure);
