@@ -292,6 +292,42 @@ describe.skipIf(!hasChromium)('the calendar', () => {
     await context.close();
   });
 
+  it('takes the phone layout when the window narrows, and the desktop one back when it widens', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-GB',
+      timezoneId: SITE_ZONE,
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await signIn(page, server.url);
+    // The calendar as it opens, with its default view (the month at this width).
+    await page.goto(`${server.url}/console/`);
+    const header = page.locator('.fc-header-toolbar');
+    const footer = page.locator('.fc-footer-toolbar');
+    await header.getByRole('button', { name: 'Month', exact: true }).waitFor();
+    await page.locator('.fc-daygrid-day').first().waitFor();
+    expect(await footer.count()).toBe(0);
+    await page.setViewportSize({ width: 375, height: 812 });
+    // The view buttons move below the grid, and nothing is wider than the screen.
+    await footer.getByRole('button', { name: 'Month', exact: true }).waitFor();
+    expect(await header.getByRole('button', { name: 'Month', exact: true }).count()).toBe(0);
+    await settled(page);
+    const overflow = await page
+      .locator('.calendar')
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    // The month the planner was looking at stays a month.
+    expect(await page.locator('.fc-daygrid-day').count()).toBeGreaterThanOrEqual(28);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await header.getByRole('button', { name: 'Month', exact: true }).waitFor();
+    expect(await footer.count()).toBe(0);
+    await context.close();
+  });
+
   it('chooses a category’s colour in the category editor', async () => {
     for (const [suffix, width] of [
       ['desktop', 1280],

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import FullCalendar from '@fullcalendar/react';
+import { useMediaQuery } from '../ui/useMediaQuery';
 import type {
   DateSelectArg,
   EventClickArg,
@@ -77,15 +78,18 @@ export default function CalendarScreen() {
   );
   const source = useEventSource(settled, colors, onError);
   useRefetchWhenStale(calendar);
-  const phone = typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches;
+  const phone = useMediaQuery(PHONE);
   const display = useDisplayZone();
   const zone = display.zone;
   const twelve = useMemo(() => usesTwelveHours(), []);
   const clock = useMemo(() => clockFormat(twelve), [twelve]);
   const locale = useMemo(() => calendarLocale(), []);
   // The view and the date shown live in the address: reload and shared links keep them.
+  // The default view is the one of the width the calendar opened at: narrowing the window later
+  // changes the layout, not the view the planner is looking at.
+  const [startedOnPhone] = useState(phone);
   const [address, setAddress] = useUrlState({
-    view: phone ? 'listWeek' : 'dayGridMonth',
+    view: startedOnPhone ? 'listWeek' : 'dayGridMonth',
     date: '',
   });
   const [view, setView] = useState(address.view);
