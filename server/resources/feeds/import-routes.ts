@@ -53,11 +53,11 @@ export const importRoutes: RouteDef[] = [
         summary:
           'Import an iCalendar file (the body, Content-Type text/calendar, up to 20 MB): events are matched by UID; dry_run=true reports without writing.',
         args: icsImportSchema,
-        check: ({ category, organizer }, ctx) => ({
+        check: async ({ category, organizer }, ctx) => ({
           ...(category !== undefined && !ctx.services.terms.find('category', category)
             ? { category: `category ${category} is not an existing category.` }
             : {}),
-          ...(organizer !== undefined && !ctx.services.organizers.find(organizer)
+          ...(organizer !== undefined && !(await ctx.services.organizers.find(organizer))
             ? { organizer: `organizer ${organizer} is not an existing organizer.` }
             : {}),
         }),
