@@ -26,15 +26,22 @@ export interface PoolOptions {
   max?: number;
   /** Names the connections in pg_stat_activity. */
   applicationName?: string;
+  /** Told of an idle connection that failed (already replaced); ignored when absent. */
+  onIdleError?: (error: Error) => void;
 }
 
 export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'almanac',
     types,
   });
+  // An idle connection the server ends (a restart, an administrator, a dropped network) is
+  // reported here. The pool has already discarded it and the next query opens another; without a
+  // listener, Node would turn the event into an uncaught exception and stop the whole process.
+  pool.on('error', (error) => options.onIdleError?.(error));
+  return pool;
 }
 
 /** A client of `url` outside any pool (migrations, listening for notifications). */
