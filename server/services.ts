@@ -23,7 +23,7 @@ import { lanAddresses } from './http/guards.js';
 import { createTrashService } from './resources/trash/service.js';
 import { createBackupService } from './resources/backup/service.js';
 import { createBackupScheduler } from './resources/backup/schedule.js';
-import { createIdempotencyStore } from './resources/idempotency/store.js';
+import { idempotencyKeys } from './resources/idempotency/keys.js';
 import { createSyncService } from './resources/sync/service.js';
 import { createImporter } from './resources/transfer/import.js';
 import { createRemoteImporter } from './resources/transfer/remote.js';
@@ -101,7 +101,7 @@ export function createServices(
     },
   });
   const backupSchedule = createBackupScheduler(core, backups);
-  const idempotency = createIdempotencyStore(core.db);
+  const idempotency = idempotencyKeys(core);
   const importer = createImporter(core);
   const remote = createRemoteImporter(core, { events, venues, organizers, terms }, options.remote);
   // Imports run in a worker thread (import-thread.ts); `apply*` is the work done there.

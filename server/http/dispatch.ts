@@ -20,6 +20,7 @@ import { bodyParams, effectiveMethod, queryParams, type Query } from './wp-reque
 import { precondition } from './conditional.js';
 import { withWriteHooks, type WriteHooks } from '../storage/write-hooks.js';
 import { idempotentWrite, requestFingerprint } from './idempotency.js';
+import type { UnitOfWork } from '../storage/storage.js';
 import { READS, send, sendJson, type Shaping } from './send.js';
 
 type RootStyle = 'api' | 'wp-json' | 'rest_route';
@@ -215,7 +216,7 @@ export function restServer(registry: Registry, services: Services) {
     const idempotent =
       key === undefined
         ? undefined
-        : idempotentWrite(services.idempotency, services.clock.now(), {
+        : await idempotentWrite(services.idempotency, services.clock.now(), {
             actor: actor?.id ?? 0,
             key,
             method,
@@ -250,18 +251,18 @@ export function restServer(registry: Registry, services: Services) {
     } finally {
       release();
     }
-    idempotent?.done(result);
+    await idempotent?.done(result);
     await send(req, res, result, shaping);
   };
 }
 
 /** The hooks in order; a hook that answers a promise is waited for before the next. */
 function combine(hooks: WriteHooks[]): WriteHooks {
-  const run = (phase: 'begin' | 'end', from: number): void | Promise<void> => {
+  const run = (phase: 'begin' | 'end', from: number, uow?: UnitOfWork): void | Promise<void> => {
     for (let i = from; i < hooks.length; i++) {
-      const result = hooks[i]![phase]?.();
-      if (result instanceof Promise) return result.then(() => run(phase, i + 1));
+      const result = hooks[i]![phase]?.(uow);
+      if (result instanceof Promise) return result.then(() => run(phase, i + 1, uow));
     }
   };
-  return { begin: () => run('begin', 0), end: () => run('end', 0) };
+  return { begin: (uow) => run('begin', 0, uow), end: (uow) => run('end', 0, uow) };
 }

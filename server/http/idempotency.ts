@@ -3,14 +3,15 @@
  * write and its answer is kept for a day; a retry with the same key by the same user gets that
  * answer again (`Idempotent-Replayed: true`) and writes nothing. The same key with another
  * method, URL or body is refused (422), as Stripe and the IETF draft do: replaying the first
- * answer would silently drop the new body. The key is taken inside the write's own transaction,
- * so two processes cannot both make the write; a write that fails leaves the key free for a
- * corrected retry.
+ * answer would silently drop the new body. The key is taken inside the write's own transaction
+ * (its unit of work: the hooks are given its repositories), so two processes cannot both make
+ * the write; a write that fails leaves the key free for a corrected retry.
  */
 import { createHash } from 'node:crypto';
 import { formatUtc } from '../../shared/time.js';
 import type { WriteHooks } from '../storage/write-hooks.js';
-import type { IdempotencyStore } from '../resources/idempotency/store.js';
+import type { KeyedRequest } from '../storage/idempotency.js';
+import type { IdempotencyKeys } from '../resources/idempotency/keys.js';
 import { ApiError } from './errors.js';
 import type { ApiResponse } from './route.js';
 
@@ -27,7 +28,7 @@ export interface IdempotentWrite {
   replay?: Replay;
   hooks?: WriteHooks;
   /** Keeps the answer once the write succeeded. */
-  done(result: ApiResponse): void;
+  done(result: ApiResponse): Promise<void>;
 }
 
 const inProgress = () =>
@@ -37,16 +38,7 @@ const inProgress = () =>
     409,
   );
 
-/** One write request, as its key is compared: who, which key, and what exactly was asked. */
-export interface KeyedRequest {
-  actor: number;
-  key: string;
-  method: string;
-  /** The URL as sent, query included. */
-  path: string;
-  /** `requestFingerprint` of the body. */
-  fingerprint: string;
-}
+export type { KeyedRequest };
 
 /**
  * The digest of a request's parsed body (its JSON or form parameters, in the order sent, or the
@@ -80,11 +72,11 @@ const reused = () =>
     422,
   );
 
-export function idempotentWrite(
-  store: IdempotencyStore,
+export async function idempotentWrite(
+  keys: IdempotencyKeys,
   now: Date,
   request: KeyedRequest,
-): IdempotentWrite {
+): Promise<IdempotentWrite> {
   const { actor, key, method, path, fingerprint } = request;
   if (!KEY.test(key)) {
     throw new ApiError(
@@ -93,32 +85,52 @@ export function idempotentWrite(
       400,
     );
   }
-  const known = store.find(actor, key);
+  const known = await keys.storage.read.idempotency.find(actor, key);
   if (known) {
     const sameBody = known.fingerprint === '' || known.fingerprint === fingerprint;
     if (known.method !== method || known.path !== path || !sameBody) throw reused();
     if (known.status === null || known.body === null) throw inProgress();
-    return { replay: { status: known.status, body: known.body }, done: () => undefined };
+    return { replay: { status: known.status, body: known.body }, done: async () => undefined };
   }
+  const expiredBefore = formatUtc(new Date(now.getTime() - KEEP_MS));
+  const nowUtc = formatUtc(now);
+  const sync = keys.inSyncTransaction;
   let claimed = false;
   return {
     hooks: {
       // Checked again under the write lock: another process may have taken the key meanwhile.
-      begin() {
-        if (!claimed && store.find(actor, key)) throw inProgress();
-      },
-      end() {
+      begin(uow) {
         if (claimed) return;
-        store.expire(formatUtc(new Date(now.getTime() - KEEP_MS)));
-        store.claim(request, formatUtc(now));
-        claimed = true;
+        if (!uow) {
+          if (sync.find(actor, key)) throw inProgress();
+          return;
+        }
+        return uow.idempotency.find(actor, key).then((taken) => {
+          if (taken) throw inProgress();
+        });
+      },
+      end(uow) {
+        if (claimed) return;
+        if (!uow) {
+          sync.expire(expiredBefore);
+          sync.claim(request, nowUtc);
+          claimed = true;
+          return;
+        }
+        return (async () => {
+          await uow.idempotency.expire(expiredBefore);
+          await uow.idempotency.claim(request, nowUtc);
+          claimed = true;
+        })();
       },
     },
-    done(result) {
+    async done(result) {
       // Files and streams are reads in effect; only JSON answers of writes are kept.
       if (!claimed || result.file || result.chunks || result.stream) return;
       const body = result.json?.bytes ?? Buffer.from(JSON.stringify(result.body) ?? '', 'utf8');
-      store.answer(actor, key, result.status ?? 200, body);
+      await keys.storage.write((uow) =>
+        uow.idempotency.answer(actor, key, result.status ?? 200, body),
+      );
     },
   };
 }

@@ -15,6 +15,7 @@
  * repository types from here.
  */
 import type { EventsReader, EventsRepository } from './events.js';
+import type { IdempotencyReader, IdempotencyRepository } from './idempotency.js';
 import type { LeasesRepository } from './leases.js';
 import type {
   LinkedPostsReader,
@@ -42,6 +43,7 @@ export interface WriteRepositories {
   leases: LeasesRepository;
   venues: LinkedPostsRepository<VenueRow>;
   organizers: LinkedPostsRepository<OrganizerRow>;
+  idempotency: IdempotencyRepository;
 }
 
 /** The read side, by aggregate: committed data. */
@@ -53,6 +55,7 @@ export interface ReadRepositories {
   events: EventsReader;
   venues: LinkedPostsReader<VenueRow>;
   organizers: LinkedPostsReader<OrganizerRow>;
+  idempotency: IdempotencyReader;
 }
 
 export type UnitOfWork = WriteRepositories;

@@ -6,15 +6,21 @@
  * (storage.ts) runs them first and last inside its transaction, awaiting them, so a hook may
  * read through the storage ports (its reads go through the unit's transaction). The synchronous
  * transactions of the stores not yet behind the ports run them too (db/open.ts), without waiting
- * for a hook that answers a promise.
+ * for a hook that answers a promise, and without a unit of work to give it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { UnitOfWork } from './storage.js';
 
+/**
+ * A hook run inside a unit of work is given its repositories, so that what it reads and writes
+ * (an idempotency key) commits or rolls back with the unit; one run inside a synchronous
+ * transaction of a store not yet behind the ports is given none.
+ */
 export interface WriteHooks {
   /** Runs first inside the transaction; throwing (or rejecting) rolls it back. */
-  begin?(): void | Promise<void>;
+  begin?(uow?: UnitOfWork): void | Promise<void>;
   /** Runs last inside the transaction, after the writes. */
-  end?(): void | Promise<void>;
+  end?(uow?: UnitOfWork): void | Promise<void>;
 }
 
 const storage = new AsyncLocalStorage<WriteHooks[]>();

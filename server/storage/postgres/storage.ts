@@ -23,6 +23,7 @@ import { migratePostgres } from './migrate.js';
 import { createPool, type PoolOptions } from './pool.js';
 import { queryOn, rowOf, togetherOn, type Query, type Together } from './query.js';
 import { pgEvents, pgEventsReader } from './events.js';
+import { pgIdempotency, pgIdempotencyReader } from './idempotency.js';
 import { pgLeases } from './leases.js';
 import { pgLinkedPosts, pgLinkedPostsReader } from './linked-posts.js';
 import { ORGANIZER_TABLE, VENUE_TABLE } from '../linked-posts.js';
@@ -78,6 +79,7 @@ function writeRepositories(q: Query): WriteRepositories {
     leases: pgLeases(q),
     venues: pgLinkedPosts(q, together, VENUE_TABLE),
     organizers: pgLinkedPosts(q, together, ORGANIZER_TABLE),
+    idempotency: pgIdempotency(q),
   };
 }
 
@@ -119,6 +121,7 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
     events: pgEventsReader(reading),
     venues: pgLinkedPostsReader(reading, readingTogether, VENUE_TABLE),
     organizers: pgLinkedPostsReader(reading, readingTogether, ORGANIZER_TABLE),
+    idempotency: pgIdempotencyReader(reading),
   };
 
   let known: Promise<string> | undefined;
@@ -146,9 +149,10 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
       await client.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
       try {
         const value = await unitScope.run(unit, async () => {
-          for (const hook of hooks) await hook.begin?.();
-          const result = await body(writeRepositories(q));
-          for (const hook of hooks) await hook.end?.();
+          const uow = writeRepositories(q);
+          for (const hook of hooks) await hook.begin?.(uow);
+          const result = await body(uow);
+          for (const hook of hooks) await hook.end?.(uow);
           return result;
         });
         await client.query('COMMIT');

@@ -22,6 +22,7 @@ import { startCheckpointer } from './checkpointer.js';
 import { unitInGroup } from './group-commit.js';
 import { asyncRepository, type Sync } from './repository.js';
 import { sqliteEvents, sqliteEventsReader } from './events.js';
+import { sqliteIdempotency, sqliteIdempotencyReader } from './idempotency.js';
 import { sqliteLeases } from './leases.js';
 import { sqliteSettings, sqliteSettingsReader } from './settings.js';
 import { sqliteLinkedPosts, sqliteLinkedPostsReader } from './linked-posts.js';
@@ -106,6 +107,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     leases: sqliteLeases(db),
     venues: sqliteLinkedPosts(db, VENUE_TABLE),
     organizers: sqliteLinkedPosts(db, ORGANIZER_TABLE),
+    idempotency: sqliteIdempotency(db),
   };
   const reading = readHandle(db);
   const outsideWrites = () => {
@@ -119,6 +121,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     events: asyncRepository(sqliteEventsReader(reading), outsideWrites),
     venues: asyncRepository(sqliteLinkedPostsReader(db, VENUE_TABLE), outsideWrites),
     organizers: asyncRepository(sqliteLinkedPostsReader(db, ORGANIZER_TABLE), outsideWrites),
+    idempotency: asyncRepository(sqliteIdempotencyReader(reading), outsideWrites),
   };
   const version = contentVersionReader(db);
   const checkpointer =
@@ -147,13 +150,14 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
           leases: asyncRepository(writers.leases, guard),
           venues: asyncRepository(writers.venues, guard),
           organizers: asyncRepository(writers.organizers, guard),
+          idempotency: asyncRepository(writers.idempotency, guard),
         };
         // The hooks may read through the read side (a precondition's GET): within the unit's
         // scope those reads are the unit's own.
         const done = unitScope.run(unit, async () => {
-          for (const hook of hooks) await hook.begin?.();
+          for (const hook of hooks) await hook.begin?.(uow);
           const value = await body(uow);
-          for (const hook of hooks) await hook.end?.();
+          for (const hook of hooks) await hook.end?.(uow);
           return value;
         });
         return {

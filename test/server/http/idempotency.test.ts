@@ -59,6 +59,31 @@ describe('Idempotency-Key', () => {
     expect((list.json as { total: number }).total).toBe(1);
   });
 
+  it('takes the key in the unit of work of a write behind the storage ports (a venue)', async () => {
+    const server = await startTestServer();
+    const headers = { 'idempotency-key': 'venue-twice' };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        server.call('POST', `${NS}/venues`, {
+          auth: server.admin,
+          body: { venue: 'Hall' },
+          headers,
+        }),
+      ),
+    );
+    for (const answer of answers) expect([201, 409]).toContain(answer.status);
+    const again = await server.call('POST', `${NS}/venues`, {
+      auth: server.admin,
+      body: { venue: 'Hall' },
+      headers,
+    });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.json).toEqual(answers.find((a) => a.status === 201)!.json);
+    const list = await server.call('GET', `${NS}/venues`, { auth: server.admin });
+    expect((list.json as { total: number }).total).toBe(1);
+  });
+
   it('leaves the key free after a refused write, and refuses it for another request', async () => {
     const server = await startTestServer();
     const headers = { 'idempotency-key': 'fix-and-retry' };
