@@ -3,7 +3,7 @@
  * a table already uses. They all sit in the slug index between `base` and `base.` ('.' follows
  * '-'), so it is one range read whatever the number of variants.
  */
-import type { Db } from './open.js';
+import type { ReadDb } from './read.js';
 
 type Scope = Record<string, string | number>;
 
@@ -11,7 +11,7 @@ type Scope = Record<string, string | number>;
  * `table` and `scope` are fixed SQL from the caller, never input; `scope` may name parameters
  * (`id <> @id`) that each call then passes.
  */
-export function prepareSlugVariants<P extends Scope>(db: Db, table: string, scope: string) {
+export function prepareSlugVariants<P extends Scope>(db: ReadDb, table: string, scope: string) {
   const statement = db
     .prepare<P & { base: string; hi: string; from: number }, string>(
       `SELECT slug FROM ${table}

@@ -23,6 +23,7 @@ import type {
   OrganizerRow,
   VenueRow,
 } from './linked-posts.js';
+import type { SeriesReader, SeriesRepository } from './series.js';
 import type { SettingsReader, SettingsRepository } from './settings.js';
 import type {
   AppPasswordsReader,
@@ -40,6 +41,7 @@ export interface WriteRepositories {
   sessions: SessionsRepository;
   appPasswords: AppPasswordsRepository;
   events: EventsRepository;
+  series: SeriesRepository;
   leases: LeasesRepository;
   venues: LinkedPostsRepository<VenueRow>;
   organizers: LinkedPostsRepository<OrganizerRow>;
@@ -53,6 +55,7 @@ export interface ReadRepositories {
   sessions: SessionsReader;
   appPasswords: AppPasswordsReader;
   events: EventsReader;
+  series: SeriesReader;
   venues: LinkedPostsReader<VenueRow>;
   organizers: LinkedPostsReader<OrganizerRow>;
   idempotency: IdempotencyReader;

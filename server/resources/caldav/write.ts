@@ -11,7 +11,7 @@ import type { EventUpdateInput } from '../../../shared/schemas/event.js';
 import { NotAllowed, NotFound, Refused } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
-import type { EventRow } from '../events/store.js';
+import type { EventRow } from '../../storage/events.js';
 import { mapVevent, type MappedEvent } from '../feeds/import-map.js';
 import { createPayloadMapper } from '../feeds/import-payload.js';
 import { originalStart } from '../feeds/import-series.js';

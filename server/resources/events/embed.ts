@@ -13,7 +13,8 @@ import { eventUrl, presentEvent, type PresentContext } from './present.js';
 import type { EventDeps } from './service.js';
 import type { SeriesKeys } from '../series/service.js';
 import { templateOfComputed } from '../series/occurrences.js';
-import type { EventRow, EventsStore } from './store.js';
+import type { EventRow } from '../../storage/events.js';
+import type { EventsStore } from './sync-store.js';
 
 /** The series keys of a page of events (series/service.ts). */
 export type SeriesKeysOf = (rows: EventRow[]) => Map<number, SeriesKeys>;

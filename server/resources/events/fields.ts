@@ -11,7 +11,7 @@ import { formatUtc } from '../../../shared/time.js';
 import type { EventUpdateInput } from '../../../shared/schemas/event.js';
 import { sanitizeHtml } from '../../text/html.js';
 import { InvalidInput } from '../../errors.js';
-import type { EventRow } from './store.js';
+import type { EventRow } from '../../storage/events.js';
 
 export interface FieldContext {
   actor: Actor | null;

@@ -3,7 +3,7 @@ import { plainText } from '../../text/html.js';
 import { lowestCost } from '../../../shared/cost.js';
 import { wallMillis } from '../../../shared/time.js';
 import type { OrganizerWire, VenueWire } from '../../../shared/schemas/wire/index.js';
-import type { EventRow } from './store.js';
+import type { EventRow } from '../../storage/events.js';
 import { SCHEMA_ORG_STATUS } from '../../../shared/schemas/event-status.js';
 import { parseUtc } from '../../../shared/time.js';
 import { parseCostColumn, type Wire } from './present.js';

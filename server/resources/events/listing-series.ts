@@ -14,10 +14,10 @@ import type { Bounds, Timeline } from '../../../shared/recurrence/timeline.js';
 import { TooManyOccurrences, type Budget } from '../series/occurrences.js';
 import type { SeriesService } from '../series/service.js';
 import type { Snapshot } from '../series/snapshot.js';
-import type { SeriesRow } from '../series/store.js';
+import type { SeriesRow } from '../../storage/series.js';
 import { templateOf } from '../series/rule.js';
 import type { EventQuery, Visibility } from './listing-store.js';
-import type { EventRow } from './store.js';
+import type { EventRow } from '../../storage/events.js';
 
 const FIRST = '1000-01-01 00:00:00';
 const LAST = '9999-12-31 23:59:59';

@@ -25,7 +25,8 @@ import type { Links, QueryValue } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
 import type { EventQuery, ListingStore, GeoFilter, Visibility } from './listing-store.js';
 import type { ListedSearchStore } from './listed-search-store.js';
-import type { EventRow, EventsStore } from './store.js';
+import type { EventRow } from '../../storage/events.js';
+import type { EventsStore } from './sync-store.js';
 import { eventOrder } from './listing-order.js';
 import type { EventDeps } from './service.js';
 

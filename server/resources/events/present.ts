@@ -12,7 +12,7 @@ import type {
   VenueWire,
 } from '../../../shared/schemas/wire/index.js';
 import type { SeriesKeys } from '../series/service.js';
-import { EVENT_FLAGS, type EventRow } from './store.js';
+import { EVENT_FLAGS, type EventRow } from '../../storage/events.js';
 import { flagsOf } from '../../db/post-row.js';
 
 export type Wire = Record<string, unknown>;

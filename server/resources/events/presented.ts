@@ -13,7 +13,7 @@ import { hash } from 'node:crypto';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
 import type { EmbedOptions, EventEmbedder } from './embed.js';
-import type { EventRow } from './store.js';
+import type { EventRow } from '../../storage/events.js';
 
 /**
  * Remembered events: the pages a calendar is read by most, in about 15-30 MB (a text of 3-6 KB

@@ -32,7 +32,8 @@ import type { EventWire } from '../../../shared/schemas/wire/index.js';
 import { createListingStore } from './listing-store.js';
 import { createListedSearchStore } from './listed-search-store.js';
 import type { EventQuery } from './listing-store.js';
-import { createEventsStore, type EventRow } from './store.js';
+import type { EventRow } from '../../storage/events.js';
+import { syncEventsStore } from './sync-store.js';
 import { isRecurring } from '../../../shared/recurrence/lines.js';
 import type { Scope } from '../../../shared/recurrence/schema.js';
 import { createSeriesEditor, type EventPorts } from '../series/edit.js';
@@ -62,7 +63,7 @@ const notAnEvent = (): Refused =>
   new Refused('rest-invalid-event-id', 'The specified ID is not a valid event.');
 
 export function createEventsService(core: CoreServices, deps: EventDeps) {
-  const store = createEventsStore(core.db);
+  const store = syncEventsStore(core);
   const ports = deps;
   const series = createSeriesService(core, store);
   const editor = createSeriesEditor(store, series, () => core.clock.now());

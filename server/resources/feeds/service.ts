@@ -15,7 +15,7 @@ import type { EventsService } from '../events/service.js';
 import { ftsQuery, visibility } from '../events/listing.js';
 import { eventUrl } from '../events/present.js';
 import type { EventQuery } from '../events/listing-store.js';
-import type { EventRow } from '../events/store.js';
+import type { EventRow } from '../../storage/events.js';
 import { asRead } from '../events/scheduled.js';
 import type { TermsService } from '../terms/service.js';
 import type { VenuesService } from '../venues/service.js';

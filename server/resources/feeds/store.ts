@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../db/open.js';
 import type { PostStatus } from '../../../shared/roles.js';
-import type { EventRow } from '../events/store.js';
+import type { EventRow } from '../../storage/events.js';
 
 export interface FeedState {
   site_uid: string;

@@ -27,7 +27,8 @@ import type { EventUpdateInput } from '../../../shared/schemas/event.js';
 import { formatUtc } from '../../../shared/time.js';
 import { invalidInput, NotAllowed } from '../../errors.js';
 import { toSlug, uniqueSlug } from '../../text/slug.js';
-import type { EventRow, EventsStore } from '../events/store.js';
+import type { EventRow } from '../../storage/events.js';
+import type { EventsStore } from '../events/sync-store.js';
 import { recurrenceOf, templateOf, timingOf } from './rule.js';
 import { checkRecurrence, recurrenceProblem, type SeriesService } from './service.js';
 import {
@@ -39,7 +40,7 @@ import {
   type Group,
   type Snapshot,
 } from './snapshot.js';
-import type { Member, SeriesRow } from './store.js';
+import type { Member, SeriesRow } from '../../storage/series.js';
 
 /** What the events service does for one event, which scoped edits repeat. */
 export interface EventPorts {

@@ -31,10 +31,12 @@ import {
 } from '../../../shared/recurrence/occurrence-id.js';
 import { formatUtc } from '../../../shared/time.js';
 import { toSlug } from '../../text/slug.js';
-import type { EventRow, EventsStore } from '../events/store.js';
+import type { EventRow } from '../../storage/events.js';
+import type { EventsStore } from '../events/sync-store.js';
 import { recurrenceOf, templateOf, timingOf } from './rule.js';
 import type { Snapshot } from './snapshot.js';
-import type { SeriesRow, SeriesStore } from './store.js';
+import type { SeriesRow } from '../../storage/series.js';
+import type { SeriesStore } from './service.js';
 
 /**
  * What one request may still compute, shared by its reads: occurrences made into rows

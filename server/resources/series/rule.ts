@@ -2,7 +2,7 @@
 import type { SeriesTiming } from '../../../shared/recurrence/expand.js';
 import { parseRecurrence, type Recurrence } from '../../../shared/recurrence/lines.js';
 import type { Snapshot } from './snapshot.js';
-import type { SeriesRow } from './store.js';
+import type { SeriesRow } from '../../storage/series.js';
 
 export const timingOf = (row: SeriesRow): SeriesTiming => ({
   zone: row.timezone,

@@ -22,10 +22,12 @@ import { dayNumber } from '../../../shared/recurrence/occurrence-id.js';
 import { formatInZone, formatUtc, normalizeZone, wallToUtcMs } from '../../../shared/time.js';
 import { invalidInput, TooMany } from '../../errors.js';
 import type { CoreServices } from '../../core.js';
-import type { EventRow, EventsStore } from '../events/store.js';
+import type { EventRow } from '../../storage/events.js';
+import type { EventsStore } from '../events/sync-store.js';
 import { createOccurrences } from './occurrences.js';
 import { snapshot } from './snapshot.js';
-import { createSeriesStore, type SeriesRow } from './store.js';
+import type { SeriesRepository, SeriesRow } from '../../storage/series.js';
+import type { Sync } from '../../storage/sqlite/repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -151,8 +153,14 @@ export const tooManySeries = (): TooMany =>
     `A user may start at most ${LIMITS.seriesPerDay} recurring series in 24 hours; try again later.`,
   );
 
+/**
+ * The series repository in its synchronous form (the SQLite adapter's), for the events' write
+ * transactions until they are units of work.
+ */
+export type SeriesStore = Sync<SeriesRepository>;
+
 export function createSeriesService(core: CoreServices, events: EventsStore) {
-  const store = createSeriesStore(core.db);
+  const store: SeriesStore = core.syncRepositories.series;
   const now = () => core.clock.now();
   const occurrences = createOccurrences(store, events, now);
 

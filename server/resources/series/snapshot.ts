@@ -3,7 +3,8 @@
  * occurrences, what an occurrence changed on its own (its `detached` groups, which such edits
  * leave alone), and the template new occurrences are made from.
  */
-import type { EventRow, EventsStore } from '../events/store.js';
+import type { EventRow } from '../../storage/events.js';
+import type { EventsStore } from '../events/sync-store.js';
 
 /** Groups of event columns (and links) that change together. */
 const COLUMN_GROUPS = {

@@ -9,7 +9,7 @@ import type { EventsService } from '../events/service.js';
 import type { OrganizersService } from '../organizers/service.js';
 import { presentTerm } from '../terms/present.js';
 import type { VenuesService } from '../venues/service.js';
-import type { EventRow } from '../events/store.js';
+import type { EventRow } from '../../storage/events.js';
 import type { OrganizerRow } from '../organizers/kind.js';
 import type { VenueRow } from '../venues/kind.js';
 import type { TermRow } from '../terms/store.js';

@@ -6,7 +6,7 @@
 import type { Db } from '../../db/open.js';
 import type { OrganizerRow } from '../organizers/kind.js';
 import type { VenueRow } from '../venues/kind.js';
-import type { EventRow } from '../events/store.js';
+import type { EventRow } from '../../storage/events.js';
 import type { TermRow } from '../terms/store.js';
 
 export const SYNC_KINDS = ['category', 'tag', 'venue', 'organizer', 'event'] as const;

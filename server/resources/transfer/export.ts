@@ -15,7 +15,7 @@ import {
   PORTABLE_SETTINGS,
   type ExportSection,
 } from '../../../shared/schemas/transfer.js';
-import type { EventRow } from '../events/store.js';
+import type { EventRow } from '../../storage/events.js';
 import type { OrganizerRow } from '../organizers/kind.js';
 import type { VenueRow } from '../venues/kind.js';
 import type { TermRow } from '../terms/store.js';

@@ -6,7 +6,7 @@
 import type { Db } from '../../db/open.js';
 import { prepareSlugVariants } from '../../db/slug-variants.js';
 import { uniqueSlug } from '../../text/slug.js';
-import { EVENT_COLUMNS as EVENT_ROW_COLUMNS, type EventRow } from '../events/store.js';
+import { EVENT_COLUMNS as EVENT_ROW_COLUMNS, type EventRow } from '../../storage/events.js';
 import { NEXT_POST_ID } from '../../db/post-ids.js';
 import { linkedColumns } from '../linked-posts/kind.js';
 import { organizerKind } from '../organizers/kind.js';

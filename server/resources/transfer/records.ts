@@ -12,7 +12,7 @@ import { pick } from '../../../shared/pick.js';
 import type { PostStatus } from '../../../shared/roles.js';
 import { flagsOf, POST_COLUMNS } from '../../db/post-row.js';
 import { parseCostColumn } from '../events/present.js';
-import { EVENT_FLAGS, type EventRow } from '../events/store.js';
+import { EVENT_FLAGS, type EventRow } from '../../storage/events.js';
 import type { LinkedRow } from '../linked-posts/kind.js';
 import { ORGANIZER_TEXT_COLUMNS, type OrganizerRow } from '../organizers/kind.js';
 import type { TermRow } from '../terms/store.js';

@@ -1,6 +1,39 @@
-/** PostgreSQL's SQL of the part of the events aggregate behind the ports: scheduled publishing. */
-import type { EventsReader, EventsRepository } from '../events.js';
-import { rowOf, type Query } from './query.js';
+/**
+ * PostgreSQL's SQL of the events aggregate (storage/events.ts), answering as SQLite's
+ * (storage/sqlite/events.ts) does. New ids come from the posts' sequence (migration 0001);
+ * lists of ids travel as arrays.
+ */
+import {
+  EVENT_COLUMNS,
+  EVENT_UPDATE_COLUMNS,
+  type EventRow,
+  type EventsReader,
+  type EventsRepository,
+  type TrashMeta,
+} from '../events.js';
+import { rowOf, rowsOf, type Query } from './query.js';
+
+const INSERT = `INSERT INTO events (id, ${EVENT_COLUMNS.join(', ')})
+  VALUES ($1, ${EVENT_COLUMNS.map((_, i) => `$${i + 2}`).join(', ')})`;
+const UPDATE = `UPDATE events SET ${EVENT_UPDATE_COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')}
+  WHERE id = $1`;
+
+/**
+ * A link list as SQLite stores it (positions are the list's indexes, a repeated id keeps its
+ * first): the ids once each, and their positions.
+ */
+function positioned(ids: readonly number[]): [number[], number[]] {
+  const seen = new Set<number>();
+  const kept: number[] = [];
+  const positions: number[] = [];
+  ids.forEach((id, index) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    kept.push(id);
+    positions.push(index);
+  });
+  return [kept, positions];
+}
 
 export function pgEventsReader(q: Query): EventsReader {
   return {
@@ -12,6 +45,52 @@ export function pgEventsReader(q: Query): EventsReader {
           "SELECT min(date_utc) AS at FROM events WHERE status = 'future'",
         )
       )?.at ?? undefined,
+    get: (id) => rowOf<EventRow>(q, 'SELECT * FROM events WHERE id = $1', [id]),
+    kind: async (id) =>
+      (await rowOf<{ kind: string }>(q, 'SELECT kind FROM posts WHERE id = $1', [id]))?.kind,
+    bySlug: (slug) =>
+      rowOf<EventRow>(q, 'SELECT * FROM events WHERE slug = $1 ORDER BY id LIMIT 1', [slug]),
+    // `base`, `base-2`, … sit between `base` and `base.` in byte order ('.' follows '-'), as
+    // on SQLite (db/slug-variants.ts): one range of the slug index.
+    slugVariants: async (base, selfId) => {
+      const rows = await rowsOf<{ slug: string }>(
+        q,
+        `SELECT slug FROM events
+         WHERE slug >= $1 AND slug < $2 AND id <> $3
+           AND (slug = $1 OR (substr(slug, $4 - 1, 1) = '-' AND substr(slug, $4) <> ''
+             AND substr(slug, $4) !~ '[^0-9]'))`,
+        [base, `${base}.`, selfId, [...base].length + 2],
+      );
+      return new Set(rows.map((row) => row.slug));
+    },
+    async organizersOf(eventIds) {
+      const out = new Map<number, number[]>(eventIds.map((id) => [id, []]));
+      if (eventIds.length === 0) return out;
+      const rows = await rowsOf<{ event_id: number; organizer_id: number }>(
+        q,
+        `SELECT event_id, organizer_id FROM event_organizers
+         WHERE event_id = ANY($1::bigint[]) ORDER BY event_id, position`,
+        [[...eventIds]],
+      );
+      for (const row of rows) out.get(row.event_id)?.push(row.organizer_id);
+      return out;
+    },
+    termIds: async (eventId, taxonomy) =>
+      (
+        await rowsOf<{ term_id: number }>(
+          q,
+          `SELECT et.term_id FROM event_terms et JOIN terms t ON t.id = et.term_id
+           WHERE et.event_id = $1 AND t.taxonomy = $2 ORDER BY et.position`,
+          [eventId, taxonomy],
+        )
+      ).map((row) => row.term_id),
+    trashMeta: (id) =>
+      rowOf<TrashMeta>(
+        q,
+        `SELECT post_id, previous_status, previous_slug, trashed_utc FROM trash_meta
+         WHERE post_id = $1`,
+        [id],
+      ),
   };
 }
 
@@ -24,5 +103,57 @@ export function pgEvents(q: Query): EventsRepository {
           nowUtc,
         ])
       ).rowCount ?? 0,
+    newId: async () =>
+      (await rowOf<{ id: number }>(q, "INSERT INTO posts (kind) VALUES ('event') RETURNING id"))!
+        .id,
+    async claimId(id) {
+      await q("INSERT INTO posts (id, kind) VALUES ($1, 'event')", [id]);
+    },
+    async insert(row) {
+      await q(INSERT, [row.id, ...EVENT_COLUMNS.map((c) => row[c])]);
+    },
+    async update(row) {
+      await q(UPDATE, [row.id, ...EVENT_UPDATE_COLUMNS.map((c) => row[c])]);
+    },
+    async setOrganizers(eventId, organizerIds, fresh = false) {
+      if (!fresh) await q('DELETE FROM event_organizers WHERE event_id = $1', [eventId]);
+      if (organizerIds.length === 0) return;
+      const [ids, positions] = positioned(organizerIds);
+      await q(
+        `INSERT INTO event_organizers (event_id, organizer_id, position)
+         SELECT $1, l.id, l.position FROM unnest($2::bigint[], $3::integer[]) AS l(id, position)
+         ON CONFLICT DO NOTHING`,
+        [eventId, ids, positions],
+      );
+    },
+    async setTerms(eventId, taxonomy, termIds, fresh = false) {
+      if (!fresh) {
+        await q(
+          `DELETE FROM event_terms WHERE event_id = $1
+           AND term_id IN (SELECT id FROM terms WHERE taxonomy = $2)`,
+          [eventId, taxonomy],
+        );
+      }
+      if (termIds.length === 0) return;
+      const [ids, positions] = positioned(termIds);
+      await q(
+        `INSERT INTO event_terms (event_id, term_id, position)
+         SELECT $1, l.id, l.position FROM unnest($2::bigint[], $3::integer[]) AS l(id, position)
+         ON CONFLICT DO NOTHING`,
+        [eventId, ids, positions],
+      );
+    },
+    async putTrashMeta(meta) {
+      await q(
+        `INSERT INTO trash_meta (post_id, previous_status, previous_slug, trashed_utc)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (post_id) DO UPDATE SET previous_status = excluded.previous_status,
+           previous_slug = excluded.previous_slug, trashed_utc = excluded.trashed_utc`,
+        [meta.post_id, meta.previous_status, meta.previous_slug, meta.trashed_utc],
+      );
+    },
+    async dropTrashMeta(id) {
+      await q('DELETE FROM trash_meta WHERE post_id = $1', [id]);
+    },
   };
 }

@@ -25,6 +25,7 @@ import { queryOn, rowOf, togetherOn, type Query, type Together } from './query.j
 import { pgEvents, pgEventsReader } from './events.js';
 import { pgIdempotency, pgIdempotencyReader } from './idempotency.js';
 import { pgLeases } from './leases.js';
+import { pgSeries, pgSeriesReader } from './series.js';
 import { pgLinkedPosts, pgLinkedPostsReader } from './linked-posts.js';
 import { ORGANIZER_TABLE, VENUE_TABLE } from '../linked-posts.js';
 import { pgSettings, pgSettingsReader } from './settings.js';
@@ -76,6 +77,7 @@ function writeRepositories(q: Query): WriteRepositories {
     sessions: pgSessions(q),
     appPasswords: pgAppPasswords(q),
     events: pgEvents(q),
+    series: pgSeries(q),
     leases: pgLeases(q),
     venues: pgLinkedPosts(q, together, VENUE_TABLE),
     organizers: pgLinkedPosts(q, together, ORGANIZER_TABLE),
@@ -119,6 +121,7 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
     sessions: pgSessionsReader(reading),
     appPasswords: pgAppPasswordsReader(reading),
     events: pgEventsReader(reading),
+    series: pgSeriesReader(reading),
     venues: pgLinkedPostsReader(reading, readingTogether, VENUE_TABLE),
     organizers: pgLinkedPostsReader(reading, readingTogether, ORGANIZER_TABLE),
     idempotency: pgIdempotencyReader(reading),

@@ -24,6 +24,7 @@ import { asyncRepository, type Sync } from './repository.js';
 import { sqliteEvents, sqliteEventsReader } from './events.js';
 import { sqliteIdempotency, sqliteIdempotencyReader } from './idempotency.js';
 import { sqliteLeases } from './leases.js';
+import { sqliteSeries, sqliteSeriesReader } from './series.js';
 import { sqliteSettings, sqliteSettingsReader } from './settings.js';
 import { sqliteLinkedPosts, sqliteLinkedPostsReader } from './linked-posts.js';
 import { ORGANIZER_TABLE, VENUE_TABLE } from '../linked-posts.js';
@@ -104,6 +105,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     sessions: sqliteSessions(db),
     appPasswords: sqliteAppPasswords(db),
     events: sqliteEvents(db),
+    series: sqliteSeries(db),
     leases: sqliteLeases(db),
     venues: sqliteLinkedPosts(db, VENUE_TABLE),
     organizers: sqliteLinkedPosts(db, ORGANIZER_TABLE),
@@ -119,6 +121,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     sessions: asyncRepository(sqliteSessionsReader(reading), outsideWrites),
     appPasswords: asyncRepository(sqliteAppPasswordsReader(reading), outsideWrites),
     events: asyncRepository(sqliteEventsReader(reading), outsideWrites),
+    series: asyncRepository(sqliteSeriesReader(reading), outsideWrites),
     venues: asyncRepository(sqliteLinkedPostsReader(db, VENUE_TABLE), outsideWrites),
     organizers: asyncRepository(sqliteLinkedPostsReader(db, ORGANIZER_TABLE), outsideWrites),
     idempotency: asyncRepository(sqliteIdempotencyReader(reading), outsideWrites),
@@ -147,6 +150,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
           sessions: asyncRepository(writers.sessions, guard),
           appPasswords: asyncRepository(writers.appPasswords, guard),
           events: asyncRepository(writers.events, guard),
+          series: asyncRepository(writers.series, guard),
           leases: asyncRepository(writers.leases, guard),
           venues: asyncRepository(writers.venues, guard),
           organizers: asyncRepository(writers.organizers, guard),
