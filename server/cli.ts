@@ -1,7 +1,8 @@
 /**
  * `npm start`: the headless server on the per-user database. Prints the URL once requests are
  * accepted, the generated administrator password on first run, and shuts down cleanly on
- * SIGINT/SIGTERM.
+ * SIGINT/SIGTERM. `npm start -- migrate --to …` moves the calendar to another database instead
+ * (migrate/command.ts).
  */
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseTooNewError } from './db/migrate.js';
@@ -10,6 +11,9 @@ import { runCluster } from './cluster.js';
 import type { FirstAdmin } from './bootstrap.js';
 import type { ServerConfig } from './config.js';
 import { PostgresNotReadyError, refuseIncompleteEngine } from './storage/postgres/readiness.js';
+import { describeMove, moveCalendar, parseMoveArgs } from './migrate/command.js';
+import { MoveRefused } from './migrate/copy.js';
+import { NoDatabaseFileError } from './storage/sqlite/calendar-copy.js';
 
 function announce(config: ServerConfig, url: string, firstAdmin: FirstAdmin | undefined) {
   if (firstAdmin) {
@@ -25,6 +29,12 @@ function announce(config: ServerConfig, url: string, firstAdmin: FirstAdmin | un
 async function main() {
   // A closed stdout (the launcher went away) must not crash the shutdown of in-flight requests.
   process.stdout.on('error', () => undefined);
+  const [command, ...rest] = process.argv.slice(2);
+  if (command === 'migrate') {
+    const report = await moveCalendar(parseMoveArgs(rest));
+    for (const line of describeMove(report)) console.log(line);
+    return;
+  }
   const config = loadConfig(process.argv.slice(2));
   refuseIncompleteEngine(config);
   if (config.workers > 1) {
@@ -54,7 +64,9 @@ main().catch((error: unknown) => {
     error instanceof ConfigError ||
     error instanceof PortInUseError ||
     error instanceof DatabaseTooNewError ||
-    error instanceof PostgresNotReadyError
+    error instanceof PostgresNotReadyError ||
+    error instanceof MoveRefused ||
+    error instanceof NoDatabaseFileError
   ) {
     console.error(error.message);
     process.exit(2);
