@@ -9,7 +9,7 @@ import type { Actor } from '../../shared/roles.js';
 import { formatUtc } from '../../shared/time.js';
 import type { Clock } from '../clock.js';
 import { NotAuthenticated, Refused } from '../errors.js';
-import type { StoragePorts } from '../storage/storage.js';
+import type { Storage, StoragePorts } from '../storage/storage.js';
 import type { UserRow } from '../storage/users.js';
 import { generatePassword, hashSecret, randomToken, verifySecret } from './secrets.js';
 import { createThrottle, throttleKey } from './throttle.js';
@@ -38,14 +38,19 @@ export interface AuthOptions {
 export type AuthStorage = StoragePorts<
   'users' | 'sessions' | 'appPasswords',
   'sessions' | 'appPasswords'
->;
+> &
+  Pick<Storage, 'limits'>;
 
 export function createAuthService(storage: AuthStorage, clock: Clock, options: AuthOptions = {}) {
   const { read } = storage;
   const verified = new Set<string>();
   /** Application passwords used since their stamps were last stored: uuid → when (UTC). */
   const used = new Map<string, string>();
-  const throttle = createThrottle({ clock, delayFor: options.failureDelayMs });
+  const throttle = createThrottle({
+    clock,
+    limits: storage.limits,
+    delayFor: options.failureDelayMs,
+  });
   /** A real hash of a random secret: unknown logins cost the same scrypt as known ones. */
   let dummy: Promise<string> | undefined;
 
@@ -152,18 +157,22 @@ export function createAuthService(storage: AuthStorage, clock: Clock, options: A
       if (header === undefined || header.trim() === '') return null;
       const parsed = parse(header);
       const key = throttleKey(client, parsed?.login ?? '');
-      // Credentials accepted before cost nothing to check, so a key with no failures and
-      // nothing queued skips the queue. Only then: the remembered-secret lookup answers at once,
-      // and letting a burst of guesses use it would bypass the throttle.
-      if (parsed && throttle.idle(key)) {
-        const known = await parsed.resolve(remembered);
-        if (!(known instanceof NotAuthenticated)) return known;
+      // Credentials accepted before cost nothing to check, so a key with no failures (on any
+      // process) and nothing queued here skips the queue. Only then: the remembered-secret
+      // lookup answers at once, and letting a burst of guesses use it would bypass the
+      // throttle. The count is read beside the lookup, not before it.
+      if (parsed && !throttle.busy(key)) {
+        const [failures, known] = await Promise.all([
+          throttle.failureCount(key),
+          parsed.resolve(remembered),
+        ]);
+        if (failures === 0 && !(known instanceof NotAuthenticated)) return known;
       }
       return throttle.run(
         key,
-        async () => {
+        async (attempt) => {
           if (!parsed) {
-            throttle.fail(key);
+            await attempt.fail();
             throw new NotAuthenticated(
               'rest_unsupported_authorization',
               'Use Basic or Bearer authorization.',
@@ -171,10 +180,10 @@ export function createAuthService(storage: AuthStorage, clock: Clock, options: A
           }
           const result = await parsed.resolve(check);
           if (result instanceof NotAuthenticated) {
-            throttle.fail(key);
+            await attempt.fail();
             throw result;
           }
-          throttle.succeed(key);
+          await attempt.succeed();
           return result;
         },
         signal,
@@ -186,19 +195,19 @@ export function createAuthService(storage: AuthStorage, clock: Clock, options: A
       const key = throttleKey(client, login);
       const user = await throttle.run(
         key,
-        async () => {
+        async (attempt) => {
           const found = await read.users.byLogin(login);
           const ok = found
             ? await check(password, found.password_hash)
             : await spendLikeCheck(password);
           if (!found || !ok) {
-            throttle.fail(key);
+            await attempt.fail();
             throw new NotAuthenticated(
               'invalid_credentials',
               'The login or password is incorrect.',
             );
           }
-          throttle.succeed(key);
+          await attempt.succeed();
           return found;
         },
         signal,
@@ -216,12 +225,12 @@ export function createAuthService(storage: AuthStorage, clock: Clock, options: A
       const key = throttleKey(client, user.login);
       return throttle.run(
         key,
-        async () => {
+        async (attempt) => {
           if (await check(password, user.password_hash)) {
-            throttle.succeed(key);
+            await attempt.succeed();
             return true;
           }
-          throttle.fail(key);
+          await attempt.fail();
           return false;
         },
         signal,
@@ -290,10 +299,12 @@ export function createAuthService(storage: AuthStorage, clock: Clock, options: A
     },
     revokeAppPassword: (userId: number, uuid: string) =>
       storage.write((uow) => uow.appPasswords.remove(uuid, userId)),
-    /** Failures counted for a client and login. */
-    failureCount: (client: string, login: string) =>
+    /** Failures counted for a client and login, by every process of the calendar. */
+    failureCount: (client: string, login: string): Promise<number> =>
       throttle.failureCount(throttleKey(client, login)),
-    /** Whether credential checks for a client and login are running or queued. */
+    /** Deletes the failure counts whose window has ended (a background job). */
+    sweepFailures: (): Promise<number> => throttle.sweep(),
+    /** Whether credential checks for a client and login are running or queued in this process. */
     checking: (client: string, login: string) => throttle.busy(throttleKey(client, login)),
   };
 }

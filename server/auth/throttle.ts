@@ -1,6 +1,9 @@
 /**
  * The failed sign-in throttle. Failures are counted per client and login (a key), so guesses at
- * one account never slow down another account's owner on the same address. A key's credential
+ * one account never slow down another account's owner on the same address. The counts live in
+ * the database (storage/limits.ts): every process of the calendar (worker processes on one
+ * SQLite file, PostgreSQL nodes) reads and adds to the same count, so spreading guesses over the
+ * processes buys no free failures and no shorter delays. Within a process a key's credential
  * checks run one at a time, so guesses sent all at once are slowed down like guesses sent one
  * after another; a request whose client went away leaves the queue at once (and its wait), so
  * abandoned guesses cannot pile up delays in front of the requests that follow.
@@ -8,63 +11,81 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../clock.js';
 import { Refused } from '../errors.js';
+import type { LimitsPort } from '../storage/limits.js';
 
 /** Failed attempts with one key before each further attempt is delayed. */
 export const FREE_FAILURES = 4;
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** How long failures are remembered, from the first one. */
+export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const MAX_DELAY_MS = 5_000;
-/** Keys remembered at most; beyond it the oldest are forgotten. */
-const MAX_KEYS = 50_000;
+/** Counters of ended windows deleted by one sweep. */
+const SWEEP_BATCH = 10_000;
 
 export interface ThrottleOptions {
   clock: Clock;
+  limits: LimitsPort;
   /** Delay for the n-th failure past the free ones; tests shorten it. */
   delayFor?: (excess: number) => number;
 }
 
 /** The key of a client and the login it tries (logins are case-insensitive). */
 export const throttleKey = (client: string, login: string): string =>
-  `${client}\u0000${login.toLowerCase()}`;
+  `signin\u0000${client}\u0000${login.toLowerCase()}`;
 
 const abandoned = () =>
   new Refused('rest_request_aborted', 'The client went away before its turn.');
 
-export function createThrottle({ clock, delayFor: customDelay }: ThrottleOptions) {
-  const failures = new Map<string, { count: number; since: number }>();
+/** What a check learns of its key before it runs, and how it reports its outcome. */
+export interface Attempt {
+  fail(): Promise<void>;
+  succeed(): Promise<void>;
+}
+
+export function createThrottle({ clock, limits, delayFor: customDelay }: ThrottleOptions) {
   const queues = new Map<string, Promise<unknown>>();
   const delayFor =
     customDelay ?? ((excess: number) => Math.min(250 * 2 ** (excess - 1), MAX_DELAY_MS));
+  const now = () => clock.now().getTime();
 
-  function current(key: string) {
-    const entry = failures.get(key);
-    if (entry && clock.now().getTime() - entry.since > FAILURE_WINDOW_MS) {
-      failures.delete(key);
-      return undefined;
-    }
-    return entry;
+  async function failures(key: string): Promise<number> {
+    return (await limits.peek(key, now()))?.count ?? 0;
   }
 
-  async function wait(key: string, signal: AbortSignal | undefined) {
-    const entry = current(key);
-    if (!entry || entry.count < FREE_FAILURES) return;
+  /** Waits the key's delay; resolves with its failures as counted before the wait. */
+  async function wait(key: string, signal: AbortSignal | undefined): Promise<number> {
+    const count = await failures(key);
+    if (count < FREE_FAILURES) return count;
     try {
-      await sleep(delayFor(entry.count - FREE_FAILURES + 1), undefined, { signal });
+      await sleep(delayFor(count - FREE_FAILURES + 1), undefined, { signal });
     } catch {
       throw abandoned();
     }
+    return count;
   }
 
   return {
-    /** No failure and nothing queued: remembered credentials may skip the queue. */
-    idle: (key: string): boolean => current(key) === undefined && !queues.has(key),
+    /** Nothing queued in this process: remembered credentials may skip the queue. */
+    busy: (key: string): boolean => queues.has(key),
 
-    /** Runs a credential check after the key's earlier ones and its failure delay. */
-    run<T>(key: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    /** Failures counted for the key by every process, within the window. */
+    failureCount: failures,
+
+    /**
+     * Runs a credential check after this process's earlier checks of the key and the key's
+     * failure delay; the check reports its outcome through `attempt`.
+     */
+    run<T>(key: string, task: (attempt: Attempt) => Promise<T>, signal?: AbortSignal): Promise<T> {
       const run = (queues.get(key) ?? Promise.resolve()).then(async () => {
         if (signal?.aborted) throw abandoned();
-        await wait(key, signal);
+        const before = await wait(key, signal);
         if (signal?.aborted) throw abandoned();
-        return task();
+        return task({
+          fail: async () => void (await limits.take(key, now(), FAILURE_WINDOW_MS)),
+          // A key that had no failures has nothing to forget: no write.
+          succeed: async () => {
+            if (before > 0) await limits.clear(key);
+          },
+        });
       });
       const tail = run.catch(() => undefined);
       queues.set(key, tail);
@@ -74,18 +95,8 @@ export function createThrottle({ clock, delayFor: customDelay }: ThrottleOptions
       return run;
     },
 
-    fail(key: string): void {
-      const entry = current(key);
-      if (entry) entry.count++;
-      else {
-        if (failures.size >= MAX_KEYS) failures.delete(failures.keys().next().value!);
-        failures.set(key, { count: 1, since: clock.now().getTime() });
-      }
-    },
-
-    succeed: (key: string): void => void failures.delete(key),
-    failureCount: (key: string): number => current(key)?.count ?? 0,
-    busy: (key: string): boolean => queues.has(key),
+    /** Deletes the counters whose window has ended; how many. */
+    sweep: (): Promise<number> => limits.sweep(now(), SWEEP_BATCH),
   };
 }
 

@@ -52,6 +52,7 @@ export const OTHER_TABLES: Readonly<Record<string, string>> = {
   import_sources: 'where imported objects came from, read by imports only',
   idempotency_keys: 'replays of writes, never of reads',
   job_leases: 'which process runs a background job',
+  limit_counters: 'the sign-in throttle’s failure counts, read by sign-ins only',
   content_version: 'the version itself',
 };
 

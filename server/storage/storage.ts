@@ -17,6 +17,7 @@
 import type { EventsReader, EventsRepository } from './events.js';
 import type { IdempotencyReader, IdempotencyRepository } from './idempotency.js';
 import type { LeasesRepository } from './leases.js';
+import type { LimitsPort } from './limits.js';
 import type {
   LinkedPostsReader,
   LinkedPostsRepository,
@@ -67,6 +68,8 @@ export interface Storage {
   /** Runs `body` as one unit of work (one write transaction); resolves once it has committed. */
   write<T>(body: (uow: UnitOfWork) => Promise<T>): Promise<T>;
   readonly read: ReadRepositories;
+  /** Counters that limit clients, shared by every process of the calendar (limits.ts). */
+  readonly limits: LimitsPort;
   /**
    * The content version every cache is keyed by (docs/architecture.md, "One content version"):
    * a value that moves on every committed change to content, by any process.

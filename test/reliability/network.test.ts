@@ -124,7 +124,7 @@ describe('DNS rebinding: the Host allow-list', () => {
       }
     }
     // The refusal happens before authentication: no failed login was counted.
-    expect(server.services.auth.failureCount('127.0.0.1', 'admin')).toBe(0);
+    expect(await server.services.auth.failureCount('127.0.0.1', 'admin')).toBe(0);
   });
 
   it('answers the loopback names in any case, with or without the port', async () => {

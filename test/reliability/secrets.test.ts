@@ -268,7 +268,7 @@ describe('failed sign-ins are slowed down (which attempts wait, counted)', () =>
     expect(waits).toEqual([1, 2, 3, 4]);
     expect((await me(wrong, attacker)).status).toBe(401);
     expect(waits).toEqual([1, 2, 3, 4]);
-    expect(server.services.auth.failureCount(attacker, 'admin')).toBe(1);
+    expect(await server.services.auth.failureCount(attacker, 'admin')).toBe(1);
   });
 });
 
@@ -286,7 +286,7 @@ describe('failed sign-ins sent all at once', () => {
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 401));
     // Four free attempts, then eight that each wait 250 ms for the one before.
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
-    expect(server.services.auth.failureCount('127.0.0.30', 'admin')).toBe(12);
+    expect(await server.services.auth.failureCount('127.0.0.30', 'admin')).toBe(12);
     // The right password, remembered from an honest sign-in elsewhere, does not shortcut the
     // queue when it arrives inside a burst of guesses.
     await rawRequest(server.url, 'GET', `${ADMIN_API}/me`, {

@@ -26,6 +26,7 @@ import { pgEvents, pgEventsReader } from './events.js';
 import { pgIdempotency, pgIdempotencyReader } from './idempotency.js';
 import { pgLeases } from './leases.js';
 import { pgSeries, pgSeriesReader } from './series.js';
+import { pgLimits } from './limits.js';
 import { pgLinkedPosts, pgLinkedPostsReader } from './linked-posts.js';
 import { ORGANIZER_TABLE, VENUE_TABLE } from '../linked-posts.js';
 import { pgSettings, pgSettingsReader } from './settings.js';
@@ -174,6 +175,8 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
   return {
     pool,
     read,
+    // On the pool, never in a unit of work's transaction: a count commits on its own.
+    limits: pgLimits(queryOn(() => pool)),
     async write(body) {
       for (let attempts = 1; ; attempts++) {
         try {

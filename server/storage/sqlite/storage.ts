@@ -19,12 +19,14 @@ import { contentVersionReader } from '../../db/content-version.js';
 import { readHandle } from '../../db/read.js';
 import type { ReadRepositories, Storage, WriteRepositories } from '../storage.js';
 import { startCheckpointer } from './checkpointer.js';
-import { unitInGroup } from './group-commit.js';
+import { unitInGroup, writeInGroup } from './group-commit.js';
 import { asyncRepository, type Sync } from './repository.js';
 import { sqliteEvents, sqliteEventsReader } from './events.js';
 import { sqliteIdempotency, sqliteIdempotencyReader } from './idempotency.js';
 import { sqliteLeases } from './leases.js';
 import { sqliteSeries, sqliteSeriesReader } from './series.js';
+import { sqliteLimits } from './limits.js';
+import type { LimitsPort } from '../limits.js';
 import { sqliteSettings, sqliteSettingsReader } from './settings.js';
 import { sqliteLinkedPosts, sqliteLinkedPostsReader } from './linked-posts.js';
 import { ORGANIZER_TABLE, VENUE_TABLE } from '../linked-posts.js';
@@ -126,6 +128,15 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     organizers: asyncRepository(sqliteLinkedPostsReader(db, ORGANIZER_TABLE), outsideWrites),
     idempotency: asyncRepository(sqliteIdempotencyReader(reading), outsideWrites),
   };
+  const counters = sqliteLimits(db);
+  // A count is written in the next group transaction, as any other write of the connection; its
+  // read goes through the read side's check.
+  const limits: LimitsPort = {
+    peek: asyncRepository<Pick<LimitsPort, 'peek'>>({ peek: counters.peek }, outsideWrites).peek,
+    take: (key, now, windowMs) => writeInGroup(db, () => counters.take(key, now, windowMs)),
+    clear: (key) => writeInGroup(db, () => counters.clear(key)),
+    sweep: (now, max) => writeInGroup(db, () => counters.sweep(now, max)),
+  };
   const version = contentVersionReader(db);
   const checkpointer =
     file === ':memory:' || options.checkpoints === false
@@ -138,6 +149,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     contentVersionNow: version,
     sync: writers,
     read,
+    limits,
     write: (body) =>
       unitInGroup(db, (hooks) => {
         const unit = { open: true };

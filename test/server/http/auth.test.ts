@@ -150,14 +150,14 @@ describe('authentication', () => {
       expect(res.status).toBe(401);
       expect(res.body.code).toBe('invalid_credentials');
     }
-    expect(server.services.auth.failureCount('127.0.0.1', 'admin')).toBe(5);
+    expect(await server.services.auth.failureCount('127.0.0.1', 'admin')).toBe(5);
     const ok = await server.call('POST', `${ADMIN_API}/sessions`, {
       body: { login: 'admin', password: ADMIN.password },
     });
     expect(ok.status).toBe(201);
     // The first three failures are free; each later attempt waits longer, the correct one too.
     expect(delays).toEqual([1, 2]);
-    expect(server.services.auth.failureCount('127.0.0.1', 'admin')).toBe(0);
+    expect(await server.services.auth.failureCount('127.0.0.1', 'admin')).toBe(0);
   });
 });
 

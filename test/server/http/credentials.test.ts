@@ -99,7 +99,7 @@ describe('a changed password', () => {
       });
       expect(res.status).toBe(400);
     }
-    expect(server.services.auth.failureCount('127.0.0.1', 'tom')).toBe(3);
+    expect(await server.services.auth.failureCount('127.0.0.1', 'tom')).toBe(3);
   });
 });
 
