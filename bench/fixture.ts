@@ -4,7 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import { pageToken } from '../server/resources/sync/tokens.js';
-import { SYNC_KINDS } from '../server/resources/sync/store.js';
+import { SYNC_KINDS } from '../server/storage/changes.js';
 
 /** The page the "deep page" listing reaches: far from the first, present at 10k events too. */
 export const DEEP_PAGE = 200;

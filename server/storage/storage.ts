@@ -14,6 +14,7 @@
  * This module is a leaf: it imports nothing from the resources, which import their row and
  * repository types from here.
  */
+import type { ChangesReader, ChangesRepository, CommitNotifier } from './changes.js';
 import type { EventsReader, EventsRepository } from './events.js';
 import type { IdempotencyReader, IdempotencyRepository } from './idempotency.js';
 import type { LeasesRepository } from './leases.js';
@@ -47,6 +48,7 @@ export interface WriteRepositories {
   venues: LinkedPostsRepository<VenueRow>;
   organizers: LinkedPostsRepository<OrganizerRow>;
   idempotency: IdempotencyRepository;
+  changes: ChangesRepository;
 }
 
 /** The read side, by aggregate: committed data. */
@@ -60,6 +62,7 @@ export interface ReadRepositories {
   venues: LinkedPostsReader<VenueRow>;
   organizers: LinkedPostsReader<OrganizerRow>;
   idempotency: IdempotencyReader;
+  changes: ChangesReader;
 }
 
 export type UnitOfWork = WriteRepositories;
@@ -75,6 +78,8 @@ export interface Storage {
    * a value that moves on every committed change to content, by any process.
    */
   contentVersion(): Promise<string>;
+  /** Tells when changes may have been committed, by any process or node (the live stream). */
+  readonly commits: CommitNotifier;
   /** Stops background work and closes the connections. */
   close(): Promise<void>;
 }

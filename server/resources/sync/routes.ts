@@ -29,8 +29,8 @@ export const syncRoutes: RouteDef[] = [
         args: syncChangesSchema,
         permission: anyone,
         responses: { 200: { description: 'A page of changes.', schema: syncPageSchema } },
-        handler: (params, ctx) => ({
-          body: ctx.services.sync.changes(
+        handler: async (params, ctx) => ({
+          body: await ctx.services.sync.changes(
             params,
             ctx.actor,
             withNamespace(ctx.links, OBJECTS_NAMESPACE),
@@ -49,9 +49,9 @@ export const syncRoutes: RouteDef[] = [
           'Server-Sent Events: a change event for each change the caller may read, resumable with Last-Event-ID.',
         args: syncStreamSchema,
         permission: anyone,
-        handler: (params, ctx) => {
+        handler: async (params, ctx) => {
           const { sync, auth } = ctx.services;
-          const position = sync.streamStart(params.last_event_id ?? ctx.header('last-event-id'));
+          const start = await sync.streamStart(params.last_event_id ?? ctx.header('last-event-id'));
           const key = streamKey(ctx);
           sync.admitStream(key, ctx.actor);
           const authorization = ctx.header('authorization');
@@ -63,7 +63,8 @@ export const syncRoutes: RouteDef[] = [
                 sync.openStream(sink, {
                   actor,
                   key,
-                  position,
+                  epoch: start.epoch,
+                  position: start.seq,
                   // A revoked session, a changed password or role ends the stream.
                   stillValid: async () => {
                     if (actor === null) return true;

@@ -1,7 +1,7 @@
 /**
  * Sync (docs/contract/extensions.md E3): pages of changes with tokens, the live stream, the
  * history's upkeep (changes older than the kept history are forgotten) and the stamp of who made
- * each change.
+ * each change. The change feed is read through the storage ports (storage/changes.ts).
  */
 import type { WriteHooks } from '../../storage/write-hooks.js';
 import type { Links } from '../../http/links.js';
@@ -9,8 +9,7 @@ import type { CoreServices } from '../../core.js';
 import { formatUtc } from '../../../shared/time.js';
 import type { Actor } from '../../../shared/roles.js';
 import { createItems, type ItemDeps } from './items.js';
-import { createPages, tokenExpired, type ChangesInput } from './pages.js';
-import { createSyncStore } from './store.js';
+import { checkPoint, createPages, tokenExpired, type ChangesInput } from './pages.js';
 import { createStreamHub, type StreamSink } from './stream.js';
 import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from './options.js';
 import { parseSyncToken, syncToken } from './tokens.js';
@@ -24,20 +23,26 @@ export function createSyncService(
   overrides: Partial<SyncOptions> = {},
 ) {
   const options = { ...DEFAULT_SYNC_OPTIONS, ...overrides };
-  const store = createSyncStore(core.db);
-  const items = createItems(store, deps);
-  const pages = createPages(store, items);
-  const hub = createStreamHub(core.db, store, items, core.log, options);
+  const { storage } = core;
+  const feed = storage.read.changes;
+  /**
+   * The feed's synchronous form, for the callers that still run inside synchronous
+   * transactions or answer synchronously (the change log's author stamp, CalDAV's
+   * sync-collection, the restore); it goes with `core.syncRepositories`.
+   */
+  const now = core.syncRepositories.changes;
+  const pages = createPages(feed, createItems(deps));
+  const hub = createStreamHub(feed, storage.commits, core.log, options);
 
-  function prune(): number {
+  async function prune(): Promise<number> {
     const cutoff = formatUtc(new Date(core.clock.now().getTime() - options.historyDays * DAY_MS));
-    return store.prune(cutoff);
+    return storage.write((uow) => uow.changes.prune(cutoff));
   }
   // Through the write gate (db/write-gate.ts): not while an import writes from its worker.
   const pruner = setInterval(() => {
-    void core.writeGate.enter().then((release) => {
+    void core.writeGate.enter().then(async (release) => {
       try {
-        prune();
+        await prune();
       } catch (error) {
         core.log.warn({ err: error }, 'pruning the change history failed');
       } finally {
@@ -50,36 +55,44 @@ export function createSyncService(
   return {
     options,
     changes: (input: ChangesInput, actor: Actor | null, links: Links) =>
-      core.db.transaction(() => pages.page(input, actor, links)).deferred(),
+      pages.page(input, actor, links),
 
     /** The current sync token. */
-    token: (): string => syncToken(store.state()),
+    token: (): string => syncToken(now.state()),
 
     /**
      * The events changed after a sync token (each once, at its latest change) and the token
      * they lead to, for CalDAV's sync-collection (§E6). Throws `sync_token_expired` as the
      * changes endpoint does.
      */
-    eventsChangedSince: core.db.transaction((token: string): { ids: number[]; token: string } => {
-      const state = store.state();
+    eventsChangedSince(token: string): { ids: number[]; token: string } {
       const point = parseSyncToken(token);
-      if (!point || point.epoch !== state.epoch) throw tokenExpired();
-      if (point.seq < state.horizon || point.seq > state.seq) throw tokenExpired();
-      const ids = store
-        .changes(point.seq, state.seq, Number.MAX_SAFE_INTEGER)
+      const read = now.page((state) => {
+        if (!point) throw tokenExpired();
+        checkPoint(point, state);
+        return {
+          mode: 'changes',
+          after: now.cursors.after(point.seq),
+          upTo: state.seq,
+          limit: Number.MAX_SAFE_INTEGER,
+          rows: false,
+          names: false,
+        };
+      });
+      const ids = read.changes
         .filter((change) => change.kind === 'event')
         .map((change) => change.item_id);
-      return { ids, token: syncToken(state) };
-    }).deferred,
+      return { ids, token: syncToken(read.state) };
+    },
 
     /** Where a stream resumes: after its `Last-Event-ID`, or now when it has none. */
-    streamStart(lastEventId: string | undefined): number {
-      const state = store.state();
-      if (lastEventId === undefined) return state.seq;
+    async streamStart(lastEventId: string | undefined): Promise<{ epoch: string; seq: number }> {
+      const state = await feed.state();
+      if (lastEventId === undefined) return { epoch: state.epoch, seq: state.seq };
       const point = parseSyncToken(lastEventId);
-      if (!point || point.epoch !== state.epoch || point.seq < state.horizon) throw tokenExpired();
-      if (point.seq > state.seq) throw tokenExpired();
-      return point.seq;
+      if (!point) throw tokenExpired();
+      checkPoint(point, state);
+      return point;
     },
     admitStream: (key: string, actor: Actor | null): void => hub.admit(key, actor),
     openStream: (sink: StreamSink, subscription: Parameters<typeof hub.open>[1]) =>
@@ -90,19 +103,19 @@ export function createSyncService(
     prune,
     /** After a restore: the restored data is a new history, every earlier token is refused. */
     newHistory(): void {
-      store.newEpoch();
+      now.newEpoch();
     },
 
     /** Stamps the changes a request's write transactions make with the user making them. */
     writeHooks(actor: Actor | null): WriteHooks {
       if (actor === null) return {};
-      let before = 0;
+      let mark = 0;
       return {
         begin: () => {
-          before = store.seq();
+          mark = now.mark();
         },
         end: () => {
-          if (store.seq() > before) store.stamp(actor.id, before);
+          now.stamp(actor.id, mark);
         },
       };
     },

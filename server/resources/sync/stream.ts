@@ -1,17 +1,22 @@
 /**
- * Live changes as Server-Sent Events (`GET /sync/v1/stream`). Each server process watches the
- * change log itself: a cheap check of SQLite's own counters (`data_version` moves with every
- * commit of another connection, other processes included; `total_changes()` with this
- * connection's writes) tells when to read it, so several worker processes on one database all
- * see every change without telling each other. Every subscriber keeps its own position in the
- * log, so one that resumes with `Last-Event-ID` gets exactly what followed it.
+ * Live changes as Server-Sent Events (`GET /sync/v1/stream`). Each server process (each node)
+ * reads the change feed itself when the storage's commit notifier says something may have been
+ * committed (SQLite: its own counters, checked often; PostgreSQL: LISTEN/NOTIFY, with a
+ * catch-up read), so every process sees every change without telling the others. Every
+ * subscriber keeps its own place in the feed, so one that resumes with `Last-Event-ID`, on any
+ * process, gets what followed it (on PostgreSQL an event's id is the watermark below its
+ * transaction: resuming there may repeat that transaction's other changes, never skip one).
  */
 import type { Logger } from 'pino';
-import type { Db } from '../../db/open.js';
 import { TooMany } from '../../errors.js';
 import { canEditPosts, isAdministrator, type Actor } from '../../../shared/roles.js';
-import { emptyIds, type Items, type LoadedRows } from './items.js';
-import type { ChangeRow, SyncStore } from './store.js';
+import type {
+  ChangeRow,
+  ChangesReader,
+  CommitNotifier,
+  FeedCursor,
+} from '../../storage/changes.js';
+import { loaded, type LoadedRows } from './items.js';
 import { syncToken } from './tokens.js';
 import type { StreamOptions } from './options.js';
 import { couldHaveSeen, readableNow, type Readable } from './visibility.js';
@@ -29,7 +34,9 @@ export interface Subscription {
   actor: Actor | null;
   /** Who the stream counts against: a user, or an anonymous client address. */
   key: string;
-  /** The last change number the client has (its `Last-Event-ID`), or now. */
+  /** The history the position belongs to. */
+  epoch: string;
+  /** The feed's position the client has (its `Last-Event-ID`), or now. */
   position: number;
   /** Checks the caller's credentials again; a stream whose check fails is closed. */
   stillValid(): Promise<boolean>;
@@ -42,6 +49,7 @@ const slotOf = (actor: Actor | null): Slot =>
   actor === null ? 'anonymous' : isAdministrator(actor) ? 'administrator' : 'user';
 
 interface Subscriber extends Subscription {
+  cursor: FeedCursor;
   slot: Slot;
   sink: StreamSink;
   sentPosition: number;
@@ -63,22 +71,20 @@ const serverFull = (): TooMany =>
   );
 
 export function createStreamHub(
-  db: Db,
-  store: SyncStore,
-  items: Items,
+  feed: ChangesReader,
+  commits: CommitNotifier,
   log: Logger,
   options: StreamOptions,
 ) {
   const subscribers = new Set<Subscriber>();
   const perKey = new Map<string, number>();
   const perSlot: Record<Slot, number> = { anonymous: 0, user: 0, administrator: 0 };
-  const generation = db
-    .prepare<[], [number, number]>('SELECT total_changes(), data_version FROM pragma_data_version')
-    .raw();
-  let seen = '';
-  let epoch = store.state().epoch;
-  let poller: NodeJS.Timeout | undefined;
+  let epoch: string | undefined;
+  let stopListening: (() => void) | undefined;
   let beater: NodeJS.Timeout | undefined;
+  /** The read in progress, and whether another was asked for meanwhile. */
+  let reading: Promise<void> | undefined;
+  let again = false;
 
   function close(sub: Subscriber): void {
     if (sub.closed) return;
@@ -93,19 +99,19 @@ export function createStreamHub(
   }
 
   function stopTimers(): void {
-    clearInterval(poller);
+    stopListening?.();
     clearInterval(beater);
-    poller = beater = undefined;
+    stopListening = beater = undefined;
   }
 
   function startTimers(): void {
-    poller ??= setInterval(poll, options.pollMs);
+    stopListening ??= commits.onCommit(poll, options.pollMs);
     beater ??= setInterval(() => void heartbeat(), options.heartbeatMs);
   }
 
   function message(
     sub: Subscriber,
-    change: ChangeRow,
+    change: ChangeRow & { cursor: FeedCursor },
     rows: LoadedRows,
     names: Map<number, string>,
   ) {
@@ -118,7 +124,7 @@ export function createStreamHub(
     } else {
       return undefined;
     }
-    const token = syncToken({ epoch, seq: change.seq });
+    const token = syncToken({ epoch: epoch!, seq: feed.cursors.positionOf(change.cursor) });
     const data: Record<string, unknown> = {
       kind: change.kind,
       id: change.item_id,
@@ -132,25 +138,31 @@ export function createStreamHub(
     return `id: ${token}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`;
   }
 
-  function deliver(sub: Subscriber, upTo: number): void {
+  async function deliver(sub: Subscriber, upTo: number): Promise<void> {
     while (!sub.closed && sub.position < upTo) {
-      const changes = store.changes(sub.position, upTo, BATCH);
-      if (changes.length === 0) {
+      const after = sub.cursor;
+      const read = await feed.page(() => ({
+        mode: 'changes',
+        after,
+        upTo,
+        limit: BATCH,
+        rows: true,
+        names: true,
+      }));
+      if (sub.closed) break;
+      if (read.changes.length === 0) {
         sub.position = upTo;
+        sub.cursor = feed.cursors.after(upTo);
         break;
       }
-      const ids = emptyIds();
-      for (const change of changes) ids[change.kind].push(change.item_id);
-      const rows = items.load(ids);
-      const names = store.userNames([
-        ...new Set(changes.flatMap((c) => (c.by_user === null ? [] : [c.by_user]))),
-      ]);
-      for (const change of changes) {
-        const text = message(sub, change, rows, names);
-        sub.position = change.seq;
+      const rows = loaded(read.rows);
+      for (const change of read.changes) {
+        const text = message(sub, change, rows, read.names);
+        sub.cursor = change.cursor;
+        sub.position = feed.cursors.positionOf(change.cursor);
         if (text === undefined) continue;
         sub.sink.write(text);
-        sub.sentPosition = change.seq;
+        sub.sentPosition = sub.position;
       }
       if (sub.sink.buffered() > options.maxBufferedBytes) {
         log.warn({ stream: sub.key }, 'change stream dropped: the client stopped reading');
@@ -159,22 +171,33 @@ export function createStreamHub(
     }
   }
 
-  function poll(): void {
-    const now = generation.get()!.join(':');
-    if (now === seen) return;
-    seen = now;
-    try {
-      const state = store.state();
-      if (state.epoch !== epoch) {
-        // A restore started a new history: clients must start over (their ids are refused).
-        epoch = state.epoch;
-        for (const sub of [...subscribers]) close(sub);
-        return;
-      }
-      for (const sub of [...subscribers]) deliver(sub, state.seq);
-    } catch (error) {
-      log.error({ err: error }, 'reading the change log for the streams failed');
+  async function readOnce(): Promise<void> {
+    const state = await feed.state();
+    if (state.epoch !== epoch) {
+      // A restore started a new history: clients must start over (their ids are refused).
+      epoch = state.epoch;
+      for (const sub of [...subscribers]) close(sub);
+      return;
     }
+    for (const sub of [...subscribers]) await deliver(sub, state.seq);
+  }
+
+  /** Reads the feed for every stream; one read at a time, again if asked meanwhile. */
+  function poll(): void {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = (async () => {
+      do {
+        again = false;
+        try {
+          await readOnce();
+        } catch (error) {
+          log.error({ err: error }, 'reading the change log for the streams failed');
+        }
+      } while (again && subscribers.size > 0);
+    })().finally(() => (reading = undefined));
   }
 
   async function heartbeat(): Promise<void> {
@@ -192,7 +215,9 @@ export function createStreamHub(
       if (sub.closed) continue;
       // Changes this client may not see still move its resume point forward.
       const id =
-        sub.position > sub.sentPosition ? `id: ${syncToken({ epoch, seq: sub.position })}\n` : '';
+        sub.position > sub.sentPosition
+          ? `id: ${syncToken({ epoch: epoch!, seq: sub.position })}\n`
+          : '';
       sub.sentPosition = sub.position;
       sub.sink.write(`${id}: heartbeat\n\n`);
     }
@@ -213,6 +238,7 @@ export function createStreamHub(
       this.admit(subscription.key, subscription.actor);
       const sub: Subscriber = {
         ...subscription,
+        cursor: feed.cursors.after(subscription.position),
         slot: slotOf(subscription.actor),
         sink,
         sentPosition: subscription.position,
@@ -222,14 +248,16 @@ export function createStreamHub(
       perSlot[sub.slot]++;
       perKey.set(sub.key, (perKey.get(sub.key) ?? 0) + 1);
       sink.onClose(() => close(sub));
-      const current = store.state().epoch;
-      if (current !== epoch) {
-        epoch = current;
+      // The position was read with the newest epoch: streams of an older history end.
+      if (sub.epoch !== epoch) {
+        epoch = sub.epoch;
         for (const other of [...subscribers]) if (other !== sub) close(other);
       }
-      sink.write(`retry: 3000\nid: ${syncToken({ epoch, seq: sub.position })}\n: connected\n\n`);
+      sink.write(
+        `retry: 3000\nid: ${syncToken({ epoch: sub.epoch, seq: sub.position })}\n: connected\n\n`,
+      );
       startTimers();
-      deliver(sub, store.seq());
+      poll();
     },
 
     /** Ends every stream (server shutdown). */

@@ -1,12 +1,12 @@
 /**
  * Sync tokens and page tokens. A sync token names a point of the change log: the history's epoch
  * (a restore starts a new one) and a change number, `3fa09c1e-1234`. A page token carries where
- * a sync stopped inside one pass: the pass's upper bound (the last change number when its first
- * page was read) and the position reached. Neither grants anything: every page is filtered by
+ * a sync stopped inside one pass: the pass's upper bound (the feed's position when its first
+ * page was read) and the cursor reached. Neither grants anything: every page is filtered by
  * what the caller may read when it is read, so a forged token shows nothing more.
  */
 import { z } from 'zod';
-import { SYNC_KINDS } from './store.js';
+import { SYNC_KINDS } from '../../storage/changes.js';
 
 export interface SyncPoint {
   epoch: string;
@@ -40,7 +40,9 @@ const pageState = z.union([
     mode: z.literal('changes'),
     epoch: z.string(),
     upTo: z.number().int().nonnegative(),
-    after: z.number().int().nonnegative(),
+    // The engine's cursor in the pass (storage/changes.ts): a number on SQLite, `xid:seq` text on
+    // PostgreSQL; the feed checks it is one of its own.
+    after: z.union([z.number().int().nonnegative(), z.string().max(50)]),
   }),
 ]);
 

@@ -12,7 +12,7 @@ import {
   type Actor,
   type PostStatus,
 } from '../../../shared/roles.js';
-import type { Access, ChangeRow, SyncKind } from './store.js';
+import type { Access, ChangeRow, SyncKind } from '../../storage/changes.js';
 
 export function accessOf(actor: Actor | null): Access {
   if (canEditOthers(actor)) return { kind: 'all' };

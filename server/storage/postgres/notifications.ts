@@ -7,6 +7,7 @@
  * changes later, from the next one, and loses none.
  */
 import type pg from 'pg';
+import type { CommitNotifier } from '../changes.js';
 import { createClient } from './pool.js';
 
 export const CHANNELS = ['almanac_changes'] as const;
@@ -65,6 +66,55 @@ export async function listenForCommits(url: string): Promise<Notifications> {
       closed = true;
       clearTimeout(retry);
       await client?.end();
+    },
+  };
+}
+
+/**
+ * The storage's commit notifier (storage/changes.ts) on PostgreSQL: a listening connection,
+ * opened when the first listener comes and closed with the storage. A notification wakes the
+ * listeners at once. They are also woken every `everyMs`: a change committed while an older
+ * transaction still ran stays below the feed's watermark until that one ends, and the older one
+ * may have written nothing that notifies; the catch-up read then delivers it.
+ */
+export function pgCommitNotifier(url: string): CommitNotifier & { close(): Promise<void> } {
+  const listeners = new Set<() => void>();
+  let listening: Promise<Notifications> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let every = Infinity;
+  let closed = false;
+  const wake = () => [...listeners].forEach((listener) => listener());
+
+  function restart(): void {
+    clearInterval(timer);
+    timer = listeners.size === 0 || closed ? undefined : setInterval(wake, every);
+  }
+
+  return {
+    onCommit(listener, everyMs) {
+      listeners.add(listener);
+      if (listening === undefined && !closed) {
+        listening = listenForCommits(url);
+        listening.then(
+          (notifications) => notifications.on('almanac_changes', wake),
+          // Not listening: the checks every `everyMs` still deliver, later.
+          () => undefined,
+        );
+      }
+      if (timer === undefined || everyMs < every) {
+        every = Math.min(every, everyMs);
+        restart();
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) restart();
+      };
+    },
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      const notifications = await listening?.catch(() => undefined);
+      await notifications?.close();
     },
   };
 }

@@ -27,6 +27,8 @@ import { pgIdempotency, pgIdempotencyReader } from './idempotency.js';
 import { pgLeases } from './leases.js';
 import { pgSeries, pgSeriesReader } from './series.js';
 import { pgLimits } from './limits.js';
+import { pgChanges, pgChangesReader } from './changes.js';
+import { pgCommitNotifier } from './notifications.js';
 import { pgLinkedPosts, pgLinkedPostsReader } from './linked-posts.js';
 import { ORGANIZER_TABLE, VENUE_TABLE } from '../linked-posts.js';
 import { pgSettings, pgSettingsReader } from './settings.js';
@@ -83,6 +85,7 @@ function writeRepositories(q: Query): WriteRepositories {
     venues: pgLinkedPosts(q, together, VENUE_TABLE),
     organizers: pgLinkedPosts(q, together, ORGANIZER_TABLE),
     idempotency: pgIdempotency(q),
+    changes: pgChanges(q, together),
   };
 }
 
@@ -126,7 +129,9 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
     venues: pgLinkedPostsReader(reading, readingTogether, VENUE_TABLE),
     organizers: pgLinkedPostsReader(reading, readingTogether, ORGANIZER_TABLE),
     idempotency: pgIdempotencyReader(reading),
+    changes: pgChangesReader(reading, readingTogether),
   };
+  const commits = pgCommitNotifier(pool.options.connectionString ?? '');
 
   let known: Promise<string> | undefined;
   // The content version is the database's snapshot (migration 0024 says why). Inside a unit of
@@ -177,6 +182,7 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
     read,
     // On the pool, never in a unit of work's transaction: a count commits on its own.
     limits: pgLimits(queryOn(() => pool)),
+    commits,
     async write(body) {
       for (let attempts = 1; ; attempts++) {
         try {
@@ -205,6 +211,9 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
       }
       return known;
     },
-    close: () => pool.end(),
+    async close() {
+      await commits.close();
+      await pool.end();
+    },
   };
 }

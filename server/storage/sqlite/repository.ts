@@ -5,9 +5,12 @@
  * that awaits only such calls therefore runs to its end in microtasks (group-commit.ts).
  */
 
-/** The synchronous form of a repository interface whose methods all return promises. */
+/**
+ * The synchronous form of a repository interface: its methods that return promises answer at
+ * once; its other members (plain values, such as a codec of the engine's cursors) stay as they are.
+ */
 export type Sync<R> = {
-  [K in keyof R]: R[K] extends (...args: infer A) => Promise<infer T> ? (...args: A) => T : never;
+  [K in keyof R]: R[K] extends (...args: infer A) => Promise<infer T> ? (...args: A) => T : R[K];
 };
 
 /** `sync` offered as `R`; `guard` runs before each call and refuses it by throwing. */
@@ -16,6 +19,10 @@ export function asyncRepository<R>(sync: Sync<R>, guard: () => void): R {
   for (const [name, fn] of Object.entries(sync) as Array<
     [string, (...args: unknown[]) => unknown]
   >) {
+    if (typeof fn !== 'function') {
+      out[name] = fn;
+      continue;
+    }
     out[name] = (...args: unknown[]) => {
       try {
         guard();

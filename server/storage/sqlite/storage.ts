@@ -23,6 +23,7 @@ import { unitInGroup, writeInGroup } from './group-commit.js';
 import { asyncRepository, type Sync } from './repository.js';
 import { sqliteEvents, sqliteEventsReader } from './events.js';
 import { sqliteIdempotency, sqliteIdempotencyReader } from './idempotency.js';
+import { sqliteChanges, sqliteChangesReader, sqliteCommitNotifier } from './changes.js';
 import { sqliteLeases } from './leases.js';
 import { sqliteSeries, sqliteSeriesReader } from './series.js';
 import { sqliteLimits } from './limits.js';
@@ -112,6 +113,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     venues: sqliteLinkedPosts(db, VENUE_TABLE),
     organizers: sqliteLinkedPosts(db, ORGANIZER_TABLE),
     idempotency: sqliteIdempotency(db),
+    changes: sqliteChanges(db),
   };
   const reading = readHandle(db);
   const outsideWrites = () => {
@@ -127,6 +129,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     venues: asyncRepository(sqliteLinkedPostsReader(db, VENUE_TABLE), outsideWrites),
     organizers: asyncRepository(sqliteLinkedPostsReader(db, ORGANIZER_TABLE), outsideWrites),
     idempotency: asyncRepository(sqliteIdempotencyReader(reading), outsideWrites),
+    changes: asyncRepository(sqliteChangesReader(db), outsideWrites),
   };
   const counters = sqliteLimits(db);
   // A count is written in the next group transaction, as any other write of the connection; its
@@ -150,6 +153,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     sync: writers,
     read,
     limits,
+    commits: sqliteCommitNotifier(db),
     write: (body) =>
       unitInGroup(db, (hooks) => {
         const unit = { open: true };
@@ -167,6 +171,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
           venues: asyncRepository(writers.venues, guard),
           organizers: asyncRepository(writers.organizers, guard),
           idempotency: asyncRepository(writers.idempotency, guard),
+          changes: asyncRepository(writers.changes, guard),
         };
         // The hooks may read through the read side (a precondition's GET): within the unit's
         // scope those reads are the unit's own.

@@ -207,7 +207,7 @@ describe('GET /sync/v1/changes with a token', () => {
     await createEvent(server, { title: 'Later' });
     // The change log's times are the database's own; the pruning cut-off follows the clock.
     clock.set(new Date(Date.now() + 91 * 24 * 3600 * 1000));
-    expect(server.services.sync.prune()).toBeGreaterThan(0);
+    expect(await server.services.sync.prune()).toBeGreaterThan(0);
     const res = await server.call('GET', CHANGES, { query: { sync_token: old } });
     expect(res.status).toBe(410);
     expect(res.json).toEqual({
