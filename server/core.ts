@@ -38,6 +38,8 @@ export interface CoreServices {
   storage: Storage;
   /** Synchronous repositories for the transactions of those resources' stores. */
   syncRepositories: SqliteStorage['sync'];
+  /** Synchronous read repositories for the code not yet asynchronous (SqliteStorage['syncReads']). */
+  syncReads: SqliteStorage['syncReads'];
   config: ServerConfig;
   clock: Clock;
   log: Logger;

@@ -64,6 +64,7 @@ function createCore(
     db: storage.db,
     storage,
     syncRepositories: storage.sync,
+    syncReads: storage.syncReads,
     config,
     clock,
     log,

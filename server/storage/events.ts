@@ -1,7 +1,7 @@
 /**
  * The events aggregate: single events' rows, their links to organizers and terms, slugs, the
  * trash's memory of a trashed event, the shared id space, and scheduled publishing. Listings and
- * search are read elsewhere (resources/events/listing-store.ts, docs/architecture.md, "Storage
+ * search are read by the listing repository (listing.ts; docs/architecture.md, "Storage
  * ports").
  */
 import type { EventStatus } from '../../shared/schemas/event-status.js';

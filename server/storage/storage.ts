@@ -19,6 +19,7 @@ import type { EventsReader, EventsRepository } from './events.js';
 import type { IdempotencyReader, IdempotencyRepository } from './idempotency.js';
 import type { LeasesRepository } from './leases.js';
 import type { LimitsPort } from './limits.js';
+import type { ListingReader } from './listing.js';
 import type {
   LinkedPostsReader,
   LinkedPostsRepository,
@@ -63,6 +64,8 @@ export interface ReadRepositories {
   organizers: LinkedPostsReader<OrganizerRow>;
   idempotency: IdempotencyReader;
   changes: ChangesReader;
+  /** Event listings and search (read only: there is no write side). */
+  listing: ListingReader;
 }
 
 export type UnitOfWork = WriteRepositories;

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../server/db/open.js';
 import { rng, wall, type Rng } from '../../bench/seed-data.js';
-import { createListingStore } from '../../server/resources/events/listing-store.js';
+import { readHandle } from '../../server/db/read.js';
+import { sqliteListingReader } from '../../server/storage/sqlite/listing.js';
 import type { PostStatus } from '../../shared/roles.js';
 
 const STATUSES: PostStatus[] = ['publish', 'draft', 'pending', 'private', 'future', 'trash'];
@@ -97,7 +98,7 @@ describe('event_day_counts (migration 0006)', () => {
     const db = setup();
     const random = rng(11);
     for (let i = 0; i < 600; i++) insert(db, randomTimes(random));
-    const query = createListingStore(db);
+    const query = sqliteListingReader(readHandle(db));
     for (let k = 0; k < 300; k++) {
       const a = BASE + random.int(-14, 14) * DAY + random.int(0, 86_399) * 1000;
       const b = a + random.int(0, 20) * DAY + random.int(-86_399, 86_399) * 1000;

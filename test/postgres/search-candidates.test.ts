@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { openDatabase, type Db } from '../../server/db/open.js';
 import { readHandle } from '../../server/db/read.js';
-import { createListingStore } from '../../server/resources/events/listing-store.js';
-import { ftsQuery } from '../../server/resources/events/listing.js';
+import { searchWords } from '../../server/resources/events/listing.js';
+import { sqliteListingReader } from '../../server/storage/sqlite/listing.js';
 import { createPool } from '../../server/storage/postgres/pool.js';
 import { queryOn } from '../../server/storage/postgres/query.js';
 import { searchCandidates } from '../../server/storage/postgres/search.js';
@@ -55,7 +55,9 @@ describe('search candidates on both engines', () => {
   it.each(['jazz', 'night jaz', 'trio', 'quartet trio', 'gala', 'jazz 10000', '9999', 'nothing'])(
     'are the same for %j',
     async (search) => {
-      const sqliteIds = createListingStore(readHandle(sqlite)).searchCandidates(ftsQuery(search)!);
+      const sqliteIds = sqliteListingReader(readHandle(sqlite)).searchCandidates(
+        searchWords(search),
+      );
       const pgIds = await searchCandidates(
         queryOn(() => pool),
         eventSearchWords(search),

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { createClient } from '../../server/storage/postgres/pool.js';
-import { ftsQuery } from '../../server/resources/events/listing.js';
+import { ftsQuery } from '../../server/storage/sqlite/listing.js';
 import { eventSearchWords, MIN_EVENT_SEARCH_WORD } from '../../shared/search.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/pg-database.js';
 
@@ -101,8 +101,8 @@ afterAll(async () => {
 
 describe('search on PostgreSQL', () => {
   it.each(SEARCHES)('finds what FTS5 finds for %j', async (search) => {
-    const fts = ftsQuery(search);
     const words = eventSearchWords(search).filter((w) => [...w].length >= MIN_EVENT_SEARCH_WORD);
+    const fts = ftsQuery(words);
     const expected =
       fts === undefined
         ? []

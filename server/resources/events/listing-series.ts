@@ -16,7 +16,7 @@ import type { SeriesService } from '../series/service.js';
 import type { Snapshot } from '../series/snapshot.js';
 import type { SeriesRow } from '../../storage/series.js';
 import { templateOf } from '../series/rule.js';
-import type { EventQuery, Visibility } from './listing-store.js';
+import type { EventQuery, Visibility } from '../../storage/listing.js';
 import type { EventRow } from '../../storage/events.js';
 
 const FIRST = '1000-01-01 00:00:00';
@@ -31,7 +31,7 @@ const nocase = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLower
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The listing's ORDER BY as a comparison of rows (listing-store.ts, listing-order.ts). */
+/** The listing's ORDER BY as a comparison of rows (the storage's, storage/listing.ts). */
 export function rowOrder(q: EventQuery): (a: EventRow, b: EventRow) => number {
   const byId = (a: EventRow, b: EventRow) => a.id - b.id;
   if (q.order) {
@@ -74,7 +74,7 @@ function hasWords(values: Snapshot['values'], words: string[]): boolean {
 const meets = (ids: number[] | undefined, wanted: number[] | undefined): boolean =>
   wanted === undefined || (ids ?? []).some((id) => wanted.includes(id));
 
-/** The date filters of a query on one row, as listing-store.ts writes them. */
+/** The date filters of a query on one row, as the storage's listings apply them. */
 function inDates(q: EventQuery, row: EventRow): boolean {
   return (
     (q.startMin === undefined || row.start_utc >= q.startMin) &&
@@ -224,7 +224,7 @@ export interface Line {
 
 const msOf = (utc: string): number => Date.parse(`${utc.replace(' ', 'T')}Z`);
 
-/** The query's date filters as tests on an occurrence's instants (listing-store.ts's). */
+/** The query's date filters as tests on an occurrence's instants (the storage's). */
 function boundsOf(q: EventQuery, from: string, to: string): Bounds {
   const at = (value: string | undefined) => (value === undefined ? undefined : msOf(value));
   const startMin = at(q.startMin);
@@ -317,36 +317,3 @@ export function pageByStart(
 }
 
 export type SeriesListing = ReturnType<typeof createSeriesListing>;
-
-/**
- * The page at `offset` of the merged listing: `stored` are the stored rows from position
- * `storedFrom` on (at least the page's worth), `computed` every computed row, both in `order`.
- */
-export function mergePage(
-  stored: EventRow[],
-  storedFrom: number,
-  computed: EventRow[],
-  offset: number,
-  limit: number,
-  order: (a: EventRow, b: EventRow) => number,
-): EventRow[] {
-  let j = 0;
-  if (storedFrom > 0) {
-    const first = stored[0];
-    // Every stored row lies before the page: only computed ones could be on it, and they all
-    // lie before it too (storedFrom = offset − computed.length).
-    if (first === undefined) return [];
-    while (j < computed.length && order(computed[j]!, first) < 0) j++;
-  }
-  const out: EventRow[] = [];
-  let position = storedFrom + j;
-  let i = 0;
-  while (out.length < limit && (i < stored.length || j < computed.length)) {
-    const takeStored =
-      j >= computed.length || (i < stored.length && order(stored[i]!, computed[j]!) <= 0);
-    const next = takeStored ? stored[i++]! : computed[j++]!;
-    if (position >= offset) out.push(next);
-    position++;
-  }
-  return out;
-}

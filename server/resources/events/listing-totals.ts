@@ -6,7 +6,7 @@
  * moment a due scheduled event is read at). Search listings are not remembered: their
  * candidates are a list of ids.
  */
-import type { EventQuery } from './listing-store.js';
+import type { EventQuery } from '../../storage/listing.js';
 
 const LIMIT = 1024;
 

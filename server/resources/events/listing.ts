@@ -14,17 +14,17 @@ import type { EventArchiveWire } from '../../../shared/schemas/wire/events.js';
 import { invalidInput, NotFound, type Problems } from '../../errors.js';
 import { RECURRENCE_LIMITS } from '../../../shared/recurrence/limits.js';
 import { newBudget, TooManyOccurrences } from '../series/occurrences.js';
-import {
-  mergePage,
-  pageByStart,
-  rowOrder,
-  type SeriesListing,
-  type StoredSide,
-} from './listing-series.js';
+import { mergePage } from '../../storage/merge-page.js';
+import { pageByStart, rowOrder, type SeriesListing, type StoredSide } from './listing-series.js';
 import type { Links, QueryValue } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
-import type { EventQuery, ListingStore, GeoFilter, Visibility } from './listing-store.js';
-import type { ListedSearchStore } from './listed-search-store.js';
+import {
+  countsFirst,
+  type EventQuery,
+  type GeoFilter,
+  type Visibility,
+} from '../../storage/listing.js';
+import type { ListingQueries } from './scheduled-query.js';
 import type { EventRow } from '../../storage/events.js';
 import type { EventsStore } from './sync-store.js';
 import { eventOrder } from './listing-order.js';
@@ -55,28 +55,17 @@ export interface ListingPlan {
 }
 
 /**
- * WordPress search: every word must appear. Words are those the full-text index holds, so no
- * input can reach FTS5's query syntax; words too short to index are dropped. Every word is a
- * whole word except the last, which may be the start of one (`jazz conf` finds "jazz
- * conference"): FTS5 reads a word-start by merging the lists of every word it starts, so one of
- * them per search bounds that work, where whole words are read lazily and stop with the
- * candidates (SEARCH_CANDIDATES).
+ * WordPress search: every word must appear. Words are those the full-text index holds (runs of
+ * letters and digits), so no input can reach an engine's query syntax; words too short to index
+ * are dropped. Every word is a whole word except the last, which may be the start of one (`jazz
+ * conf` finds "jazz conference"; storage/listing.ts).
  */
-export function ftsQuery(search: string): string | undefined {
-  const words = searchWords(search);
-  if (words.length === 0) return undefined;
-  return words.map((word, i) => `"${word}"${i === words.length - 1 ? '*' : ''}`).join(' ');
-}
-
-/** The words a search looks for: those the full-text index holds. */
-const searchWords = (search: string): string[] =>
+export const searchWords = (search: string): string[] =>
   eventSearchWords(search).filter((word) => [...word].length >= MIN_EVENT_SEARCH_WORD);
 
+/** A search's words, or undefined without a search; none: the search matches nothing. */
 const wordsOf = (input: EventListInput): string[] | undefined =>
   input.search === undefined ? undefined : searchWords(input.search);
-
-const ftsOf = (input: EventListInput) =>
-  input.search === undefined ? undefined : ftsQuery(input.search);
 
 /** Which events a listing shows this actor: published ones, and what the actor may read. */
 export function visibility(actor: Actor | null, statuses: PostStatus[] | undefined): Visibility {
@@ -129,7 +118,7 @@ export type PresentRows<T> = (rows: EventRow[], actor: Actor | null, links: Link
 export type ListingPage<T> = { events: T[] } & Omit<EventArchiveWire, 'events'>;
 
 export function createEventListing(
-  query: ListingStore & { searchPage: ListedSearchStore['page'] },
+  query: ListingQueries,
   store: EventsStore,
   ports: EventDeps,
   core: CoreServices,
@@ -172,7 +161,7 @@ export function createEventListing(
       series.lines(base, wordsOf(input), newBudget()),
     );
     if (chosen.length === 0) return undefined;
-    const q = withCandidates(base, ftsOf(input));
+    const q = withCandidates(base, wordsOf(input));
     const storedTotal = query.count(q);
     const narrowed = (from: string, to?: string): EventQuery => ({
       ...q,
@@ -324,7 +313,7 @@ export function createEventListing(
     actor: Actor | null,
     bounds: ReturnType<typeof dates>['bounds'],
   ): EventQuery {
-    const fts = ftsOf(input);
+    const words = wordsOf(input);
     return {
       visibility: visibility(actor, input.status),
       startMin: bounds.start_date,
@@ -338,7 +327,7 @@ export function createEventListing(
       venues: input.venue,
       organizers: input.organizer,
       // A search without a single word matches nothing.
-      include: input.search !== undefined && fts === undefined ? [] : input.include,
+      include: words?.length === 0 ? [] : input.include,
       parent: input.post_parent,
       featured: input.featured,
       geo: geoFilter(input),
@@ -347,8 +336,10 @@ export function createEventListing(
   }
 
   /** The query with the events its search words found (searchCandidates), if it searches. */
-  function withCandidates(q: EventQuery, fts: string | undefined): EventQuery {
-    return fts === undefined ? q : { ...q, search: query.searchCandidates(fts) };
+  function withCandidates(q: EventQuery, words: string[] | undefined): EventQuery {
+    return words === undefined || words.length === 0
+      ? q
+      : { ...q, search: query.searchCandidates(words) };
   }
 
   /**
@@ -356,8 +347,7 @@ export function createEventListing(
    * time (the CSV export): the whole result, not one page.
    */
   function* allRows(input: EventListInput, actor: Actor | null, batch: number) {
-    const fts = ftsOf(input);
-    const q = withCandidates(queryOf(input, actor, dates(input).bounds), fts);
+    const q = withCandidates(queryOf(input, actor, dates(input).bounds), wordsOf(input));
     const computed = computedRows(q, input, RECURRENCE_LIMITS.occurrencesPerRequest);
     const order = rowOrder(q);
     let j = 0;
@@ -389,8 +379,8 @@ export function createEventListing(
     const { input, perPage } = listing;
     const { bounds, echo, strict } = listing.dates;
     const offset = (input.page - 1) * perPage;
-    const fts = ftsOf(input);
-    // A search of published events by dates is answered from the index of listed events alone.
+    const words = wordsOf(input);
+    // A search of published events by dates may be answered from an index of listed events.
     const base = queryOf(input, actor, bounds);
     const inStartOrder = base.order === undefined && base.include === undefined;
     const withSeries = inStartOrder ? pageWithSeries(base, input, offset, perPage) : undefined;
@@ -399,14 +389,14 @@ export function createEventListing(
       : computedRows(base, input, RECURRENCE_LIMITS.occurrencesPerListing);
     const merged = computed.length > 0;
     const searched =
-      fts === undefined || merged || withSeries !== undefined
+      words === undefined || words.length === 0 || merged || withSeries !== undefined
         ? undefined
-        : query.searchPage(base, fts, perPage, offset);
-    const q = searched ? base : withCandidates(base, fts);
+        : query.searchPage(base, words, perPage, offset);
+    const q = searched ? base : withCandidates(base, words);
     // A broad filter's total is needed anyway; knowing it first picks the faster page plan.
     let known =
       withSeries === undefined
-        ? (searched?.total ?? (query.countFirst(q) || merged ? query.count(q) : undefined))
+        ? (searched?.total ?? (countsFirst(q) || merged ? query.count(q) : undefined))
         : undefined;
     let rows: EventRow[];
     if (withSeries !== undefined) {

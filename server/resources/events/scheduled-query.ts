@@ -2,18 +2,17 @@
  * The listing's queries as a reader sees them (scheduled.ts): while some scheduled event is due
  * and not yet stored as published, every query and every row read takes the clock into account.
  */
-import type { ListedSearchStore } from './listed-search-store.js';
-import type { EventQuery, ListingStore } from './listing-store.js';
+import type { EventQuery, ListingReader } from '../../storage/listing.js';
+import type { Sync } from '../../storage/sqlite/repository.js';
 import { asRead, type Schedule } from './scheduled.js';
 
-type Queries = Pick<
-  ListingStore,
-  'page' | 'allIds' | 'count' | 'countFirst' | 'searchCandidates'
-> & {
-  searchPage: ListedSearchStore['page'];
-};
+/** What the listing reads (storage/listing.ts). */
+export type ListingQueries = Pick<
+  Sync<ListingReader>,
+  'page' | 'allIds' | 'count' | 'searchCandidates' | 'searchPage'
+>;
 
-export function scheduledQueries<Q extends Queries>(query: Q, schedule: Schedule): Q {
+export function scheduledQueries(query: ListingQueries, schedule: Schedule): ListingQueries {
   const at = (q: EventQuery): EventQuery => {
     const dueBy = schedule.dueBy();
     return dueBy === undefined ? q : { ...q, dueBy };
@@ -26,10 +25,9 @@ export function scheduledQueries<Q extends Queries>(query: Q, schedule: Schedule
     },
     allIds: (q) => query.allIds(at(q)),
     count: (q) => query.count(at(q)),
-    countFirst: (q) => query.countFirst(at(q)),
-    searchPage(q, fts, limit, offset) {
+    searchPage(q, words, limit, offset) {
       const read = at(q);
-      const found = query.searchPage(read, fts, limit, offset);
+      const found = query.searchPage(read, words, limit, offset);
       return found && { ...found, rows: found.rows.map((row) => asRead(row, read.dueBy)) };
     },
   };

@@ -29,9 +29,7 @@ import { createEventListing, type ListingPlan, type PresentRows } from './listin
 import { createPresentedEvents } from './presented.js';
 import { rememberedTotals } from './listing-totals.js';
 import type { EventWire } from '../../../shared/schemas/wire/index.js';
-import { createListingStore } from './listing-store.js';
-import { createListedSearchStore } from './listed-search-store.js';
-import type { EventQuery } from './listing-store.js';
+import type { EventQuery } from '../../storage/listing.js';
 import type { EventRow } from '../../storage/events.js';
 import { syncEventsStore } from './sync-store.js';
 import { isRecurring } from '../../../shared/recurrence/lines.js';
@@ -73,10 +71,8 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   const publisher = createPublisher(core.storage, core.clock, (error) =>
     core.log.warn({ err: error }, 'Publishing scheduled events failed'),
   );
-  const stored = {
-    ...createListingStore(reads),
-    searchPage: createListedSearchStore(reads).page,
-  };
+  // Read synchronously until the listing awaits its port (storage/listing.ts).
+  const stored = core.syncReads.listing;
   const totals = rememberedTotals(core.contentVersion, stored.count);
   // Outermost, so that what is remembered is keyed by the query as read (its `dueBy`).
   const query = scheduledQueries({ ...stored, count: totals }, schedule);
@@ -398,8 +394,8 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
         store.writeInGroup(() => present(trashOne(id, actor, scope), links, actor)),
     },
 
-    /** The events a full-text query finds, for `EventQuery.search` (at most a fixed number). */
-    searchCandidates: (fts: string): number[] => query.searchCandidates(fts),
+    /** The events a search's words find, for `EventQuery.search` (at most a fixed number). */
+    searchCandidates: (words: string[]): number[] => query.searchCandidates(words),
     /**
      * Every listed stored event matching the query, in listing order, without a limit, then the
      * first event of each series whose computed occurrences it selects: feeds show a series as

@@ -12,9 +12,9 @@ import { InvalidInput, NotAuthenticated } from '../../errors.js';
 import { createLinks, type Links } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
 import type { EventsService } from '../events/service.js';
-import { ftsQuery, visibility } from '../events/listing.js';
+import { searchWords, visibility } from '../events/listing.js';
 import { eventUrl } from '../events/present.js';
-import type { EventQuery } from '../events/listing-store.js';
+import type { EventQuery } from '../../storage/listing.js';
 import type { EventRow } from '../../storage/events.js';
 import { asRead } from '../events/scheduled.js';
 import type { TermsService } from '../terms/service.js';
@@ -165,8 +165,9 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     }
     if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
     names.push(...venues.names, ...organizers.names);
-    const fts = input.search === undefined ? undefined : ftsQuery(input.search);
-    const search = fts === undefined ? undefined : deps.events.searchCandidates(fts);
+    const words = input.search === undefined ? undefined : searchWords(input.search);
+    const search =
+      words === undefined || words.length === 0 ? undefined : deps.events.searchCandidates(words);
     const q: EventQuery = {
       visibility: visibility(actor, input.status === 'any' ? undefined : ['publish']),
       ...dateBounds(input),
@@ -176,7 +177,7 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
       venues: venues.ids,
       organizers: organizers.ids,
       // A search without a single word matches nothing, as in the listing.
-      include: input.search !== undefined && fts === undefined ? [] : undefined,
+      include: words?.length === 0 ? [] : undefined,
       featured: input.featured,
     };
     return { q, names };

@@ -9,11 +9,10 @@ import type { Actor } from '../../../shared/roles.js';
 import type { AdminSearchInput, SearchType } from '../../../shared/schemas/admin-search.js';
 import type { SearchAnswer, SearchHit } from '../../../shared/schemas/wire/admin.js';
 import type { CoreServices } from '../../core.js';
-import { ftsQuery, visibility } from '../events/listing.js';
+import { searchWords, visibility } from '../events/listing.js';
 import type { OrganizersService } from '../organizers/service.js';
 import type { TermsService } from '../terms/service.js';
 import type { VenuesService } from '../venues/service.js';
-import { createSearchStore } from './store.js';
 
 const CONSOLE = '/console';
 const PATHS: Record<SearchType, string> = {
@@ -36,14 +35,13 @@ export function createSearchService(
   core: CoreServices,
   deps: { venues: VenuesService; organizers: OrganizersService; terms: TermsService },
 ) {
-  const store = createSearchStore(core.db);
-
-  function events(q: string, actor: Actor, limit: number): SearchHit[] {
-    const fts = ftsQuery(q);
-    if (fts === undefined) return [];
-    return store
-      .events(fts, visibility(actor, undefined), limit)
-      .map((row) => hit('event', row.id, row.title, row.status));
+  async function events(q: string, actor: Actor, limit: number): Promise<SearchHit[]> {
+    const rows = await core.storage.read.listing.siteSearch(
+      searchWords(q),
+      visibility(actor, undefined),
+      limit,
+    );
+    return rows.map((row) => hit('event', row.id, row.title, row.status));
   }
 
   async function linked(kind: 'venue' | 'organizer', q: string, actor: Actor, limit: number) {
@@ -65,7 +63,7 @@ export function createSearchService(
     async search(input: AdminSearchInput, actor: Actor): Promise<SearchAnswer> {
       const { q, per_type: limit } = input;
       const groups: SearchAnswer['groups'] = [
-        { type: 'event', items: events(q, actor, limit) },
+        { type: 'event', items: await events(q, actor, limit) },
         { type: 'venue', items: await linked('venue', q, actor, limit) },
         { type: 'organizer', items: await linked('organizer', q, actor, limit) },
         { type: 'category', items: terms('category', q, actor, limit) },

@@ -1,7 +1,7 @@
 /**
  * PostgreSQL's event search (migration 0004): the events whose words hold every word of a
  * search, the last as the start of a word, most recently created first, at most `limit` of
- * them; SQLite's `events_fts MATCH … ORDER BY rowid DESC LIMIT …` (listing-store.ts). `words`
+ * them; SQLite's `events_fts MATCH … ORDER BY rowid DESC LIMIT …` (sqlite/listing.ts). `words`
  * are those a search looks for (listing.ts: letters and digits, two characters or more).
  */
 import { rowsOf, type Query } from './query.js';

@@ -29,6 +29,7 @@ import { pgSeries, pgSeriesReader } from './series.js';
 import { pgLimits } from './limits.js';
 import { pgChanges, pgChangesReader } from './changes.js';
 import { pgCommitNotifier } from './notifications.js';
+import { pgListingReader } from './listing.js';
 import { pgLinkedPosts, pgLinkedPostsReader } from './linked-posts.js';
 import { ORGANIZER_TABLE, VENUE_TABLE } from '../linked-posts.js';
 import { pgSettings, pgSettingsReader } from './settings.js';
@@ -130,6 +131,7 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
     organizers: pgLinkedPostsReader(reading, readingTogether, ORGANIZER_TABLE),
     idempotency: pgIdempotencyReader(reading),
     changes: pgChangesReader(reading, readingTogether),
+    listing: pgListingReader(reading),
   };
   const commits = pgCommitNotifier(pool.options.connectionString ?? '');
 

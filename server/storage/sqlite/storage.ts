@@ -28,6 +28,8 @@ import { sqliteLeases } from './leases.js';
 import { sqliteSeries, sqliteSeriesReader } from './series.js';
 import { sqliteLimits } from './limits.js';
 import type { LimitsPort } from '../limits.js';
+import { sqliteListingReader } from './listing.js';
+import type { ListingReader } from '../listing.js';
 import { sqliteSettings, sqliteSettingsReader } from './settings.js';
 import { sqliteLinkedPosts, sqliteLinkedPostsReader } from './linked-posts.js';
 import { ORGANIZER_TABLE, VENUE_TABLE } from '../linked-posts.js';
@@ -82,6 +84,12 @@ export interface SqliteStorage extends Storage {
    * behind the ports (the document import's); it goes with `db`.
    */
   readonly sync: { [K in keyof WriteRepositories]: Sync<WriteRepositories[K]> };
+  /**
+   * Read repositories in their synchronous form, for the code not yet asynchronous that reads
+   * them (the events listing, until the events service awaits): the same statements as `read`.
+   * It goes with `db`.
+   */
+  readonly syncReads: { listing: Sync<ListingReader> };
 }
 
 export function openSqliteStorage(file: string, options: SqliteOptions = {}): SqliteStorage {
@@ -116,6 +124,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     changes: sqliteChanges(db),
   };
   const reading = readHandle(db);
+  const listing = sqliteListingReader(reading);
   const outsideWrites = () => {
     if (db.inTransaction && unitScope.getStore()?.open !== true) throw new ReadInsideWrite();
   };
@@ -130,6 +139,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     organizers: asyncRepository(sqliteLinkedPostsReader(db, ORGANIZER_TABLE), outsideWrites),
     idempotency: asyncRepository(sqliteIdempotencyReader(reading), outsideWrites),
     changes: asyncRepository(sqliteChangesReader(db), outsideWrites),
+    listing: asyncRepository(listing, outsideWrites),
   };
   const counters = sqliteLimits(db);
   // A count is written in the next group transaction, as any other write of the connection; its
@@ -151,6 +161,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     db,
     contentVersionNow: version,
     sync: writers,
+    syncReads: { listing },
     read,
     limits,
     commits: sqliteCommitNotifier(db),

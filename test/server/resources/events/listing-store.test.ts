@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../../server/db/open.js';
-import {
-  createListingStore,
-  type EventQuery,
-} from '../../../../server/resources/events/listing-store.js';
+import { readHandle } from '../../../../server/db/read.js';
+import type { EventQuery } from '../../../../server/storage/listing.js';
+import { sqliteListingReader } from '../../../../server/storage/sqlite/listing.js';
 
 /** A deterministic pseudo-random sequence, so a failure can be replayed. */
 function random(seed: number) {
@@ -41,7 +40,7 @@ describe('listing totals', () => {
   it('counts a date window from the per-day counts exactly as a plain count does', () => {
     const db = openDatabase(':memory:');
     seed(db, 3000);
-    const query = createListingStore(db);
+    const query = sqliteListingReader(readHandle(db));
     const brute = db.prepare(
       `SELECT count(*) AS n FROM events WHERE hide_from_listings = 0
        AND status IN (SELECT value FROM json_each(?)) AND start_utc >= ? AND end_utc <= ?`,

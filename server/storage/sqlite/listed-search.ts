@@ -6,15 +6,15 @@
  * the window (long events, and those starting in its last two days) are checked on their rows.
  * Events whose ids the keys cannot hold (occurrences stored with their reserved ids) are read
  * from their rows and merged in.
- * The answer is exactly the general plan's (listing-store.ts): the same candidates (the
+ * The answer is exactly the general plan's (listing.ts): the same candidates (the
  * SEARCH_CANDIDATES most recently created matches, from events_fts), the same filters, the same
  * order.
  */
 import type { ReadDb } from '../../db/read.js';
 import { SEARCH_CANDIDATES } from '../../../shared/search.js';
-import type { EventQuery } from './listing-store.js';
-import type { EventRow } from './store.js';
-import { mergePage } from './listing-series.js';
+import type { EventRow } from '../events.js';
+import type { EventQuery } from '../listing.js';
+import { mergePage } from '../merge-page.js';
 
 const byStart = (a: EventRow, b: EventRow): number =>
   a.start_utc < b.start_utc ? -1 : a.start_utc > b.start_utc ? 1 : a.id - b.id;
@@ -65,7 +65,7 @@ const OTHER_FILTERS: ReadonlyArray<keyof EventQuery> = [
   'dueBy',
 ];
 
-export function createListedSearchStore(db: ReadDb) {
+export function createListedSearch(db: ReadDb) {
   /** Published listed events whose start the keys cannot hold: then the index is not used. */
   const unkeyed = db
     .prepare<[], number>(
@@ -178,5 +178,3 @@ export function createListedSearchStore(db: ReadDb) {
     },
   };
 }
-
-export type ListedSearchStore = ReturnType<typeof createListedSearchStore>;
