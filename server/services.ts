@@ -87,8 +87,8 @@ export function createServices(
   options: ServiceOptions = {},
 ) {
   const core = createCore(storage, config, clock, log, options);
-  const media = createMediaService(core);
-  const terms = createTermsService(core);
+  const media = createMediaService(core, storage);
+  const terms = createTermsService(core, storage);
   const venues = createVenuesService(core, storage, { media });
   const organizers = createOrganizersService(core, storage, { media });
   const events = createEventsService(core, { media, terms, venues, organizers });

@@ -23,7 +23,7 @@ export function publicCategories(services: Services): PublicCategory[] {
   const args = categoryListSchema.parse({ per_page: String(MAX_PER_PAGE), orderby: 'name' });
   try {
     return services.terms
-      .list('category', args, null)
+      .listNow('category', args, null)
       .rows.map(({ id, name, slug, color }) => ({ id, name, slug, color }));
   } catch (error) {
     if (error instanceof DomainError) return [];

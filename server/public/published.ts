@@ -63,7 +63,7 @@ export function termBySlug(
   const schema = taxonomy === 'category' ? categoryListSchema : tagListSchema;
   const args = schema.safeParse({ slug, hide_empty: 'false', per_page: '1' });
   if (!args.success) return undefined;
-  const row = visible(() => services.terms.list(taxonomy, args.data, null).rows[0]);
+  const row = visible(() => services.terms.listNow(taxonomy, args.data, null).rows[0]);
   if (!row || row.slug !== slug) return undefined;
   return { taxonomy, id: row.id, name: row.name, slug: row.slug, description: row.description };
 }

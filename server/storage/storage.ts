@@ -27,7 +27,9 @@ import type {
   VenueRow,
 } from './linked-posts.js';
 import type { SeriesReader, SeriesRepository } from './series.js';
+import type { MediaReader, MediaRepository } from './media.js';
 import type { SettingsReader, SettingsRepository } from './settings.js';
+import type { TermsReader, TermsRepository } from './terms.js';
 import type {
   AppPasswordsReader,
   AppPasswordsRepository,
@@ -50,6 +52,8 @@ export interface WriteRepositories {
   organizers: LinkedPostsRepository<OrganizerRow>;
   idempotency: IdempotencyRepository;
   changes: ChangesRepository;
+  terms: TermsRepository;
+  media: MediaRepository;
 }
 
 /** The read side, by aggregate: committed data. */
@@ -66,6 +70,8 @@ export interface ReadRepositories {
   changes: ChangesReader;
   /** Event listings and search (read only: there is no write side). */
   listing: ListingReader;
+  terms: TermsReader;
+  media: MediaReader;
 }
 
 export type UnitOfWork = WriteRepositories;

@@ -403,7 +403,8 @@ describe('term archives', () => {
 
   it('per_page above 50 is clamped', async () => {
     const server = await startTestServer();
-    for (let i = 0; i < 51; i++) server.services.terms.create('tag', { name: `T${i}` }, false);
+    for (let i = 0; i < 51; i++)
+      await server.services.terms.create('tag', { name: `T${i}` }, false);
     const res = await server.call('GET', `${NS}/tags`, {
       query: { per_page: 100, hide_empty: 'false' },
     });

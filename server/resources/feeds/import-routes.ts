@@ -54,7 +54,7 @@ export const importRoutes: RouteDef[] = [
           'Import an iCalendar file (the body, Content-Type text/calendar, up to 20 MB): events are matched by UID; dry_run=true reports without writing.',
         args: icsImportSchema,
         check: async ({ category, organizer }, ctx) => ({
-          ...(category !== undefined && !ctx.services.terms.find('category', category)
+          ...(category !== undefined && !(await ctx.services.terms.find('category', category))
             ? { category: `category ${category} is not an existing category.` }
             : {}),
           ...(organizer !== undefined && !(await ctx.services.organizers.find(organizer))

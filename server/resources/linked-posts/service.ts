@@ -49,6 +49,7 @@ import type {
   TrashMeta,
 } from '../../storage/linked-posts.js';
 import type { Sync } from '../../storage/sqlite/repository.js';
+import type { MediaRepository } from '../../storage/media.js';
 import type { UsersReader } from '../../storage/users.js';
 
 export interface ListInput {
@@ -84,7 +85,14 @@ export function listOrder(input: { orderby?: LinkedOrderby; order?: SortDirectio
 export interface LinkedPorts<Row extends LinkedRow> {
   read: LinkedPostsReader<Row>;
   users: UsersReader;
-  write<T>(body: (repo: LinkedPostsRepository<Row>, users: UsersReader) => Promise<T>): Promise<T>;
+  /** A unit of work with the type's repository, the users and the media an image registers. */
+  write<T>(
+    body: (
+      repo: LinkedPostsRepository<Row>,
+      users: UsersReader,
+      uow: { media: MediaRepository },
+    ) => Promise<T>,
+  ): Promise<T>;
   inEventWrite: Sync<LinkedPostsRepository<Row>>;
   inEventWriteUsers: Sync<UsersReader>;
 }
@@ -181,6 +189,7 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
    */
   async function insertOrReuse(
     repo: LinkedPostsRepository<Row>,
+    uow: { media: MediaRepository },
     input: Input,
     actor: Actor | null,
     zone: string,
@@ -189,7 +198,8 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     const duplicate = await repo.findDuplicate(given);
     // Reusing an item the caller may not read would hand them its other fields.
     if (duplicate && readable(actor, duplicate)) return duplicate.id;
-    if (input.image !== undefined) shared.image_id = media.ensure(input.image, actor?.id ?? null);
+    if (input.image !== undefined)
+      shared.image_id = await media.onPorts.ensure(uow, input.image, actor?.id ?? null);
     shared.slug = await freeSlug(repo, slugFor(shared.title));
     return repo.insert(shared, values);
   }
@@ -330,8 +340,8 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
 
     async create(input: Input, actor: Actor | null): Promise<Row> {
       const zone = (await core.settings.current()).timezone;
-      return ports.write(async (repo) =>
-        getIn(repo, await insertOrReuse(repo, input, actor, zone)),
+      return ports.write(async (repo, _users, uow) =>
+        getIn(repo, await insertOrReuse(repo, uow, input, actor, zone)),
       );
     },
 
@@ -341,13 +351,13 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     async update(row: Row, input: Input, actor: Actor | null): Promise<Row> {
       crossCheck(input, row);
       const zone = (await core.settings.current()).timezone;
-      return ports.write(async (repo) => {
+      return ports.write(async (repo, _users, uow) => {
         // Merge into the row as it is now: another process may have written it since the read
         // the route's checks used, and merging into that older copy would undo its change.
         const current = (await repo.find(row.id)) ?? row;
         const { shared, values } = build(input, actor, current, zone);
         if (input.image !== undefined)
-          shared.image_id = media.ensure(input.image, actor?.id ?? null);
+          shared.image_id = await media.onPorts.ensure(uow, input.image, actor?.id ?? null);
         if (restoring(current, shared)) {
           const slug = restoredSlug(current, await repo.trashMeta(current.id));
           shared.slug = await freeSlug(repo, slug, current.id);

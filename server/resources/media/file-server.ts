@@ -22,10 +22,10 @@ function fileName(req: Request): string | undefined {
 
 export function mediaFiles(services: Services): Router {
   const router = Router();
-  router.use('/media', (req: Request, res: Response, next: NextFunction) => {
+  router.use('/media', async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const name = fileName(req);
-    const row = name === undefined ? undefined : services.media.findFile(name);
+    const row = name === undefined ? undefined : await services.media.findFile(name);
     const file = row && openRegularFile(services.media.filePath(row.file)!);
     if (!row || !file) return next();
     // The form Express's static files had: clients that kept one still revalidate with it.

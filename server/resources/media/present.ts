@@ -2,7 +2,7 @@
 import type { ImageWire } from '../../../shared/schemas/wire/index.js';
 import type { MediaWire } from '../../../shared/schemas/wire/admin.js';
 import { extensionOf } from './image-info.js';
-import type { MediaRow } from './store.js';
+import type { MediaRow } from '../../storage/media.js';
 
 function extension(row: MediaRow, url: string): string {
   return extensionOf(row.file !== '' ? row.file : url);

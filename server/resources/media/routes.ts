@@ -11,8 +11,8 @@ import { uploadOf } from './upload.js';
 const mediaId = z.object({
   id: positiveInt.meta({ type: 'integer', description: 'The media ID.' }),
 });
-const exists = (params: { id: number }, ctx: RequestContext) =>
-  ctx.services.media.find(params.id) ? undefined : { id: 'id is not a media ID.' };
+const exists = async (params: { id: number }, ctx: RequestContext) =>
+  (await ctx.services.media.find(params.id)) ? undefined : { id: 'id is not a media ID.' };
 
 export const mediaRoutes: RouteDef[] = [
   {
@@ -23,9 +23,9 @@ export const mediaRoutes: RouteDef[] = [
         summary: 'List media items, newest first.',
         args: mediaListSchema,
         permission: (ctx) => canEditPosts(ctx.actor),
-        handler: (params, ctx) => {
+        handler: async (params, ctx) => {
           const { media } = ctx.services;
-          const { rows, total } = media.list(params.page, params.per_page);
+          const { rows, total } = await media.list(params.page, params.per_page);
           const pages = Math.ceil(total / params.per_page);
           return {
             body: {
@@ -43,13 +43,13 @@ export const mediaRoutes: RouteDef[] = [
           'Upload an image (the body is the file, Content-Type image/*, optional Content-Disposition filename), or register an external image URL with a JSON body {url}.',
         args: mediaExternalSchema,
         permission: (ctx) => canPublish(ctx.actor),
-        handler: (params, ctx) => {
+        handler: async (params, ctx) => {
           const { media } = ctx.services;
           const upload = uploadOf(ctx.raw);
           const row = upload
-            ? media.upload(upload, ctx.actor!)
+            ? await media.upload(upload, ctx.actor!)
             : params.url !== undefined
-              ? media.registerExternal(params.url, ctx.actor!)
+              ? await media.registerExternal(params.url, ctx.actor!)
               : undefined;
           if (!row) throw new ApiError('rest_upload_no_data', 'No data supplied.', 400);
           return { status: 201, body: media.wire(row, ctx.links) };
@@ -66,8 +66,8 @@ export const mediaRoutes: RouteDef[] = [
         args: mediaId,
         check: exists,
         permission: (ctx) => canEditPosts(ctx.actor),
-        handler: (params, ctx) => ({
-          body: ctx.services.media.wire(ctx.services.media.find(params.id)!, ctx.links),
+        handler: async (params, ctx) => ({
+          body: ctx.services.media.wire((await ctx.services.media.find(params.id))!, ctx.links),
         }),
       }),
       endpoint({
@@ -75,14 +75,16 @@ export const mediaRoutes: RouteDef[] = [
         summary: 'Delete a media item for good; events, venues and organizers using it lose it.',
         args: mediaId,
         check: exists,
-        permission: (ctx, params) =>
-          ctx.services.media.canDelete(ctx.actor, ctx.services.media.find(params.id)!),
-        handler: (params, ctx) => {
+        // Read synchronously, so that it is also checked again inside the delete's unit of work,
+        // on the row as it is then. A row gone since the check is nobody's to delete.
+        permission: (ctx, params) => {
+          const row = ctx.services.media.findNow(params.id);
+          return row !== undefined && ctx.services.media.canDelete(ctx.actor, row);
+        },
+        handler: async (params, ctx) => {
           const { media } = ctx.services;
-          const row = media.find(params.id)!;
-          const body = media.wire(row, ctx.links);
-          media.remove(params.id);
-          return { body: { deleted: true, previous: body } };
+          const row = await media.remove(params.id);
+          return { body: { deleted: true, previous: media.wire(row, ctx.links) } };
         },
       }),
     ],

@@ -2,6 +2,11 @@
  * Media: uploaded images and external image URLs, and the `image` field of events, venues and
  * organizers (docs/contract/compat-notes.md §1.2, §7.3; docs/contract/decisions.md, Input). The server never fetches a URL: an
  * external image is kept as a media item that points at it.
+ *
+ * The rows go through the storage ports; the files stay in the media folder, handled here. What
+ * events, venues and organizers call inside their own writes (`validateImage`, `ensure`,
+ * `present`) is written once as steps (storage/steps.ts) and offered synchronously, for the
+ * synchronous transactions not yet behind the ports, and on the ports (`onPorts`).
  */
 import { lstatSync, mkdirSync, mkdtempSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,10 +20,12 @@ import { formatUtc } from '../../../shared/time.js';
 import { invalidInput, Refused } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
+import type { MediaReader, MediaRepository, MediaRow } from '../../storage/media.js';
+import type { StoragePorts } from '../../storage/storage.js';
+import { calls, runAsync, runSync, type Steps } from '../../storage/steps.js';
 import { imageHostKind } from './image-host.js';
 import { extensionOf, imageInfo, mimeForExtension } from './image-info.js';
 import { presentImage, presentMedia } from './present.js';
-import { createMediaStore, type MediaRow } from './store.js';
 
 const DIGITS = /^\d+$/;
 /** Where uploaded files are served from (server/resources/media/file-server.ts). */
@@ -55,8 +62,111 @@ function fileName(id: number, original: string | undefined, extension: string): 
   return `${id}${base ? `-${base}` : ''}.${extension}`;
 }
 
-export function createMediaService(core: CoreServices) {
-  const store = createMediaStore(core.db);
+const reads = calls<MediaReader>();
+const writes = calls<MediaRepository>();
+
+/** The item an image URL names: one of our files, or an external item already registered. */
+function* findByUrl(url: string): Steps<MediaReader, MediaRow | undefined> {
+  const own = ownFileOf(url);
+  const mine = own === undefined ? undefined : yield* reads.findByFile(own);
+  return mine ?? (yield* reads.findExternal(url));
+}
+
+/** Why an `image` value is unacceptable, or `undefined` when it is fine. */
+function* validateImage(
+  input: unknown,
+  actor: Actor | null,
+  options: { allowEmpty: boolean },
+): Steps<MediaReader, string | undefined> {
+  if (input === undefined) return undefined;
+  const value = typeof input === 'number' ? String(input) : input;
+  if (typeof value !== 'string') return 'image must be a media ID or an image URL.';
+  const text = value.trim();
+  if (text === '') {
+    return options.allowEmpty ? undefined : 'image must be a media ID or an image URL.';
+  }
+  if (DIGITS.test(text)) {
+    const id = Number(text);
+    if (yield* reads.find(id)) return undefined;
+    const kind = yield* reads.kindOf(id);
+    return kind === undefined
+      ? `image ${id} is not an uploaded image.`
+      : `image ${id} is a ${kind}, not an image.`;
+  }
+  if (!isHttpUrl(text)) return 'image must be a media ID or an absolute http(s) image URL.';
+  if (!canPublish(actor)) return 'You are not allowed to add images by URL.';
+  const host = imageHostKind(new URL(text).hostname);
+  if (host === 'unroutable') return 'image URL must name a host a browser can reach.';
+  if (host === 'loopback' && !(yield* findByUrl(text))) {
+    return 'image URL does not point at an image this server has.';
+  }
+  return undefined;
+}
+
+/**
+ * The media id for a validated image value, registering an external URL on first use; `null`
+ * for `""`.
+ */
+function* ensure(
+  input: unknown,
+  actorId: number | null,
+  nowUtc: string,
+): Steps<MediaRepository, number | null> {
+  const value = typeof input === 'number' ? String(input) : input;
+  if (typeof value !== 'string')
+    throw invalidInput('image', 'image must be a media ID or an image URL.');
+  const text = value.trim();
+  if (text === '') return null;
+  if (DIGITS.test(text)) {
+    if (!(yield* reads.find(Number(text))))
+      throw invalidInput('image', `image ${text} is not an uploaded image.`);
+    return Number(text);
+  }
+  if (!isHttpUrl(text)) throw invalidInput('image', 'image must be a media ID or an image URL.');
+  const existing = yield* findByUrl(text);
+  if (existing) return existing.id;
+  return yield* writes.insert({
+    author: actorId,
+    url: text,
+    file: '',
+    original_name: '',
+    mime_type: mimeForExtension(extensionOf(text)),
+    width: null,
+    height: null,
+    filesize: null,
+    created_utc: nowUtc,
+  });
+}
+
+function urlOf(row: MediaRow, links: Links): string {
+  return row.file === '' ? row.url : links.site(`${MEDIA_PATH}${encodeURIComponent(row.file)}`);
+}
+
+/** The §1.2 `image` objects of these media ids, in one query. */
+function* present(
+  ids: readonly number[],
+  links: Links,
+): Steps<MediaReader, Map<number, ImageWire>> {
+  const out = new Map<number, ImageWire>();
+  for (const row of yield* reads.findMany([...new Set(ids)])) {
+    out.set(row.id, presentImage(row, urlOf(row, links)));
+  }
+  return out;
+}
+
+/** The repositories the port forms take: a unit of work's, or the read side for the reads. */
+interface MediaReads {
+  media: MediaReader;
+}
+interface MediaWrites {
+  media: MediaRepository;
+}
+
+export function createMediaService(core: CoreServices, storage: StoragePorts<'media', 'media'>) {
+  const read = storage.read.media;
+  // The synchronous form, for the calls made inside another resource's synchronous transaction.
+  const sync = core.syncRepositories.media;
+  const now = () => formatUtc(core.clock.now());
   let directory = core.config.mediaDir;
   let created = false;
 
@@ -70,88 +180,7 @@ export function createMediaService(core: CoreServices) {
     return directory;
   }
 
-  /** The item an image URL names: one of our files, or an external item already registered. */
-  function findByUrl(url: string): MediaRow | undefined {
-    const own = ownFileOf(url);
-    const mine = own === undefined ? undefined : store.findByFile(own);
-    return mine ?? store.findExternal(url);
-  }
-
-  function validateImage(
-    input: unknown,
-    actor: Actor | null,
-    options: { allowEmpty: boolean },
-  ): string | undefined {
-    if (input === undefined) return undefined;
-    const value = typeof input === 'number' ? String(input) : input;
-    if (typeof value !== 'string') return 'image must be a media ID or an image URL.';
-    const text = value.trim();
-    if (text === '') {
-      return options.allowEmpty ? undefined : 'image must be a media ID or an image URL.';
-    }
-    if (DIGITS.test(text)) {
-      const id = Number(text);
-      if (store.find(id)) return undefined;
-      const kind = store.kindOf(id);
-      return kind === undefined
-        ? `image ${id} is not an uploaded image.`
-        : `image ${id} is a ${kind}, not an image.`;
-    }
-    if (!isHttpUrl(text)) return 'image must be a media ID or an absolute http(s) image URL.';
-    if (!canPublish(actor)) return 'You are not allowed to add images by URL.';
-    const host = imageHostKind(new URL(text).hostname);
-    if (host === 'unroutable') return 'image URL must name a host a browser can reach.';
-    if (host === 'loopback' && !findByUrl(text)) {
-      return 'image URL does not point at an image this server has.';
-    }
-    return undefined;
-  }
-
-  /**
-   * The media id for a validated image value, registering an external URL on first use; `null`
-   * for `""`. Synchronous, so callers run it inside their own write transaction.
-   */
-  function ensure(input: unknown, actorId: number | null): number | null {
-    const value = typeof input === 'number' ? String(input) : input;
-    if (typeof value !== 'string')
-      throw invalidInput('image', 'image must be a media ID or an image URL.');
-    const text = value.trim();
-    if (text === '') return null;
-    if (DIGITS.test(text)) {
-      if (!store.find(Number(text)))
-        throw invalidInput('image', `image ${text} is not an uploaded image.`);
-      return Number(text);
-    }
-    if (!isHttpUrl(text)) throw invalidInput('image', 'image must be a media ID or an image URL.');
-    const existing = findByUrl(text);
-    if (existing) return existing.id;
-    const extension = extensionOf(text);
-    return store.insert({
-      author: actorId,
-      url: text,
-      file: '',
-      original_name: '',
-      mime_type: mimeForExtension(extension),
-      width: null,
-      height: null,
-      filesize: null,
-      created_utc: formatUtc(core.clock.now()),
-    });
-  }
-
-  function urlOf(row: MediaRow, links: Links): string {
-    return row.file === '' ? row.url : links.site(`${MEDIA_PATH}${encodeURIComponent(row.file)}`);
-  }
-
-  /** The §1.2 `image` objects of these media ids, in one query. */
-  function present(ids: readonly number[], links: Links): Map<number, ImageWire> {
-    const unique = [...new Set(ids)];
-    const out = new Map<number, ImageWire>();
-    for (const row of store.findMany(unique)) out.set(row.id, presentImage(row, urlOf(row, links)));
-    return out;
-  }
-
-  function upload(file: Upload, actor: Actor): MediaRow {
+  async function upload(file: Upload, actor: Actor): Promise<MediaRow> {
     if (file.data.length === 0) {
       throw new Refused('rest_upload_no_data', 'No data supplied.');
     }
@@ -163,32 +192,40 @@ export function createMediaService(core: CoreServices) {
       );
     }
     const dir = mediaDirectory();
-    const id = store.insert(
-      {
-        author: actor.id,
-        url: '',
-        file: '',
-        original_name: file.filename ?? '',
-        mime_type: info.mime,
-        width: info.width,
-        height: info.height,
-        filesize: file.data.length,
-        created_utc: formatUtc(core.clock.now()),
-      },
-      (newId) => fileName(newId, file.filename, info.extension),
-      (name) => {
-        // The folder may have been removed while the server ran.
-        mkdirSync(dir, { recursive: true });
-        writeFileSync(join(dir, name), file.data, { flag: 'wx' });
-      },
-    );
-    return store.find(id)!;
+    const item = {
+      author: actor.id,
+      url: '',
+      file: '',
+      original_name: file.filename ?? '',
+      mime_type: info.mime,
+      width: info.width,
+      height: info.height,
+      filesize: file.data.length,
+      created_utc: now(),
+    };
+    return storage.write(async (uow) => {
+      const id = await uow.media.insert(item, (newId) =>
+        fileName(newId, file.filename, info.extension),
+      );
+      const row = (await uow.media.find(id))!;
+      // The file is named after the id, so it is written once the row has one, inside the unit
+      // of work: a failed write rolls the row back. Synchronous, so the unit awaits nothing but
+      // its repositories. The folder may have been removed while the server ran.
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, row.file), file.data, { flag: 'wx' });
+      return row;
+    });
   }
 
-  function registerExternal(url: string, actor: Actor): MediaRow {
-    const problem = validateImage(url, actor, { allowEmpty: false });
-    if (problem) throw invalidInput('url', problem);
-    return store.find(ensure(url, actor.id)!)!;
+  async function registerExternal(url: string, actor: Actor): Promise<MediaRow> {
+    const createdUtc = now();
+    return storage.write(async (uow) => {
+      const problem = await runAsync(validateImage(url, actor, { allowEmpty: false }), uow.media);
+      if (problem) throw invalidInput('url', problem);
+      return (await uow.media.find(
+        (await runAsync(ensure(url, actor.id, createdUtc), uow.media))!,
+      ))!;
+    });
   }
 
   /**
@@ -199,9 +236,14 @@ export function createMediaService(core: CoreServices) {
     return isPlainName(name) ? join(mediaDirectory(), name) : undefined;
   }
 
-  function remove(id: number): MediaRow {
-    const row = store.find(id)!;
-    store.remove(id);
+  async function remove(id: number): Promise<MediaRow> {
+    const row = await storage.write(async (uow) => {
+      const current = await uow.media.find(id);
+      if (!current) throw invalidInput('id', 'id is not a media ID.');
+      await uow.media.remove(id);
+      return current;
+    });
+    // The file goes once the row is gone for good.
     const path = row.file === '' ? undefined : filePath(row.file);
     try {
       // A link is removed itself (unlink never follows one); a folder is left alone.
@@ -213,21 +255,43 @@ export function createMediaService(core: CoreServices) {
   }
 
   return {
-    validateImage,
-    ensure,
-    present,
-    find: (id: number): MediaRow | undefined => store.find(id),
+    /** Synchronous: inside the caller's synchronous write transaction. */
+    validateImage: (input: unknown, actor: Actor | null, options: { allowEmpty: boolean }) =>
+      runSync(validateImage(input, actor, options), sync),
+    /** Synchronous, so callers run it inside their own synchronous write transaction. */
+    ensure: (input: unknown, actorId: number | null) =>
+      runSync(ensure(input, actorId, now()), sync),
+    present: (ids: readonly number[], links: Links) => runSync(present(ids, links), sync),
+
+    /**
+     * The same on the storage ports: `uow` is a unit of work's repositories (`ensure` writes),
+     * or for the reads also the read side (`storage.read`).
+     */
+    onPorts: {
+      validateImage: (
+        repos: MediaReads,
+        input: unknown,
+        actor: Actor | null,
+        options: { allowEmpty: boolean },
+      ) => runAsync(validateImage(input, actor, options), repos.media),
+      ensure: (uow: MediaWrites, input: unknown, actorId: number | null) =>
+        runAsync(ensure(input, actorId, now()), uow.media),
+      present: (repos: MediaReads, ids: readonly number[], links: Links) =>
+        runAsync(present(ids, links), repos.media),
+    },
+
+    find: (id: number): Promise<MediaRow | undefined> => read.find(id),
+    /** The row as it is now, read synchronously: the permission's check inside a write. */
+    findNow: (id: number): MediaRow | undefined => sync.find(id),
     /** The uploaded item whose file has this name, when the name can be a file's at all. */
-    findFile: (name: string): MediaRow | undefined =>
-      isPlainName(name) ? store.findByFile(name) : undefined,
+    findFile: async (name: string): Promise<MediaRow | undefined> =>
+      isPlainName(name) ? read.findByFile(name) : undefined,
     filePath,
     /** The folder uploaded files live in (served under `/media/`). */
     directory: mediaDirectory,
     upload,
     registerExternal,
-    list(page: number, perPage: number) {
-      return store.page(perPage, (page - 1) * perPage);
-    },
+    list: (page: number, perPage: number) => read.page(perPage, (page - 1) * perPage),
     remove,
     wire: (row: MediaRow, links: Links): MediaWire => presentMedia(row, urlOf(row, links)),
     /** Editors delete any item, authors their own; contributors none (WordPress `delete_post`). */

@@ -12,7 +12,7 @@ import { organizerKind } from './kind.js';
 
 export function createOrganizersService(
   core: CoreServices,
-  storage: StoragePorts<'organizers' | 'users', 'organizers' | 'users'>,
+  storage: StoragePorts<'organizers' | 'users', 'organizers' | 'users' | 'media'>,
   deps: { media: MediaService },
 ) {
   const linked = createLinkedService(
@@ -20,7 +20,7 @@ export function createOrganizersService(
     {
       read: storage.read.organizers,
       users: storage.read.users,
-      write: (body) => storage.write((uow) => body(uow.organizers, uow.users)),
+      write: (body) => storage.write((uow) => body(uow.organizers, uow.users, uow)),
       inEventWrite: core.syncRepositories.organizers,
       inEventWriteUsers: core.syncRepositories.users,
     },

@@ -50,8 +50,8 @@ export function createSearchService(
     return rows.map((row) => hit(kind, row.id, row.title, row.status));
   }
 
-  function terms(kind: 'category' | 'tag', q: string, actor: Actor, limit: number) {
-    const { rows } = deps.terms.list(
+  async function terms(kind: 'category' | 'tag', q: string, actor: Actor, limit: number) {
+    const { rows } = await deps.terms.list(
       kind,
       { page: 1, per_page: limit, search: q, hide_empty: false },
       actor,
@@ -66,8 +66,8 @@ export function createSearchService(
         { type: 'event', items: await events(q, actor, limit) },
         { type: 'venue', items: await linked('venue', q, actor, limit) },
         { type: 'organizer', items: await linked('organizer', q, actor, limit) },
-        { type: 'category', items: terms('category', q, actor, limit) },
-        { type: 'tag', items: terms('tag', q, actor, limit) },
+        { type: 'category', items: await terms('category', q, actor, limit) },
+        { type: 'tag', items: await terms('tag', q, actor, limit) },
       ];
       return { groups };
     },

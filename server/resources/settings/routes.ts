@@ -33,7 +33,7 @@ export const settingsRoutes: RouteDef[] = [
           // the answer tells whether a path exists.
           const folder = params.backup_dir && ctx.services.backups.folderProblem(params.backup_dir);
           if (folder) throw invalidInput('backup_dir', folder);
-          if (params.site_logo && !ctx.services.media.find(params.site_logo)) {
+          if (params.site_logo && !(await ctx.services.media.find(params.site_logo))) {
             throw invalidInput(
               'site_logo',
               `site_logo ${params.site_logo} is not an image of the media library.`,

@@ -8,7 +8,7 @@ import type { EventsService } from '../events/service.js';
 import type { OrganizersService } from '../organizers/service.js';
 import { presentTerm } from '../terms/present.js';
 import type { VenuesService } from '../venues/service.js';
-import type { TermRow } from '../terms/store.js';
+import type { TermRow } from '../../storage/terms.js';
 import type { FeedRows, StoredRow, SyncKind } from '../../storage/changes.js';
 
 export interface ItemDeps {

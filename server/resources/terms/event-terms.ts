@@ -1,16 +1,20 @@
 /**
  * What events need from terms: turning filter values and payload values into term ids, and the
  * embedded term shapes for a page of events (one query per page, docs/architecture.md, convention
- * 6).
+ * 6). Each is written once as steps (storage/steps.ts) and offered two ways: synchronously, for
+ * the events' own synchronous write transaction and presenter, and on the storage ports
+ * (`onPorts`: a unit of work's repositories or the read side), for when those are units of work.
  */
 import type { Links } from '../../http/links.js';
 import type { Taxonomy } from '../../../shared/schemas/term.js';
 import type { EmbeddedTermWire } from '../../../shared/schemas/wire/index.js';
 import { presentEmbeddedTerm } from './present.js';
-import type { TermsStore } from './store.js';
 import { invalidInput } from '../../errors.js';
 import { toSlug } from '../../text/slug.js';
-import { cleanName, freeSlug } from './write.js';
+import { calls, runAsync, runSync, type Steps } from '../../storage/steps.js';
+import type { Sync } from '../../storage/sqlite/repository.js';
+import type { TermRow, TermsReader, TermsRepository } from '../../storage/terms.js';
+import { cleanName, freeSlug, insertTerm } from './write.js';
 
 export interface EventTerms {
   categories: EmbeddedTermWire[];
@@ -28,134 +32,189 @@ export function notCreatable(taxonomy: Taxonomy, names: string[]): string {
 const isId = (value: string | number): boolean =>
   typeof value === 'number' ? Number.isSafeInteger(value) && value > 0 : /^\d+$/.test(value.trim());
 
-export function createEventTerms(store: TermsStore) {
-  /**
-   * Listing filters (`categories=`, `tags=`): each value is an id or a slug of the taxonomy and
-   * must exist; `unknown` lists the values that name no term, for the caller's 400.
-   */
-  function findRefs(
-    taxonomy: Taxonomy,
-    values: (string | number)[],
-  ): { ids: number[]; unknown: string[] } {
-    const wanted = values.map((v) => (typeof v === 'string' ? v.trim() : v));
-    const numeric = wanted.filter(isId).map(Number);
-    const slugs = wanted.flatMap((v) => {
-      const text = String(v);
-      const slug = toSlug(text);
-      return slug !== '' && slug !== text ? [text, slug] : [text];
-    });
-    const found = store.refs(taxonomy, numeric, slugs);
-    const byId = new Map(found.map((r) => [r.id, r.id]));
-    const bySlug = new Map(found.map((r) => [r.slug, r.id]));
-    const ids: number[] = [];
-    const unknown: string[] = [];
-    for (const value of wanted) {
-      const text = String(value);
-      const id =
-        (isId(value) ? byId.get(Number(value)) : undefined) ??
-        bySlug.get(text) ??
-        bySlug.get(toSlug(text));
-      if (id === undefined) unknown.push(text);
-      else if (!ids.includes(id)) ids.push(id);
-    }
-    return { ids, unknown };
-  }
+const reads = calls<TermsReader>();
+const writes = calls<TermsRepository>();
 
-  /** The existing term a payload name or slug names, compared case-insensitively. */
-  function byNameOrSlug(taxonomy: Taxonomy, name: string) {
+/**
+ * Listing filters (`categories=`, `tags=`): each value is an id or a slug of the taxonomy and
+ * must exist; `unknown` lists the values that name no term, for the caller's 400.
+ */
+function* findRefs(
+  taxonomy: Taxonomy,
+  values: (string | number)[],
+): Steps<TermsReader, { ids: number[]; unknown: string[] }> {
+  const wanted = values.map((v) => (typeof v === 'string' ? v.trim() : v));
+  const numeric = wanted.filter(isId).map(Number);
+  const slugs = wanted.flatMap((v) => {
+    const text = String(v);
+    const slug = toSlug(text);
+    return slug !== '' && slug !== text ? [text, slug] : [text];
+  });
+  const found = yield* reads.refs(taxonomy, numeric, slugs);
+  const byId = new Map(found.map((r) => [r.id, r.id]));
+  const bySlug = new Map(found.map((r) => [r.slug, r.id]));
+  const ids: number[] = [];
+  const unknown: string[] = [];
+  for (const value of wanted) {
+    const text = String(value);
+    const id =
+      (isId(value) ? byId.get(Number(value)) : undefined) ??
+      bySlug.get(text) ??
+      bySlug.get(toSlug(text));
+    if (id === undefined) unknown.push(text);
+    else if (!ids.includes(id)) ids.push(id);
+  }
+  return { ids, unknown };
+}
+
+/** The existing term a payload name or slug names, compared case-insensitively. */
+function* byNameOrSlug(taxonomy: Taxonomy, name: string): Steps<TermsReader, TermRow | undefined> {
+  const slug = toSlug(name);
+  return (
+    (yield* reads.byName(taxonomy, name)) ??
+    (yield* reads.bySlug(taxonomy, name)) ??
+    (slug === '' ? undefined : yield* reads.bySlug(taxonomy, slug))
+  );
+}
+
+/** The names among event payload values that name no term of the taxonomy (they would create one). */
+function* newNames(taxonomy: Taxonomy, values: (string | number)[]): Steps<TermsReader, string[]> {
+  const names: string[] = [];
+  for (const value of values) {
+    if (isId(value)) continue;
+    const name = cleanName(String(value));
+    if (name !== '' && (yield* byNameOrSlug(taxonomy, name)) === undefined) names.push(name);
+  }
+  return names;
+}
+
+/**
+ * Event payload values (docs/contract/compat-notes.md §7.2): existing ids are kept and unknown
+ * ids skipped; a name or slug reuses the existing term case-insensitively
+ * (docs/contract/decisions.md 11), else a new top-level term is made, when `mayCreate` (the
+ * writer may create terms of the taxonomy directly; otherwise a 400). Order kept, duplicates
+ * dropped.
+ */
+function* resolveForEvent(
+  taxonomy: Taxonomy,
+  values: (string | number)[],
+  mayCreate: boolean,
+): Steps<TermsRepository, number[]> {
+  const ids: number[] = [];
+  const add = (id: number | undefined) => {
+    if (id !== undefined && !ids.includes(id)) ids.push(id);
+  };
+  for (const value of values) {
+    if (isId(value)) {
+      const row = yield* writes.find(Number(value));
+      add(row?.taxonomy === taxonomy ? row.id : undefined);
+      continue;
+    }
+    const name = cleanName(String(value));
+    if (name === '') continue;
+    const existing = yield* byNameOrSlug(taxonomy, name);
+    if (existing) {
+      add(existing.id);
+      continue;
+    }
+    if (!mayCreate) throw invalidInput(paramOf(taxonomy), notCreatable(taxonomy, [name]));
     const slug = toSlug(name);
-    return (
-      store.byName(taxonomy, name) ??
-      store.bySlug(taxonomy, name) ??
-      (slug === '' ? undefined : store.bySlug(taxonomy, slug))
+    add(
+      yield* insertTerm({
+        taxonomy,
+        name,
+        slug: slug === '' ? '' : yield* freeSlug(taxonomy, slug),
+        description: '',
+        parent: null,
+        color: null,
+      }),
     );
   }
+  return ids;
+}
 
-  /** The names among event payload values that name no term of the taxonomy (they would create one). */
-  function newNames(taxonomy: Taxonomy, values: (string | number)[]): string[] {
-    return values
-      .filter((value) => !isId(value))
-      .map((value) => cleanName(String(value)))
-      .filter((name) => name !== '' && byNameOrSlug(taxonomy, name) === undefined);
+/**
+ * The embedded `categories` and `tags` of each event, in link order; every id gets an entry.
+ * `given`: the term ids of events whose links are not stored (computed occurrences show their
+ * series' template).
+ */
+function* embed(
+  eventIds: number[],
+  links: Links,
+  given: ReadonlyMap<number, number[]> = new Map(),
+): Steps<TermsReader, Map<number, EventTerms>> {
+  const out = new Map<number, EventTerms>();
+  for (const id of eventIds) out.set(id, { categories: [], tags: [] });
+  if (eventIds.length === 0) return out;
+  const stored = given.size === 0 ? eventIds : eventIds.filter((id) => !given.has(id));
+  const pairs = [...given].flatMap(([id, ids]) => ids.map((t): [number, number] => [id, t]));
+  const rows = [...(yield* reads.forEvents(stored)), ...(yield* reads.forLinks(pairs))];
+  for (const row of rows) {
+    const entry = out.get(row.event_id);
+    if (!entry) continue;
+    const term = presentEmbeddedTerm(row, links);
+    if (row.taxonomy === 'category') entry.categories.push(term);
+    else entry.tags.push(term);
   }
+  return out;
+}
 
-  /**
-   * Event payload values (docs/contract/compat-notes.md §7.2): existing ids are kept and unknown
-   * ids skipped; a name or slug reuses the existing term case-insensitively
-   * (docs/contract/decisions.md 11), else a new top-level term is made, when `mayCreate` (the
-   * writer may create terms of the taxonomy directly; otherwise a 400). Order kept, duplicates
-   * dropped. Synchronous so it joins the caller's transaction.
-   */
-  function resolveForEvent(
-    taxonomy: Taxonomy,
-    values: (string | number)[],
-    mayCreate: boolean,
-  ): number[] {
-    const ids: number[] = [];
-    const add = (id: number | undefined) => {
-      if (id !== undefined && !ids.includes(id)) ids.push(id);
-    };
-    for (const value of values) {
-      if (isId(value)) {
-        const row = store.get(Number(value));
-        add(row?.taxonomy === taxonomy ? row.id : undefined);
-        continue;
-      }
-      const name = cleanName(String(value));
-      if (name === '') continue;
-      const existing = byNameOrSlug(taxonomy, name);
-      if (existing) {
-        add(existing.id);
-        continue;
-      }
-      if (!mayCreate) throw invalidInput(paramOf(taxonomy), notCreatable(taxonomy, [name]));
-      const slug = toSlug(name);
-      add(
-        store.insert({
-          taxonomy,
-          name,
-          slug: slug === '' ? '' : freeSlug(store, taxonomy, slug),
-          description: '',
-          parent: null,
-          color: null,
-        }),
-      );
-    }
-    return ids;
-  }
+/**
+ * The ids with every descendant category added: a `categories=` filter on the reference also
+ * matches events of child categories (WordPress tax queries include children).
+ */
+function* withDescendants(ids: number[]): Steps<TermsReader, number[]> {
+  return ids.length === 0 ? [] : yield* reads.withDescendants(ids);
+}
 
-  /**
-   * The embedded `categories` and `tags` of each event, in link order; every id gets an entry.
-   * `given`: the term ids of events whose links are not stored (computed occurrences show their
-   * series' template).
-   */
-  function embed(
-    eventIds: number[],
-    links: Links,
-    given: ReadonlyMap<number, number[]> = new Map(),
-  ): Map<number, EventTerms> {
-    const out = new Map<number, EventTerms>();
-    for (const id of eventIds) out.set(id, { categories: [], tags: [] });
-    if (eventIds.length === 0) return out;
-    const stored = given.size === 0 ? eventIds : eventIds.filter((id) => !given.has(id));
-    const pairs = [...given].flatMap(([id, terms]) => terms.map((t): [number, number] => [id, t]));
-    for (const row of [...store.forEvents(stored), ...store.forLinks(pairs)]) {
-      const entry = out.get(row.event_id);
-      if (!entry) continue;
-      const term = presentEmbeddedTerm(row, links);
-      if (row.taxonomy === 'category') entry.categories.push(term);
-      else entry.tags.push(term);
-    }
-    return out;
-  }
+/** The repositories the port forms take: a unit of work's, or the read side for the reads. */
+interface TermsReads {
+  terms: TermsReader;
+}
+interface TermsWrites {
+  terms: TermsRepository;
+}
 
-  /**
-   * The ids with every descendant category added: a `categories=` filter on the reference also
-   * matches events of child categories (WordPress tax queries include children).
-   */
-  function withDescendants(ids: number[]): number[] {
-    return ids.length === 0 ? [] : store.withDescendants(ids);
-  }
+/**
+ * `sync`: the terms repository's synchronous form, used inside the events' own synchronous
+ * write transaction (and by their presenter) until those are units of work.
+ */
+export function createEventTerms(sync: Sync<TermsRepository>) {
+  return {
+    findRefs: (taxonomy: Taxonomy, values: (string | number)[]) =>
+      runSync(findRefs(taxonomy, values), sync),
+    newNames: (taxonomy: Taxonomy, values: (string | number)[]) =>
+      runSync(newNames(taxonomy, values), sync),
+    /** Synchronous so it joins the caller's transaction. */
+    resolveForEvent: (taxonomy: Taxonomy, values: (string | number)[], mayCreate: boolean) =>
+      runSync(resolveForEvent(taxonomy, values, mayCreate), sync),
+    embed: (eventIds: number[], links: Links, given?: ReadonlyMap<number, number[]>) =>
+      runSync(embed(eventIds, links, given), sync),
+    withDescendants: (ids: number[]) => runSync(withDescendants(ids), sync),
 
-  return { findRefs, newNames, resolveForEvent, embed, withDescendants };
+    /**
+     * The same on the storage ports: `uow` is a unit of work's repositories (`resolveForEvent`
+     * writes), or for the reads also the read side (`storage.read`).
+     */
+    onPorts: {
+      findRefs: (repos: TermsReads, taxonomy: Taxonomy, values: (string | number)[]) =>
+        runAsync(findRefs(taxonomy, values), repos.terms),
+      newNames: (repos: TermsReads, taxonomy: Taxonomy, values: (string | number)[]) =>
+        runAsync(newNames(taxonomy, values), repos.terms),
+      resolveForEvent: (
+        uow: TermsWrites,
+        taxonomy: Taxonomy,
+        values: (string | number)[],
+        mayCreate: boolean,
+      ) => runAsync(resolveForEvent(taxonomy, values, mayCreate), uow.terms),
+      embed: (
+        repos: TermsReads,
+        eventIds: number[],
+        links: Links,
+        given?: ReadonlyMap<number, number[]>,
+      ) => runAsync(embed(eventIds, links, given), repos.terms),
+      withDescendants: (repos: TermsReads, ids: number[]) =>
+        runAsync(withDescendants(ids), repos.terms),
+    },
+  };
 }

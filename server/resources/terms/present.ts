@@ -8,7 +8,7 @@ import type {
   TermUrlsWire,
   TermWire,
 } from '../../../shared/schemas/wire/index.js';
-import type { TermRow } from './store.js';
+import type { TermRow } from '../../storage/terms.js';
 
 /** The REST collection of each taxonomy. */
 export const COLLECTION: Record<Taxonomy, string> = { category: 'categories', tag: 'tags' };

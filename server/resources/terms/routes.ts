@@ -32,28 +32,30 @@ function termRoutes(spec: TermRoutesSpec): RouteDef[] {
   const { taxonomy, label } = spec;
   const base = COLLECTION[taxonomy];
   const manage = (ctx: RequestContext) => spec.canManage(ctx.actor);
-  const idProblem = (id: number, ctx: RequestContext): Problems | undefined =>
-    ctx.services.terms.find(taxonomy, id) ? undefined : { id: `${id} is not a valid ${label} ID.` };
+  const idProblem = async (id: number, ctx: RequestContext): Promise<Problems | undefined> =>
+    (await ctx.services.terms.find(taxonomy, id))
+      ? undefined
+      : { id: `${id} is not a valid ${label} ID.` };
 
-  function parentProblem(ctx: RequestContext, parent: number | undefined, self?: number) {
+  async function parentProblem(ctx: RequestContext, parent: number | undefined, self?: number) {
     if (taxonomy !== 'category' || parent === undefined) return undefined;
-    const problem = ctx.services.terms.parentProblem(parent, self);
+    const problem = await ctx.services.terms.parentProblem(parent, self);
     return problem === undefined ? undefined : { parent: problem };
   }
 
-  function listProblems(params: TermListArgs, ctx: RequestContext): Problems {
+  async function listProblems(params: TermListArgs, ctx: RequestContext): Promise<Problems> {
     const { terms } = ctx.services;
     const problems: Problems = {};
     for (const name of ['include', 'exclude'] as const) {
-      const unknown = terms.missing(taxonomy, params[name] ?? []);
+      const unknown = await terms.missing(taxonomy, params[name] ?? []);
       if (unknown.length > 0)
         problems[name] = `${name} has unknown ${label} IDs: ${unknown.join(', ')}.`;
     }
-    const parent = parentProblem(ctx, params.parent);
+    const parent = await parentProblem(ctx, params.parent);
     if (parent) Object.assign(problems, parent);
     for (const name of ['post', 'event'] as const) {
       const id = params[name];
-      if (id !== undefined && !terms.eventExists(id))
+      if (id !== undefined && !(await terms.eventExists(id)))
         problems[name] = `${name} ${id} is not an event ID.`;
     }
     return problems;
@@ -75,9 +77,9 @@ function termRoutes(spec: TermRoutesSpec): RouteDef[] {
           summary: `List event ${base}.`,
           args: spec.list,
           check: (params, ctx) => listProblems(params as TermListArgs, ctx),
-          handler: (params, ctx) => {
+          handler: async (params, ctx) => {
             const args = params as TermListArgs;
-            const page = ctx.services.terms.list(taxonomy, args, ctx.actor);
+            const page = await ctx.services.terms.list(taxonomy, args, ctx.actor);
             const links = archiveLinks(taxonomy, args, page, ctx);
             return archiveAnswer({
               rest_url: links.rest_url,
@@ -95,8 +97,8 @@ function termRoutes(spec: TermRoutesSpec): RouteDef[] {
           args: spec.create,
           check: (params, ctx) => parentProblem(ctx, (params as { parent?: number }).parent),
           permission: manage,
-          handler: (params, ctx) => {
-            const row = ctx.services.terms.create(taxonomy, params, ctx.sent.has('parent'));
+          handler: async (params, ctx) => {
+            const row = await ctx.services.terms.create(taxonomy, params, ctx.sent.has('parent'));
             const response = single(201)(row, ctx);
             return { ...response, headers: { Location: ctx.links.rest(`${base}/${row.id}`) } };
           },
@@ -112,19 +114,20 @@ function termRoutes(spec: TermRoutesSpec): RouteDef[] {
           summary: `Read an event ${label}.`,
           args: termIdSchema,
           check: (params, ctx) => idProblem(params.id, ctx),
-          handler: (params, ctx) => single(200)(ctx.services.terms.get(taxonomy, params.id), ctx),
+          handler: async (params, ctx) =>
+            single(200)(await ctx.services.terms.get(taxonomy, params.id), ctx),
         }),
         endpoint({
           methods: EDITABLE,
           summary: `Update an event ${label}; omitted fields keep their values.`,
           args: spec.update,
-          check: (params, ctx) =>
-            idProblem(params.id, ctx) ??
-            parentProblem(ctx, (params as { parent?: number }).parent, params.id),
+          check: async (params, ctx) =>
+            (await idProblem(params.id, ctx)) ??
+            (await parentProblem(ctx, (params as { parent?: number }).parent, params.id)),
           permission: manage,
-          handler: ({ id, ...changes }, ctx) =>
+          handler: async ({ id, ...changes }, ctx) =>
             single(200)(
-              ctx.services.terms.update(taxonomy, id, changes, ctx.sent.has('parent')),
+              await ctx.services.terms.update(taxonomy, id, changes, ctx.sent.has('parent')),
               ctx,
             ),
         }),
@@ -134,8 +137,8 @@ function termRoutes(spec: TermRoutesSpec): RouteDef[] {
           args: termIdSchema,
           check: (params, ctx) => idProblem(params.id, ctx),
           permission: manage,
-          handler: (params, ctx) =>
-            single(200)(ctx.services.terms.remove(taxonomy, params.id), ctx),
+          handler: async (params, ctx) =>
+            single(200)(await ctx.services.terms.remove(taxonomy, params.id), ctx),
         }),
       ],
     },

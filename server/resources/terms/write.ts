@@ -1,12 +1,18 @@
 /**
  * Creating, updating and deleting terms, with WordPress's rules for names, slugs and parents
- * (docs/contract/compat-notes.md §4.2, §7.5; docs/contract/decisions.md 9). Each use case is one transaction.
+ * (docs/contract/compat-notes.md §4.2, §7.5; docs/contract/decisions.md 9). Written as steps
+ * (storage/steps.ts): the service runs each in one unit of work, the remote import in its own
+ * synchronous transaction.
  */
 import { invalidInput, Refused } from '../../errors.js';
 import type { Taxonomy, TermCreate, TermUpdate } from '../../../shared/schemas/term.js';
-import type { TermRow, TermsStore } from './store.js';
+import { calls, type Steps } from '../../storage/steps.js';
+import type { NewTerm, TermRow, TermsReader, TermsRepository } from '../../storage/terms.js';
 import { sanitizeHtml } from '../../text/html.js';
 import { toSlug, uniqueSlug } from '../../text/slug.js';
+
+const reads = calls<TermsReader>();
+const writes = calls<TermsRepository>();
 
 /** Names are plain text: tags are dropped and whitespace runs collapse. */
 export function cleanName(name: string): string {
@@ -17,8 +23,21 @@ export function cleanName(name: string): string {
 }
 
 /** The first slug from `base` that no other term of the taxonomy uses. */
-export const freeSlug = (store: TermsStore, taxonomy: Taxonomy, base: string): string =>
-  uniqueSlug(base, store.slugVariants(taxonomy, base));
+export function* freeSlug(
+  taxonomy: Taxonomy,
+  base: string,
+  exceptId = 0,
+): Steps<TermsReader, string> {
+  return uniqueSlug(base, yield* reads.slugVariants(taxonomy, base, exceptId));
+}
+
+/** Inserts a term; a slug left empty by sanitising becomes the term's id, as in WordPress. */
+export function* insertTerm(term: NewTerm): Steps<TermsRepository, number> {
+  const id = yield* writes.insert(term);
+  if (term.slug !== '') return id;
+  yield* writes.setSlug(id, yield* freeSlug(term.taxonomy, String(id), id));
+  return id;
+}
 
 export const termExists = (taxonomy: Taxonomy, termId: number): Refused =>
   new Refused(
@@ -45,68 +64,60 @@ function requireName(raw: string): string {
 }
 
 /** A same-named term under the same parent (categories) or anywhere in the taxonomy (tags). */
-function duplicateOf(
-  store: TermsStore,
+function* duplicateOf(
   taxonomy: Taxonomy,
   name: string,
   parent: number | null,
-): TermRow | undefined {
+): Steps<TermsReader, TermRow | undefined> {
   return taxonomy === 'category'
-    ? store.sibling(taxonomy, name, parent)
-    : store.byName(taxonomy, name);
+    ? yield* reads.sibling(taxonomy, name, parent)
+    : yield* reads.byName(taxonomy, name);
 }
 
-export function createTermWrites(store: TermsStore) {
-  const create = store.transaction((taxonomy: Taxonomy, input: TermCreate): TermRow => {
-    const name = requireName(input.name);
-    const parent = taxonomy === 'category' && input.parent ? input.parent : null;
-    const duplicate = duplicateOf(store, taxonomy, name, parent);
-    if (duplicate) throw termExists(taxonomy, duplicate.id);
-    const base = toSlug(input.slug ?? name);
-    const id = store.insert({
-      taxonomy,
-      name,
-      slug: base === '' ? '' : freeSlug(store, taxonomy, base),
-      description: input.description === undefined ? '' : sanitizeHtml(input.description),
-      parent,
-      color: taxonomy === 'category' ? (input.color ?? null) : null,
-    });
-    return store.get(id)!;
+export function* createTerm(
+  taxonomy: Taxonomy,
+  input: TermCreate,
+): Steps<TermsRepository, TermRow> {
+  const name = requireName(input.name);
+  const parent = taxonomy === 'category' && input.parent ? input.parent : null;
+  const duplicate = yield* duplicateOf(taxonomy, name, parent);
+  if (duplicate) throw termExists(taxonomy, duplicate.id);
+  const base = toSlug(input.slug ?? name);
+  const id = yield* insertTerm({
+    taxonomy,
+    name,
+    slug: base === '' ? '' : yield* freeSlug(taxonomy, base),
+    description: input.description === undefined ? '' : sanitizeHtml(input.description),
+    parent,
+    color: taxonomy === 'category' ? (input.color ?? null) : null,
   });
+  return (yield* writes.find(id))!;
+}
 
-  const update = store.transaction((existing: TermRow, input: TermUpdate): TermRow => {
-    const { taxonomy } = existing;
-    const name = input.name === undefined ? existing.name : requireName(input.name);
-    const parent =
-      taxonomy === 'category' && input.parent !== undefined
-        ? input.parent === 0
-          ? null
-          : input.parent
-        : existing.parent;
-    if (name.toLowerCase() !== existing.name.toLowerCase() || parent !== existing.parent) {
-      const duplicate = duplicateOf(store, taxonomy, name, parent);
-      if (duplicate && duplicate.id !== existing.id) throw termExists(taxonomy, duplicate.id);
-    }
-    let slug = existing.slug;
-    if (input.slug !== undefined) {
-      slug = toSlug(input.slug);
-      if (slug === '') slug = String(existing.id);
-      const holder = store.bySlug(taxonomy, slug);
-      if (holder && holder.id !== existing.id) throw duplicateSlug(slug);
-    }
-    const description =
-      input.description === undefined ? existing.description : sanitizeHtml(input.description);
-    const color =
-      taxonomy === 'category' && input.color !== undefined ? input.color : existing.color;
-    store.update(existing.id, { name, slug, description, parent, color });
-    return store.get(existing.id)!;
-  });
-
-  /** Deletes for good; the children of a category move up to its parent. */
-  function remove(existing: TermRow): TermRow {
-    store.remove(existing.id, existing.parent);
-    return existing;
+/** Merges `input` into the term as it is now. */
+export function* updateTerm(existing: TermRow, input: TermUpdate): Steps<TermsRepository, TermRow> {
+  const { taxonomy } = existing;
+  const name = input.name === undefined ? existing.name : requireName(input.name);
+  const parent =
+    taxonomy === 'category' && input.parent !== undefined
+      ? input.parent === 0
+        ? null
+        : input.parent
+      : existing.parent;
+  if (name.toLowerCase() !== existing.name.toLowerCase() || parent !== existing.parent) {
+    const duplicate = yield* duplicateOf(taxonomy, name, parent);
+    if (duplicate && duplicate.id !== existing.id) throw termExists(taxonomy, duplicate.id);
   }
-
-  return { create, update, remove };
+  let slug = existing.slug;
+  if (input.slug !== undefined) {
+    slug = toSlug(input.slug);
+    if (slug === '') slug = String(existing.id);
+    const holder = yield* reads.bySlug(taxonomy, slug);
+    if (holder && holder.id !== existing.id) throw duplicateSlug(slug);
+  }
+  const description =
+    input.description === undefined ? existing.description : sanitizeHtml(input.description);
+  const color = taxonomy === 'category' && input.color !== undefined ? input.color : existing.color;
+  yield* writes.update(existing.id, { name, slug, description, parent, color });
+  return (yield* writes.find(existing.id))!;
 }

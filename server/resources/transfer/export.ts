@@ -18,7 +18,7 @@ import {
 import type { EventRow } from '../../storage/events.js';
 import type { OrganizerRow } from '../organizers/kind.js';
 import type { VenueRow } from '../venues/kind.js';
-import type { TermRow } from '../terms/store.js';
+import type { TermRow } from '../../storage/terms.js';
 import { BATCH, createExportStore, type ExportStore } from './export-store.js';
 import {
   eventRecord,

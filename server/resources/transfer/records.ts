@@ -15,7 +15,7 @@ import { parseCostColumn } from '../events/present.js';
 import { EVENT_FLAGS, type EventRow } from '../../storage/events.js';
 import type { LinkedRow } from '../linked-posts/kind.js';
 import { ORGANIZER_TEXT_COLUMNS, type OrganizerRow } from '../organizers/kind.js';
-import type { TermRow } from '../terms/store.js';
+import type { TermRow } from '../../storage/terms.js';
 import { VENUE_TEXT_COLUMNS, type VenueRow } from '../venues/kind.js';
 import type { TrashRow } from './export-store.js';
 

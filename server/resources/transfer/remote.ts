@@ -184,11 +184,11 @@ export function createRemoteImporter(
         upsert(kind, item, termSource(id), values, (existing) => {
           if (existing !== undefined) {
             const { slug: _slug, ...changes } = values;
-            return deps.terms.update(kind, existing, changes, false).id;
+            return deps.terms.inSyncWrite.update(kind, existing, changes).id;
           }
           const same = store.termBySlug(kind, values.slug);
           if (same !== undefined) return same;
-          return deps.terms.create(kind, values, false).id;
+          return deps.terms.inSyncWrite.create(kind, values).id;
         });
       }
     }
@@ -199,9 +199,11 @@ export function createRemoteImporter(
       const local = maps.category.get(termSource(id));
       const localParent = maps.category.get(termSource(parent));
       if (local === undefined || localParent === undefined) continue;
-      if (deps.terms.find('category', local)?.parent === localParent) continue;
+      if (deps.terms.findNow('category', local)?.parent === localParent) continue;
       try {
-        store.attempt(() => deps.terms.update('category', local, { parent: localParent }, true));
+        store.attempt(() =>
+          deps.terms.inSyncWrite.update('category', local, { parent: localParent }),
+        );
       } catch (error) {
         report.errors.push({ kind: 'category', id, message: (error as Error).message });
       }

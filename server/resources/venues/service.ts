@@ -12,7 +12,7 @@ import { venueKind } from './kind.js';
 
 export function createVenuesService(
   core: CoreServices,
-  storage: StoragePorts<'venues' | 'users', 'venues' | 'users'>,
+  storage: StoragePorts<'venues' | 'users', 'venues' | 'users' | 'media'>,
   deps: { media: MediaService },
 ) {
   const linked = createLinkedService(
@@ -20,7 +20,7 @@ export function createVenuesService(
     {
       read: storage.read.venues,
       users: storage.read.users,
-      write: (body) => storage.write((uow) => body(uow.venues, uow.users)),
+      write: (body) => storage.write((uow) => body(uow.venues, uow.users, uow)),
       inEventWrite: core.syncRepositories.venues,
       inEventWriteUsers: core.syncRepositories.users,
     },

@@ -32,6 +32,8 @@ import { pgCommitNotifier } from './notifications.js';
 import { pgListingReader } from './listing.js';
 import { pgLinkedPosts, pgLinkedPostsReader } from './linked-posts.js';
 import { ORGANIZER_TABLE, VENUE_TABLE } from '../linked-posts.js';
+import { pgMedia, pgMediaReader } from './media.js';
+import { pgTerms, pgTermsReader } from './terms.js';
 import { pgSettings, pgSettingsReader } from './settings.js';
 import {
   pgAppPasswords,
@@ -87,6 +89,8 @@ function writeRepositories(q: Query): WriteRepositories {
     organizers: pgLinkedPosts(q, together, ORGANIZER_TABLE),
     idempotency: pgIdempotency(q),
     changes: pgChanges(q, together),
+    terms: pgTerms(q, together),
+    media: pgMedia(q, together),
   };
 }
 
@@ -132,6 +136,8 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
     idempotency: pgIdempotencyReader(reading),
     changes: pgChangesReader(reading, readingTogether),
     listing: pgListingReader(reading),
+    terms: pgTermsReader(reading, readingTogether),
+    media: pgMediaReader(reading, readingTogether),
   };
   const commits = pgCommitNotifier(pool.options.connectionString ?? '');
 

@@ -33,6 +33,8 @@ import type { ListingReader } from '../listing.js';
 import { sqliteSettings, sqliteSettingsReader } from './settings.js';
 import { sqliteLinkedPosts, sqliteLinkedPostsReader } from './linked-posts.js';
 import { ORGANIZER_TABLE, VENUE_TABLE } from '../linked-posts.js';
+import { sqliteMedia, sqliteMediaReader } from './media.js';
+import { sqliteTerms, sqliteTermsReader } from './terms.js';
 import {
   sqliteAppPasswords,
   sqliteAppPasswordsReader,
@@ -122,6 +124,8 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     organizers: sqliteLinkedPosts(db, ORGANIZER_TABLE),
     idempotency: sqliteIdempotency(db),
     changes: sqliteChanges(db),
+    terms: sqliteTerms(db),
+    media: sqliteMedia(db),
   };
   const reading = readHandle(db);
   const listing = sqliteListingReader(reading);
@@ -140,6 +144,8 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     idempotency: asyncRepository(sqliteIdempotencyReader(reading), outsideWrites),
     changes: asyncRepository(sqliteChangesReader(db), outsideWrites),
     listing: asyncRepository(listing, outsideWrites),
+    terms: asyncRepository(sqliteTermsReader(db), outsideWrites),
+    media: asyncRepository(sqliteMediaReader(db), outsideWrites),
   };
   const counters = sqliteLimits(db);
   // A count is written in the next group transaction, as any other write of the connection; its
@@ -183,6 +189,8 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
           organizers: asyncRepository(writers.organizers, guard),
           idempotency: asyncRepository(writers.idempotency, guard),
           changes: asyncRepository(writers.changes, guard),
+          terms: asyncRepository(writers.terms, guard),
+          media: asyncRepository(writers.media, guard),
         };
         // The hooks may read through the read side (a precondition's GET): within the unit's
         // scope those reads are the unit's own.

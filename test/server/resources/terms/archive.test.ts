@@ -12,12 +12,19 @@ async function names(server: TestServer, kind: Kind, query: Record<string, strin
 }
 
 /** Creates terms straight through the service (fast), returning their ids in order. */
-function bulk(server: TestServer, kind: Kind, count: number, prefix = 'Term'): number[] {
+async function bulk(
+  server: TestServer,
+  kind: Kind,
+  count: number,
+  prefix = 'Term',
+): Promise<number[]> {
   const taxonomy = kind === 'categories' ? 'category' : 'tag';
-  return Array.from({ length: count }, (_, i) => {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
     const name = `${prefix} ${String(i + 1).padStart(2, '0')}`;
-    return server.services.terms.create(taxonomy, { name }, false).id;
-  });
+    ids.push((await server.services.terms.create(taxonomy, { name }, false)).id);
+  }
+  return ids;
 }
 
 for (const kind of ['categories', 'tags'] as const) {
@@ -44,7 +51,7 @@ for (const kind of ['categories', 'tags'] as const) {
 
     it('pages 9 terms by 3 with totals, headers and links that keep every parameter', async () => {
       const server = await startTestServer();
-      bulk(server, kind, 9);
+      await bulk(server, kind, 9);
       const base = `${server.url}/api/calendar/events/v1/${kind}/`;
       const page1 = await server.call('GET', `${NS}/${kind}`, { query: { per_page: 3, ...all } });
       expect(Object.keys(page1.body)).toEqual([
@@ -86,7 +93,7 @@ for (const kind of ['categories', 'tags'] as const) {
 
     it(`answers a page past the end with 404 ${what}-archive-page-not-found`, async () => {
       const server = await startTestServer();
-      bulk(server, kind, 3);
+      await bulk(server, kind, 3);
       const queries: Array<Record<string, string | number>> = [
         { per_page: 3, page: 2 },
         { page: 2, search: 'nothing-matches' },
@@ -111,7 +118,7 @@ for (const kind of ['categories', 'tags'] as const) {
           expect(res.body.code).toBe('rest_invalid_param');
         }
       }
-      bulk(server, kind, 51);
+      await bulk(server, kind, 51);
       const res = await server.call('GET', `${NS}/${kind}`, { query: { ...all, per_page: 100 } });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ total: 51, total_pages: 2 });
@@ -121,7 +128,7 @@ for (const kind of ['categories', 'tags'] as const) {
 
     it('uses the per_page setting by default', async () => {
       const server = await startTestServer({ settings: { per_page: 4 } });
-      bulk(server, kind, 5);
+      await bulk(server, kind, 5);
       const res = await server.call('GET', `${NS}/${kind}`, { query: all });
       expect(res.body[kind]).toHaveLength(4);
       expect(res.body).toMatchObject({ total: 5, total_pages: 2 });
@@ -129,7 +136,7 @@ for (const kind of ['categories', 'tags'] as const) {
 
     it('answers under the reference alias with links on that alias', async () => {
       const server = await startTestServer();
-      bulk(server, kind, 2);
+      await bulk(server, kind, 2);
       const res = await server.call('GET', `/wp-json/tribe/events/v1/${kind}`, {
         query: { ...all, per_page: 1 },
       });
@@ -165,11 +172,13 @@ for (const kind of ['categories', 'tags'] as const) {
 
     it('includes and excludes ids, every one of which must exist in the taxonomy', async () => {
       const server = await startTestServer();
-      const [a, b, c] = bulk(server, kind, 3) as [number, number, number];
-      const other = server.services.terms.create(
-        kind === 'tags' ? 'category' : 'tag',
-        { name: 'X' },
-        false,
+      const [a, b, c] = (await bulk(server, kind, 3)) as [number, number, number];
+      const other = (
+        await server.services.terms.create(
+          kind === 'tags' ? 'category' : 'tag',
+          { name: 'X' },
+          false,
+        )
       ).id;
       expect(await names(server, kind, { exclude: a })).toEqual(['Term 02', 'Term 03']);
       expect(await names(server, kind, { exclude: `${a},${b}` })).toEqual(['Term 03']);
@@ -266,7 +275,7 @@ for (const kind of ['categories', 'tags'] as const) {
 
     it('lists the terms of an event with post or event; event wins', async () => {
       const server = await startTestServer();
-      const [t1, t2, t3] = bulk(server, kind, 3) as [number, number, number];
+      const [t1, t2, t3] = (await bulk(server, kind, 3)) as [number, number, number];
       const first = addEvent(server, 'publish');
       const second = addEvent(server, 'draft');
       linkTerms(server, first, [t1, t2]);

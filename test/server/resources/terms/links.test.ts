@@ -25,7 +25,7 @@ describe('terms.findRefs', () => {
     const music = await create('categories', { name: 'Music' });
     const jazz = await create('categories', { name: 'Jazz Nights' });
     const tag = await create('tags', { name: 'Music' });
-    const { terms } = server.services;
+    const { terms, storage } = server.services;
     expect(terms.findRefs('category', [music, 'jazz-nights', String(music)])).toEqual({
       ids: [music, jazz],
       unknown: [],
@@ -35,27 +35,54 @@ describe('terms.findRefs', () => {
       unknown: [String(tag), 'nope'],
     });
     expect(terms.findRefs('tag', ['music'])).toEqual({ ids: [tag], unknown: [] });
+    // The same on the read side of the ports.
+    expect(
+      await terms.onPorts.findRefs(storage.read, 'category', [tag, 'nope', 'Jazz Nights']),
+    ).toEqual({ ids: [jazz], unknown: [String(tag), 'nope'] });
   });
 });
 
-describe('terms.resolveForEvent', () => {
+/** `resolveForEvent` synchronously, and in a unit of work (its form on the ports). */
+const resolvers = {
+  sync: async (
+    server: TestServer,
+    ...args: Parameters<TestServer['services']['terms']['resolveForEvent']>
+  ) => server.services.terms.resolveForEvent(...args),
+  'unit of work': (
+    server: TestServer,
+    ...args: Parameters<TestServer['services']['terms']['resolveForEvent']>
+  ) =>
+    server.services.storage.write((uow) =>
+      server.services.terms.onPorts.resolveForEvent(uow, ...args),
+    ),
+};
+
+describe.each(Object.entries(resolvers))('terms.resolveForEvent (%s)', (_name, resolve) => {
   it('keeps known ids, skips unknown ids, reuses names and slugs, creates the rest', async () => {
     const { server, create } = await setup();
     const rock = await create('tags', { name: 'Rock Music', slug: 'rock' });
     const cat = await create('categories', { name: 'Other' });
     const { terms } = server.services;
-    const ids = terms.resolveForEvent(
+    const ids = await resolve(
+      server,
       'tag',
       [rock, 999, cat, 'rock music', 'ROCK', 'New One', 'new one', `${rock}`],
       true,
     );
     expect(ids).toHaveLength(2);
     expect(ids[0]).toBe(rock);
-    const created = terms.find('tag', ids[1]!)!;
+    const created = (await terms.find('tag', ids[1]!))!;
     expect(created).toMatchObject({ name: 'New One', slug: 'new-one', parent: null, count: 0 });
-    expect(terms.resolveForEvent('category', ['new one'], true)).not.toContain(ids[1]);
-    expect(terms.resolveForEvent('tag', ['new one', rock], false)).toEqual([ids[1], rock]);
-    expect(() => terms.resolveForEvent('tag', ['brand new'], false)).toThrow(/Invalid parameter/);
+    expect(await resolve(server, 'category', ['new one'], true)).not.toContain(ids[1]);
+    expect(await resolve(server, 'tag', ['new one', rock], false)).toEqual([ids[1], rock]);
+    await expect(resolve(server, 'tag', ['brand new'], false)).rejects.toThrow(/Invalid parameter/);
+    // A name that sanitises to no slug takes the new term's id as its slug.
+    const [bare] = await resolve(server, 'tag', ['!!!'], true);
+    expect((await terms.find('tag', bare!))?.slug).toBe(String(bare));
+    // A refused name created nothing.
+    expect(
+      await terms.onPorts.newNames(server.services.storage.read, 'tag', ['brand new', 'rock']),
+    ).toEqual(['brand new']);
   });
 });
 
