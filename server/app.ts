@@ -82,7 +82,10 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   const registry = buildRegistry();
   const onError = errorHandler(services.log);
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  // X-Forwarded-For and X-Forwarded-Proto are believed only from the reverse proxies named by
+  // --trusted-proxies (docs/scaling.md): from anyone else they would let a client choose the
+  // address the sign-in throttle counts it under.
+  app.set('trust proxy', services.config.trustedProxies ?? false);
   // Strong tags (docs/contract/extensions.md E3): a tag names the exact bytes, so If-Match can
   // compare it.
   app.set('etag', 'strong');

@@ -2,6 +2,7 @@
  * Start-up configuration: command-line flags win over environment variables, which win over
  * defaults. Everything is validated here, once, with messages that name the flag and the variable.
  */
+import { isIP } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -32,6 +33,7 @@ const OPTIONS = {
   db: { flag: '--db', env: 'ALMANAC_DB' },
   databaseUrl: { flag: '--database-url', env: 'ALMANAC_DATABASE_URL' },
   publicUrl: { flag: '--public-url', env: 'ALMANAC_PUBLIC_URL' },
+  trustedProxies: { flag: '--trusted-proxies', env: 'ALMANAC_TRUSTED_PROXIES' },
   timezone: { flag: '--timezone', env: 'ALMANAC_TIMEZONE' },
   logLevel: { flag: '--log-level', env: 'ALMANAC_LOG_LEVEL' },
   adminUser: { flag: '--admin-user', env: 'ALMANAC_ADMIN_USER' },
@@ -66,6 +68,19 @@ const configSchema = z.object({
     )
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
+  trustedProxies: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ''),
+    )
+    .refine(
+      (entries) => entries.every(isProxyAddress),
+      'must be addresses or ranges of the reverse proxies, comma-separated, such as 127.0.0.1,10.0.0.0/8,::1 (or loopback, linklocal, uniquelocal)',
+    )
+    .optional(),
   timezone: z
     .string()
     .refine(isValidTimeZone, 'must be an IANA time zone such as Europe/Paris')
@@ -86,6 +101,25 @@ const configSchema = z.object({
     .max(64)
     .default(1),
 });
+
+/** Names Express's `trust proxy` setting takes for whole families of addresses. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * An address, an address with a prefix length (`10.0.0.0/8`), or a family's name: what Express's
+ * `trust proxy` setting (proxy-addr) reads, checked here so a mistake stops the start-up with a
+ * message naming the flag instead of failing in Express.
+ */
+export function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  if (extra !== undefined) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** A `postgres://` or `postgresql://` URL naming a host or a socket folder (`?host=`). */
 export function isPostgresUrl(value: string): boolean {

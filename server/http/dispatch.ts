@@ -60,12 +60,14 @@ export function requestOrigin(req: Request, services: Services): string {
 }
 
 /**
- * Who a request comes from, for the failed-login throttle. One IPv6 host usually owns a whole
+ * Who a request comes from, for the failed-login throttle: the connection's address, or, when
+ * the connection comes from a reverse proxy named by --trusted-proxies, the client address the
+ * proxy gives in X-Forwarded-For (Express's `req.ip`, app.ts). One IPv6 host usually owns a whole
  * /64 and can pick a new address for every attempt, so IPv6 clients count by their /64; an
  * IPv4-mapped address counts as the IPv4 address it is.
  */
-export function clientKey(req: Pick<Request, 'socket'>): string {
-  const address = (req.socket.remoteAddress ?? 'unknown').toLowerCase();
+export function clientKey(req: Pick<Request, 'socket'> & Partial<Pick<Request, 'ip'>>): string {
+  const address = (req.ip ?? req.socket.remoteAddress ?? 'unknown').toLowerCase();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (mapped) return mapped[1]!;
   if (!address.includes(':') || address === '::1') return address;

@@ -83,6 +83,28 @@ describe('loadConfig', () => {
     ).toThrow(/--db \/ ALMANAC_DB and --database-url \/ ALMANAC_DATABASE_URL name two databases/);
   });
 
+  it('reads the trusted proxies as a list and refuses what is not an address or range', () => {
+    expect(loadConfig([]).trustedProxies).toBeUndefined();
+    expect(
+      loadConfig(['--trusted-proxies', ' 127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback ,'])
+        .trustedProxies,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    expect(loadConfig([], { ALMANAC_TRUSTED_PROXIES: '192.168.1.5' }).trustedProxies).toEqual([
+      '192.168.1.5',
+    ]);
+    for (const bad of [
+      'proxy.example.org',
+      '10.0.0.0/33',
+      '::1/129',
+      '10.0.0.1/8/8',
+      '10.0.0.0/x',
+    ]) {
+      expect(() => loadConfig(['--trusted-proxies', bad]), bad).toThrow(
+        /--trusted-proxies \/ ALMANAC_TRUSTED_PROXIES must be addresses or ranges/,
+      );
+    }
+  });
+
   it('accepts port 0 for a free port', () => {
     expect(loadConfig([], { ALMANAC_PORT: '0' }).port).toBe(0);
   });
