@@ -14,7 +14,8 @@ import { strongEtag } from './etag.js';
 import type { ApiResponse } from './route.js';
 
 export interface AnswerCache {
-  get<T>(key: string, make: () => T): T;
+  /** What `make` answers (once it resolves) is remembered; a rejection is not. */
+  get<T>(key: string, make: () => Promise<T>): Promise<T>;
   /**
    * The content version answers are made at now, or undefined while answers must not be
    * remembered (a scheduled event is due: answers then depend on the clock). Known even when
@@ -30,7 +31,7 @@ export function createAnswerCache(version: () => string | undefined, limit: numb
   let seen = '';
   return {
     version,
-    get<T>(key: string, make: () => T): T {
+    async get<T>(key: string, make: () => Promise<T>): Promise<T> {
       const now = version();
       if (now === undefined) return make();
       if (now !== seen) {
@@ -38,9 +39,10 @@ export function createAnswerCache(version: () => string | undefined, limit: numb
         seen = now;
       }
       if (entries.has(key)) return entries.get(key) as T;
-      const value = make();
-      // An answer whose making wrote something (or raced another process) is not kept.
-      if (version() === seen) {
+      const value = await make();
+      // An answer whose making wrote something (or raced another process, or saw the data
+      // change while it waited) is not kept.
+      if (version() === now && seen === now) {
         if (entries.size >= limit) entries.delete(entries.keys().next().value!);
         entries.set(key, value);
       }
@@ -91,11 +93,11 @@ export function contentAnswer(
   cache: AnswerCache,
   route: string,
   key: string,
-  make: () => { text: string; headers?: Record<string, string> },
-): ApiResponse {
-  return cache.get(key, () => {
+  make: () => Promise<{ text: string; headers?: Record<string, string> }>,
+): Promise<ApiResponse> {
+  return cache.get(key, async () => {
     const version = cache.version();
-    const { text, headers } = make();
+    const { text, headers } = await make();
     const bytes = Buffer.from(text, 'utf8');
     // The version is read again: an answer made across a change is tagged by its bytes.
     const etag =

@@ -44,15 +44,15 @@ export interface MonthData {
   next: string;
 }
 
-function read(
+async function read(
   services: Services,
   filter: Record<string, string>,
   links: Links,
-): { events: EventWire[]; totalPages: number } {
+): Promise<{ events: EventWire[]; totalPages: number }> {
   const args = eventListSchema.safeParse(filter);
   if (!args.success) return { events: [], totalPages: 0 };
   try {
-    const page = services.events.list(args.data, null, links);
+    const page = await services.events.list(args.data, null, links);
     return { events: page.events, totalPages: page.total_pages };
   } catch (error) {
     // A page past the last one, a filter naming nothing: an empty calendar, not an error page.
@@ -67,13 +67,13 @@ const defined = (filter: CalendarFilter): Record<string, string> =>
   );
 
 /** Upcoming events (the listing's default window), a page at a time. */
-export function listData(
+export async function listData(
   services: Services,
   filter: CalendarFilter,
   page: number,
   links: Links,
-): ListData {
-  const result = read(
+): Promise<ListData> {
+  const result = await read(
     services,
     { ...defined(filter), page: String(page), per_page: String(LIST_PAGE_SIZE) },
     links,
@@ -107,18 +107,18 @@ export function weekOf(value: unknown, zone: string, now: Date): string {
  * The events overlapping the days `first` to `last` (UTC dates), each on every day it covers,
  * and whether there were more than the pages read.
  */
-function eventsByDay(
+async function eventsByDay(
   services: Services,
   filter: CalendarFilter,
   first: DateTime,
   last: DateTime,
   links: Links,
-): { byDay: Map<string, EventWire[]>; truncated: boolean } {
+): Promise<{ byDay: Map<string, EventWire[]>; truncated: boolean }> {
   const events: EventWire[] = [];
   let truncated = false;
   for (let page = 1; page <= MONTH_PAGES; page++) {
     // Events that overlap the days: ending after the day before them, starting before the last.
-    const result = read(
+    const result = await read(
       services,
       {
         ...defined(filter),
@@ -147,15 +147,15 @@ function eventsByDay(
 }
 
 /** The month's events on the days they cover, in weeks from Monday. */
-export function monthData(
+export async function monthData(
   services: Services,
   filter: CalendarFilter,
   month: string,
   links: Links,
-): MonthData {
+): Promise<MonthData> {
   const first = DateTime.fromISO(`${month}-01`, { zone: 'UTC' });
   const last = first.endOf('month').startOf('day');
-  const { byDay, truncated } = eventsByDay(services, filter, first, last, links);
+  const { byDay, truncated } = await eventsByDay(services, filter, first, last, links);
   const weeks: MonthDay[][] = [];
   let day = first.minus({ days: first.weekday - 1 });
   while (day <= last) {
@@ -185,15 +185,15 @@ export interface WeekData {
 }
 
 /** The week's events (Monday to Sunday) on the days they cover. */
-export function weekData(
+export async function weekData(
   services: Services,
   filter: CalendarFilter,
   week: string,
   links: Links,
-): WeekData {
+): Promise<WeekData> {
   const first = DateTime.fromISO(week, { zone: 'UTC' });
   const last = first.plus({ days: 6 });
-  const { byDay, truncated } = eventsByDay(services, filter, first, last, links);
+  const { byDay, truncated } = await eventsByDay(services, filter, first, last, links);
   const days: MonthDay[] = [];
   for (let day = first; day <= last; day = day.plus({ days: 1 })) {
     const date = day.toISODate()!;

@@ -79,17 +79,17 @@ export async function calendarHtml(
   let view: string;
   let shown: EventWire[];
   if (state.view === 'month') {
-    const data = monthData(services, withSearch, monthOf(req.query.month, zone, now), links);
+    const data = await monthData(services, withSearch, monthOf(req.query.month, zone, now), links);
     state.period = { month: data.month };
     view = monthView(data, state, data.month === today.slice(0, 7) ? today : '', c);
     shown = data.weeks.flat().flatMap((day) => (day.inMonth ? day.events : []));
   } else if (state.view === 'week') {
-    const data = weekData(services, withSearch, weekOf(req.query.week, zone, now), links);
+    const data = await weekData(services, withSearch, weekOf(req.query.week, zone, now), links);
     state.period = { week: data.week };
     view = weekView(data, state, today, c);
     shown = data.days.flatMap((day) => day.events);
   } else {
-    const data = listData(services, withSearch, pageNumber(req), links);
+    const data = await listData(services, withSearch, pageNumber(req), links);
     view = listView(data, state, c);
     shown = data.events;
   }

@@ -25,11 +25,16 @@ function visible<T>(read: () => T): T | undefined {
   }
 }
 
-export function publishedEvent(services: Services, slug: string, links: Links) {
-  const row = services.events.findBySlug(slug);
+export async function publishedEvent(services: Services, slug: string, links: Links) {
+  const row = await services.events.findBySlug(slug);
   if (!row) return undefined;
   // `read` publishes due scheduled events and refuses anything an anonymous reader may not see.
-  return visible(() => services.events.read(row.id, null, links));
+  try {
+    return await services.events.read(row.id, null, links);
+  } catch (error) {
+    if (error instanceof DomainError) return undefined;
+    throw error;
+  }
 }
 
 /** What a published venue or organizer page needs of its service. */

@@ -88,9 +88,9 @@ export function publicPages(services: Services): Router {
     next();
   });
 
-  router.get('/event/:slug', (req, res) => {
+  router.get('/event/:slug', async (req, res) => {
     const links = pageLinks(req, services);
-    const event = publishedEvent(services, req.params.slug, links);
+    const event = await publishedEvent(services, req.params.slug, links);
     if (!event) return notFound(req, res, links);
     const root = links.rest(`events/${event.id}`);
     const categories = event.categories.length > 0 ? publicCategories(services) : [];

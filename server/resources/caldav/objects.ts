@@ -90,14 +90,19 @@ export function createObjects(core: CoreServices, deps: ObjectDeps, store: Calda
     },
 
     /** Every object the reader may read. */
-    all(actor: Actor | null, links: Links): CalendarObject[] {
-      const ids = deps.events.allIds({ visibility: visibility(actor, undefined) });
+    async all(actor: Actor | null, links: Links): Promise<CalendarObject[]> {
+      const ids = await deps.events.allIds({ visibility: visibility(actor, undefined) });
       return readAll(deps.feeds.objectHeads(ids), actor, links);
     },
 
     /** The objects with an event overlapping [start, end) (RFC 4791 §9.9). */
-    inRange(start: Date, end: Date, actor: Actor | null, links: Links): CalendarObject[] {
-      const ids = deps.events.allIds({
+    async inRange(
+      start: Date,
+      end: Date,
+      actor: Actor | null,
+      links: Links,
+    ): Promise<CalendarObject[]> {
+      const ids = await deps.events.allIds({
         visibility: visibility(actor, undefined),
         startsBefore: stored(end),
         endsAfter: stored(start),
@@ -119,9 +124,12 @@ export function createObjects(core: CoreServices, deps: ObjectDeps, store: Calda
     },
 
     /** What changed after a sync token: objects to fetch again and names gone (RFC 6578). */
-    changedSince(token: string, actor: Actor | null, links: Links) {
+    async changedSince(token: string, actor: Actor | null, links: Links) {
       const changes = deps.sync.eventsChangedSince(token);
-      const existing = new Set(changes.ids.filter((id) => deps.events.find(id) !== undefined));
+      const existing = new Set<number>();
+      for (const id of changes.ids) {
+        if ((await deps.events.find(id)) !== undefined) existing.add(id);
+      }
       const heads = [
         ...new Set([
           ...deps.feeds.objectHeads([...existing]),
@@ -136,15 +144,15 @@ export function createObjects(core: CoreServices, deps: ObjectDeps, store: Calda
     },
 
     /** Busy time of the readable events overlapping [start, end), as UTC instants. */
-    busy(start: Date, end: Date, actor: Actor | null): Array<[string, string]> {
-      const ids = deps.events.allIds({
+    async busy(start: Date, end: Date, actor: Actor | null): Promise<Array<[string, string]>> {
+      const ids = await deps.events.allIds({
         visibility: visibility(actor, ['publish', 'private']),
         startsBefore: stored(end),
         endsAfter: stored(start),
       });
       const out: Array<[string, string]> = [];
       for (const id of ids) {
-        const row = deps.events.find(id);
+        const row = await deps.events.find(id);
         if (row) out.push([row.start_utc, row.end_utc]);
       }
       return out;

@@ -136,7 +136,7 @@ function namesOf(root: Element, calendar: string): string[] {
     });
 }
 
-export function runReport(
+export async function runReport(
   root: Element,
   caldav: CaldavService,
   user: number,
@@ -144,7 +144,7 @@ export function runReport(
   actor: Actor,
   links: Links,
   ctx: PropContext,
-): ReportAnswer {
+): Promise<ReportAnswer> {
   const xml = (body: string): ReportAnswer => ({
     status: 207,
     type: 'application/xml; charset=utf-8',
@@ -154,8 +154,8 @@ export function runReport(
     const filter = filterOf(root);
     if (!filter.events) return xml(multistatus([]));
     let found = filter.window
-      ? caldav.inRange(filter.window.start, filter.window.end, actor, links)
-      : caldav.all(actor, links);
+      ? await caldav.inRange(filter.window.start, filter.window.end, actor, links)
+      : await caldav.all(actor, links);
     if (filter.uid !== undefined) {
       found = found.filter((o) => o.text.includes(`\r\nUID:${filter.uid}\r\n`));
     }
@@ -183,12 +183,12 @@ export function runReport(
     const wanted = wantedOf(root);
     if (given === '') {
       const token = caldav.token();
-      const all = caldav.all(actor, links);
+      const all = await caldav.all(actor, links);
       return xml(multistatus(respond(all, wanted, user, ctx), dav('sync-token', syncUri(token))));
     }
     const token = tokenOfUri(given);
     if (token === undefined) throw new Refused('caldav_valid_sync_token', 'Unknown sync token.');
-    const changes = caldav.changedSince(token, actor, links);
+    const changes = await caldav.changedSince(token, actor, links);
     const gone = changes.gone.map((name) =>
       statusResponse(objectPath(user, name), '404 Not Found'),
     );
@@ -203,7 +203,7 @@ export function runReport(
     const range = child(root, NS.caldav, 'time-range');
     if (!range) throw badXml('free-busy-query needs a time-range.');
     const window = windowOf(range);
-    const busy = caldav.busy(window.start, window.end, actor);
+    const busy = await caldav.busy(window.start, window.end, actor);
     const vcalendar = new ICAL.Component('vcalendar');
     vcalendar.addPropertyWithValue('prodid', PRODID);
     vcalendar.addPropertyWithValue('version', '2.0');

@@ -171,7 +171,7 @@ export function caldavRoutes(services: Services): RequestHandler {
         break;
       case 'calendar':
         responses.push(collection(calendarPath(user), resource));
-        if (depth === 1) responses.push(...caldav.all(actor, links).map(object));
+        if (depth === 1) responses.push(...(await caldav.all(actor, links)).map(object));
         break;
       case 'object': {
         const found = caldav.byName(resource.name, actor, links);
@@ -251,7 +251,7 @@ export function caldavRoutes(services: Services): RequestHandler {
         depthOf(req);
         const root = parseXml(typeof req.body === 'string' ? req.body : '');
         if (!root) throw new DavFailure('caldav_bad_xml', 'A REPORT needs a body.');
-        const answer = runReport(
+        const answer = await runReport(
           root,
           caldav,
           actor.id,
@@ -277,7 +277,7 @@ export function caldavRoutes(services: Services): RequestHandler {
       }
       case 'PUT': {
         const text = typeof req.body === 'string' ? req.body : '';
-        const { created, object } = caldav.put(
+        const { created, object } = await caldav.put(
           objectName(resource),
           text,
           conditions,
@@ -291,7 +291,7 @@ export function caldavRoutes(services: Services): RequestHandler {
         return;
       }
       case 'DELETE':
-        caldav.remove(objectName(resource), conditions, actor, links);
+        await caldav.remove(objectName(resource), conditions, actor, links);
         res.status(204).end();
         return;
       default:

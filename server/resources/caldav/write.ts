@@ -93,8 +93,8 @@ export function createWriter(
   }
 
   /** The occurrence of the series starting (by the rule) at this placed time, stored or computed. */
-  function occurrenceAt(seriesId: number, original: string): EventRow | undefined {
-    const id = events.occurrenceId(seriesId, original);
+  async function occurrenceAt(seriesId: number, original: string): Promise<EventRow | undefined> {
+    const id = await events.occurrenceId(seriesId, original);
     return id === undefined ? undefined : events.find(id);
   }
 
@@ -102,12 +102,12 @@ export function createWriter(
    * A series' EXDATEs: those of occurrences it holds are trashed (after the write), the others
    * stay in its rule. EXDATEs of occurrences deleted for good say what the series knows already.
    */
-  function splitExdates(map: MappedEvent, seriesId: number, zone: string, body: ObjectBody) {
+  async function splitExdates(map: MappedEvent, seriesId: number, zone: string, body: ObjectBody) {
     const rule = map.recurrence.filter((line) => !/^EXDATE[;:]/i.test(line));
     const trash: EventRow[] = [];
     for (const property of exdateValues(map.recurrence)) {
       const original = originalStart(place(property, body.ctx), zone);
-      const row = occurrenceAt(seriesId, original);
+      const row = await occurrenceAt(seriesId, original);
       if (row) {
         if (row.status !== 'trash') trash.push(row);
       } else if (feedStore.members(seriesId, original, original).removed.length === 0) {
@@ -118,51 +118,51 @@ export function createWriter(
   }
 
   /** Writes the master VEVENT; returns the event it is kept under (the series' id, or its own). */
-  function writeMaster(
+  async function writeMaster(
     map: MappedEvent,
     row: EventRow | undefined,
     body: ObjectBody,
     actor: Actor | null,
     links: Links,
-  ): number {
+  ): Promise<number> {
     if (!row) {
       refuseUnless(canEditPosts(actor), actor);
-      return events.create(fieldsFor(map, undefined), actor, links).id;
+      return (await events.create(fieldsFor(map, undefined), actor, links)).id;
     }
     refuseUnless(events.canUpdate(actor, row), actor);
     if (row.series_id === null) {
-      events.update(row.id, fieldsFor(map, row), actor, links, 'this');
+      await events.update(row.id, fieldsFor(map, row), actor, links, 'this');
       return row.id;
     }
-    const split = splitExdates(map, row.series_id, row.timezone, body);
-    events.update(row.id, fieldsFor(split.map, row), actor, links, 'all');
+    const split = await splitExdates(map, row.series_id, row.timezone, body);
+    await events.update(row.id, fieldsFor(split.map, row), actor, links, 'all');
     for (const occurrence of split.trash) {
       refuseUnless(events.canDelete(actor, occurrence), actor);
-      events.trash(occurrence.id, links, actor, 'this');
+      await events.trash(occurrence.id, links, actor, 'this');
     }
     return row.series_id;
   }
 
   return {
-    put(
+    async put(
       name: string,
       text: string,
       conditions: Conditions,
       actor: Actor | null,
       links: Links,
-    ): { created: boolean; object: CalendarObject } {
+    ): Promise<{ created: boolean; object: CalendarObject }> {
       const parsed = parseObject(text, core.settings.get().timezone);
       const head = objects.headOf(name);
       const current = head === undefined ? undefined : objects.byHead(head, actor, links);
       if (head !== undefined && !current) {
-        const row = events.find(head);
+        const row = await events.find(head);
         if (row && row.status !== 'trash') refuseUnless(false, actor);
       }
       checkConditions(conditions, current);
       const holder = uidHolder(parsed.uid);
       const holderHead = holder === undefined ? undefined : deps.feeds.objectHeads([holder])[0];
       if (holderHead !== undefined && holderHead !== current?.head) {
-        const row = events.find(holder!);
+        const row = await events.find(holder!);
         if (row && row.status !== 'trash') {
           throw new Refused(
             'caldav_no_uid_conflict',
@@ -171,17 +171,18 @@ export function createWriter(
           );
         }
       }
-      const written = core.db.transaction(() => {
+      // One unit of work: the PUT is written whole or not at all.
+      const written = await core.storage.write(async () => {
         let kept = current?.head;
         if (parsed.master) {
           const map = mapped(parsed.master, parsed);
           // The series' parent, unless it is in the trash: then an occurrence the reader sees.
-          const parent = current ? events.find(current.head) : undefined;
+          const parent = current ? await events.find(current.head) : undefined;
           const row =
             current && (!parent || parent.status === 'trash')
-              ? events.find(current.ids[0]!)
+              ? await events.find(current.ids[0]!)
               : parent;
-          kept = writeMaster(map, row, parsed, actor, links);
+          kept = await writeMaster(map, row, parsed, actor, links);
           feedStore.putIcal({
             event_id: kept,
             sequence: map.sequence,
@@ -194,23 +195,23 @@ export function createWriter(
         if (kept === undefined) {
           throw invalidData('A new object needs a VEVENT without RECURRENCE-ID.');
         }
-        const seriesRow = events.find(kept);
+        const seriesRow = await events.find(kept);
         for (const change of parsed.changes) {
           const seriesId = seriesRow?.series_id ?? null;
           if (seriesId === null)
             throw invalidData('RECURRENCE-ID of an event that does not recur.');
           const map = mapped(change, parsed);
           const original = originalStart(map.recurrenceId!, seriesRow!.timezone);
-          const row = occurrenceAt(seriesId, original);
+          const row = await occurrenceAt(seriesId, original);
           if (!row) continue;
           refuseUnless(events.canUpdate(actor, row), actor);
           const { recurrence: _rule, ...input } = fieldsFor(map, row);
-          events.update(row.id, input, actor, links, 'this');
+          await events.update(row.id, input, actor, links, 'this');
           store.putKept(row.id, keptLines(change));
         }
         if (name !== defaultName(kept)) store.putName(kept, name);
         return kept;
-      })();
+      });
       const object = objects.byHead(written, actor, links);
       if (!object)
         throw new NotFound('caldav_not_found', 'The object was written but cannot be read.');
@@ -218,15 +219,20 @@ export function createWriter(
     },
 
     /** DELETE: the event, or every occurrence of the series, goes to the trash. */
-    remove(name: string, conditions: Conditions, actor: Actor | null, links: Links): void {
+    async remove(
+      name: string,
+      conditions: Conditions,
+      actor: Actor | null,
+      links: Links,
+    ): Promise<void> {
       const current = objects.byName(name, actor, links);
       if (!current) throw new NotFound('caldav_not_found', 'No object has this name.');
       checkConditions(conditions, current);
-      const row = events.find(current.ids[0]!)!;
+      const row = (await events.find(current.ids[0]!))!;
       refuseUnless(events.canDelete(actor, row), actor);
-      core.db.transaction(() => {
-        events.trash(row.id, links, actor, row.series_id === null ? 'this' : 'all');
-      })();
+      await core.storage.write(() =>
+        events.trash(row.id, links, actor, row.series_id === null ? 'this' : 'all'),
+      );
     },
   };
 }

@@ -35,9 +35,24 @@ const decoded = (slug: string): string => decodeSegment(slug) ?? slug;
 const bySlug = (params: { slug: string }, ctx: RequestContext) =>
   ctx.services.events.findBySlug(decoded(params.slug));
 
+/**
+ * The event a slug names as the permission reads it: at once, since the permission is checked
+ * again inside the write transaction (http/route.ts).
+ */
+const bySlugNow = (params: { slug: string }, ctx: RequestContext) =>
+  ctx.services.events.findBySlugNow(decoded(params.slug));
+
 /** Unknown slugs are a 400, as the reference's slug validator makes them (docs/contract/compat-notes.md §4.4). */
-const slugExists = (params: { slug: string }, ctx: RequestContext) =>
-  bySlug(params, ctx) ? undefined : { slug: `No event has the slug "${decoded(params.slug)}".` };
+const slugExists = async (params: { slug: string }, ctx: RequestContext) =>
+  (await bySlug(params, ctx))
+    ? undefined
+    : { slug: `No event has the slug "${decoded(params.slug)}".` };
+
+/** The event a by-slug handler works on: its check made sure it exists. */
+async function slugged(params: { slug: string }, ctx: RequestContext): Promise<number> {
+  const row = await bySlug(params, ctx);
+  return row!.id;
+}
 
 /** Answers remembered while the data is unchanged (http/answer-cache.ts). */
 const singleAnswers = answerCaches(4096);
@@ -52,11 +67,11 @@ const asker = (ctx: RequestContext) => [
 ];
 
 /** The single GET: serialised once, remembered while the data is unchanged. */
-function readAnswer(id: number, ctx: RequestContext): ApiResponse {
+function readAnswer(id: number, ctx: RequestContext): Promise<ApiResponse> {
   const { events } = ctx.services;
   const key = JSON.stringify([id, ...asker(ctx)]);
-  return singleAnswers(ctx.services).get(key, () =>
-    serialisedText(events.readText(id, ctx.actor, ctx.links)),
+  return singleAnswers(ctx.services).get(key, async () =>
+    serialisedText(await events.readText(id, ctx.actor, ctx.links)),
   );
 }
 
@@ -66,12 +81,12 @@ function readAnswer(id: number, ctx: RequestContext): ApiResponse {
  * single event keeps its body's tag: clients send it back in If-Match, and a tag that moved
  * with any change of the calendar would refuse an edit whenever anything else had changed.
  */
-function listAnswer(input: EventListInput, ctx: RequestContext): ApiResponse {
+function listAnswer(input: EventListInput, ctx: RequestContext): Promise<ApiResponse> {
   const { events } = ctx.services;
   const plan = events.planList(input);
   const key = JSON.stringify([input, ...asker(ctx), plan.perPage, plan.dates.bounds]);
-  return contentAnswer(pageAnswers(ctx.services), 'events', key, () => {
-    const { events: items, ...archive } = events.listPage(plan, ctx.actor, ctx.links);
+  return contentAnswer(pageAnswers(ctx.services), 'events', key, async () => {
+    const { events: items, ...archive } = await events.listPage(plan, ctx.actor, ctx.links);
     const { body, headers } = archiveAnswer(archive);
     return { text: listText('events', items, body), headers };
   });
@@ -119,7 +134,7 @@ export const eventsRoutes: RouteDef[] = [
         args: idArgs.extend(eventUpdateSchema.shape).extend(scoped),
         check: (params, ctx) => ctx.services.events.payloadProblems(params, ctx.actor, 'update'),
         permission: (ctx, params) =>
-          ctx.services.events.canUpdate(ctx.actor, ctx.services.events.find(params.id)) &&
+          ctx.services.events.canUpdate(ctx.actor, ctx.services.events.findNow(params.id)) &&
           canAssignAuthor(ctx.actor, params.author),
         handler: async ({ id, scope, ...input }, ctx) => ({
           body: await ctx.services.events.submit.update(id, input, ctx.actor, ctx.links, scope),
@@ -130,7 +145,7 @@ export const eventsRoutes: RouteDef[] = [
         summary: 'Move an event to the trash.',
         args: idArgs.extend(scoped),
         permission: (ctx, params) =>
-          ctx.services.events.canDelete(ctx.actor, ctx.services.events.find(params.id)),
+          ctx.services.events.canDelete(ctx.actor, ctx.services.events.findNow(params.id)),
         handler: async (params, ctx) => ({
           body: await ctx.services.events.submit.trash(
             params.id,
@@ -151,23 +166,23 @@ export const eventsRoutes: RouteDef[] = [
         summary: 'Read an event by its slug.',
         args: slugArgs,
         check: slugExists,
-        handler: (params, ctx) => readAnswer(bySlug(params, ctx)!.id, ctx),
+        handler: async (params, ctx) => readAnswer(await slugged(params, ctx), ctx),
       }),
       endpoint({
         methods: EDITABLE,
         summary: 'Update an event by its slug; omitted fields keep their values.',
         // The path's slug names the event; renaming is done through the id route.
         args: slugArgs.extend(eventUpdateSchema.omit({ slug: true }).shape).extend(scoped),
-        check: (params, ctx) => ({
-          ...slugExists(params, ctx),
-          ...ctx.services.events.payloadProblems(params, ctx.actor, 'update'),
+        check: async (params, ctx) => ({
+          ...(await slugExists(params, ctx)),
+          ...(await ctx.services.events.payloadProblems(params, ctx.actor, 'update')),
         }),
         // The object's own permission, not only the type's (docs/contract/decisions.md 4).
         permission: (ctx, params) =>
-          ctx.services.events.canUpdate(ctx.actor, bySlug(params, ctx)) &&
+          ctx.services.events.canUpdate(ctx.actor, bySlugNow(params, ctx)) &&
           canAssignAuthor(ctx.actor, params.author),
         handler: async ({ slug: _slug, scope, ...input }, ctx) => {
-          const id = bySlug({ slug: _slug }, ctx)!.id;
+          const id = await slugged({ slug: _slug }, ctx);
           return {
             body: await ctx.services.events.submit.update(id, input, ctx.actor, ctx.links, scope),
           };
@@ -178,10 +193,11 @@ export const eventsRoutes: RouteDef[] = [
         summary: 'Move an event to the trash by its slug.',
         args: slugArgs.extend(scoped),
         check: slugExists,
-        permission: (ctx, params) => ctx.services.events.canDelete(ctx.actor, bySlug(params, ctx)),
+        permission: (ctx, params) =>
+          ctx.services.events.canDelete(ctx.actor, bySlugNow(params, ctx)),
         handler: async (params, ctx) => ({
           body: await ctx.services.events.submit.trash(
-            bySlug(params, ctx)!.id,
+            await slugged(params, ctx),
             ctx.links,
             ctx.actor,
             params.scope,

@@ -92,6 +92,9 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   const seen = (row: EventRow | undefined): EventRow | undefined =>
     row && asRead(row, schedule.dueBy());
 
+  const bySlug = (slug: string): EventRow | undefined =>
+    seen(store.bySlug(slug) ?? occurrences.bySlug(slug)?.row);
+
   /** A stored event, or a computed occurrence (series/occurrences.ts), by id. */
   function find(id: number): EventRow | undefined {
     if (id <= 0) return undefined;
@@ -262,12 +265,18 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     /** Now (UTC) while a due scheduled event is not yet stored as published (scheduled.ts). */
     dueBy: (): string | undefined => schedule.dueBy(),
 
-    /** The event behind a by-slug route, for the route's validation and permission checks. */
-    findBySlug: (slug: string): EventRow | undefined =>
-      seen(store.bySlug(slug) ?? occurrences.bySlug(slug)?.row),
-    find: (id: number): EventRow | undefined => seen(find(id)),
+    /** The event behind a by-slug route, for the route's validation. */
+    findBySlug: async (slug: string): Promise<EventRow | undefined> => bySlug(slug),
+    find: async (id: number): Promise<EventRow | undefined> => seen(find(id)),
+    /**
+     * `find` and `findBySlug` answered at once, for a route's permission, which is checked again
+     * inside the write transaction and cannot wait (http/route.ts); they go once permissions
+     * may answer a promise.
+     */
+    findNow: (id: number): EventRow | undefined => seen(find(id)),
+    findBySlugNow: (slug: string): EventRow | undefined => bySlug(slug),
     /** The id of a series' occurrence with this original start (stored or computed), if any. */
-    occurrenceId(seriesId: number, original: string): number | undefined {
+    async occurrenceId(seriesId: number, original: string): Promise<number | undefined> {
       const stored = series.store.storedAt(seriesId, original);
       if (stored !== undefined) return stored;
       const owner = series.store.get(seriesId);
@@ -277,11 +286,11 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     },
 
     /** Checks of a create or update payload that need the database (400s, reported together). */
-    payloadProblems(
+    async payloadProblems(
       input: EventUpdateInput,
       actor: Actor | null,
       mode: 'create' | 'update',
-    ): Problems {
+    ): Promise<Problems> {
       const problems: Problems = {};
       if (input.author !== undefined && !store.userExists(input.author)) {
         problems.author = `author ${input.author} is not an existing user.`;
@@ -323,24 +332,28 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     },
 
     /** Single GET: trashed events are gone for everyone, unpublished ones need read rights. */
-    read: (id: number, actor: Actor | null, links: Links): EventWire =>
+    read: async (id: number, actor: Actor | null, links: Links): Promise<EventWire> =>
       embedder.one(readable(id, actor), links, { jsonLd: true, reader: actor }),
     /** The single GET's body as JSON text, remembered while the event is unchanged. */
-    readText: (id: number, actor: Actor | null, links: Links): string =>
+    readText: async (id: number, actor: Actor | null, links: Links): Promise<string> =>
       presented.texts([readable(id, actor)], links, { jsonLd: true, reader: actor })[0]!,
 
     /** Every event the listing's filters select, presented a batch at a time (CSV export). */
-    *everyListed(input: EventListInput, actor: Actor | null, links: Links, batch = 1000) {
+    async *everyListed(input: EventListInput, actor: Actor | null, links: Links, batch = 1000) {
       for (const rows of listing.allRows(input, actor, batch)) {
         yield embedder.many(rows, links, { jsonLd: false, reader: actor });
       }
     },
 
     /** Rows already read (and checked for visibility) as a listing presents them. */
-    presentRows: (rows: EventRow[], actor: Actor | null, links: Links) =>
+    presentRows: async (rows: EventRow[], actor: Actor | null, links: Links) =>
       embedder.many(rows, links, { jsonLd: false, reader: actor }),
 
-    create(input: EventUpdateInput, actor: Actor | null, links: Links) {
+    /**
+     * The three writes inside a caller's transaction (an import's, a CalDAV PUT's): each in a
+     * savepoint of it.
+     */
+    async create(input: EventUpdateInput, actor: Actor | null, links: Links) {
       return present(
         store.write(() => createRow(input, actor)),
         links,
@@ -349,7 +362,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     },
 
     /** An update; of an occurrence, with its scope (docs/contract/extensions.md §E1). One transaction. */
-    update(
+    async update(
       id: number,
       input: EventUpdateInput,
       actor: Actor | null,
@@ -367,7 +380,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
      * DELETE moves to the trash, always (docs/contract/decisions.md 7); the slug gets
      * `__trashed`. An occurrence's scope may widen it to later or all occurrences.
      */
-    trash(id: number, links: Links, actor: Actor | null = null, scope: Scope = 'this') {
+    async trash(id: number, links: Links, actor: Actor | null = null, scope: Scope = 'this') {
       return present(
         store.write(() => trashOne(id, actor, scope)),
         links,
@@ -376,43 +389,46 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     },
 
     /**
-     * The same three writes for a request: grouped with the other requests' writes of the same
-     * moment into one transaction, and resolved once it has committed. The answer is built
-     * inside the request's own savepoint, so it is exactly what this request wrote.
+     * The same three writes for a request, each a unit of work: grouped with the other requests'
+     * writes of the same moment into one transaction, and resolved once it has committed. The
+     * request's write hooks run inside it and are awaited (the precondition of If-Match reads
+     * the event's GET, which answers a promise). The answer is built inside the request's own
+     * savepoint, so it is exactly what this request wrote.
      */
     submit: {
       create: (input: EventUpdateInput, actor: Actor | null, links: Links) =>
-        store.writeInGroup(() => present(createRow(input, actor), links, actor)),
+        core.storage.write(async () => present(createRow(input, actor), links, actor)),
       update: (
         id: number,
         input: EventUpdateInput,
         actor: Actor | null,
         links: Links,
         scope: Scope = 'this',
-      ) => store.writeInGroup(() => present(updateRow(id, input, actor, scope), links, actor)),
+      ) =>
+        core.storage.write(async () => present(updateRow(id, input, actor, scope), links, actor)),
       trash: (id: number, links: Links, actor: Actor | null = null, scope: Scope = 'this') =>
-        store.writeInGroup(() => present(trashOne(id, actor, scope), links, actor)),
+        core.storage.write(async () => present(trashOne(id, actor, scope), links, actor)),
     },
 
     /** The events a search's words find, for `EventQuery.search` (at most a fixed number). */
-    searchCandidates: (words: string[]): number[] => query.searchCandidates(words),
+    searchCandidates: async (words: string[]): Promise<number[]> => query.searchCandidates(words),
     /**
      * Every listed stored event matching the query, in listing order, without a limit, then the
      * first event of each series whose computed occurrences it selects: feeds show a series as
      * its rule.
      */
-    allIds(q: EventQuery): number[] {
+    async allIds(q: EventQuery): Promise<number[]> {
       const ids = query.allIds(q);
       return [...ids, ...seriesListing.representatives(q, new Set(ids))];
     },
 
-    listProblems: (input: EventListInput, actor: Actor | null): Problems =>
+    listProblems: async (input: EventListInput, actor: Actor | null): Promise<Problems> =>
       listing.problems(input, actor),
     planList,
     /** A listing page with each event as JSON text (events/presented.ts). */
-    listPage: (plan: ListingPlan, actor: Actor | null, links: Links) =>
+    listPage: async (plan: ListingPlan, actor: Actor | null, links: Links) =>
       listing.page(plan, actor, links, texts),
-    list: (input: EventListInput, actor: Actor | null, links: Links) =>
+    list: async (input: EventListInput, actor: Actor | null, links: Links) =>
       listing.page(planList(input), actor, links, wires),
   };
 }

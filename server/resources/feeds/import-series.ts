@@ -33,7 +33,7 @@ export interface ChangeDeps {
   newlyCanceled: (mapped: MappedEvent, row: { event_status: string }) => boolean;
   messageOf: (error: unknown) => string;
   /** Runs `write` as one savepoint: a change that fails leaves nothing behind. */
-  savepoint: (write: () => void) => void;
+  savepoint: (write: () => Promise<void>) => Promise<void>;
 }
 
 /** The occurrence's original start as the series keeps it: a wall time in the series' zone. */
@@ -53,10 +53,10 @@ export function createChangeImporter({
   savepoint,
 }: ChangeDeps) {
   /** The occurrence's id, stored or computed (the update or trash then stores it). */
-  const occurrence = (seriesId: number, original: string): number | undefined =>
+  const occurrence = (seriesId: number, original: string): Promise<number | undefined> =>
     events.occurrenceId(seriesId, original);
 
-  return function importChange(
+  return async function importChange(
     mapped: MappedEvent,
     recurrenceId: Placed,
     line: number,
@@ -64,10 +64,10 @@ export function createChangeImporter({
     actor: Actor,
     links: Links,
     options: ImportOptions = {},
-  ): void {
+  ): Promise<void> {
     const { uid } = mapped;
     const master = store.byUid(uid);
-    const parent = master ? events.find(master.event_id) : undefined;
+    const parent = master ? await events.find(master.event_id) : undefined;
     /** The entry in people's words: it changes one occurrence of the series named. */
     const item = (action: ImportItem['action'], reason: string) =>
       report.items.push({
@@ -89,8 +89,8 @@ export function createChangeImporter({
     }
     const of = `An occurrence of “${parent.title}”`;
     const original = originalStart(recurrenceId, parent.timezone);
-    const id = occurrence(parent.series_id, original);
-    const row = id === undefined ? undefined : events.find(id);
+    const id = await occurrence(parent.series_id, original);
+    const row = id === undefined ? undefined : await events.find(id);
     if (id === undefined || !row) {
       const reason = `The series has no occurrence starting ${original}.`;
       report.skipped.push({ uid, reason });
@@ -121,8 +121,8 @@ export function createChangeImporter({
       return;
     }
     try {
-      savepoint(() => {
-        events.update(id, payload(mapped, options), actor, links, 'this');
+      await savepoint(async () => {
+        await events.update(id, payload(mapped, options), actor, links, 'this');
         store.putIcal({
           event_id: id,
           sequence: mapped.sequence,

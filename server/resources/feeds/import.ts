@@ -10,6 +10,7 @@ import type { ImportItem, ImportOptions } from '../../../shared/schemas/feed.js'
 import { DomainError, InvalidInput, Refused, TooLarge } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
+import { inSavepoint } from '../../db/savepoint.js';
 import type { EventsService } from '../events/service.js';
 import { mapVevent, type MappedEvent } from './import-map.js';
 import { createPayloadMapper } from './import-payload.js';
@@ -99,7 +100,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
     newer,
     newlyCanceled,
     messageOf,
-    savepoint: (write) => core.db.transaction(write)(),
+    savepoint: (write) => inSavepoint(core.db, write),
   });
 
   /** A VEVENT changing one occurrence, kept for after every series of the file exists. */
@@ -109,7 +110,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
     line: number;
   }
 
-  function importOne(
+  async function importOne(
     component: Component,
     line: number,
     ctx: ZoneContext,
@@ -118,7 +119,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
     links: Links,
     changes: Change[],
     options: ImportOptions,
-  ): void {
+  ): Promise<void> {
     const mapped = mapVevent(component, ctx);
     if (typeof mapped === 'string') {
       const uid = component.getFirstPropertyValue('uid');
@@ -145,7 +146,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
       });
     };
     const known = store.byUid(uid);
-    const existing = known ? events.find(known.event_id) : undefined;
+    const existing = known ? await events.find(known.event_id) : undefined;
     if (existing?.status === 'trash') {
       const reason = 'The event this UID was imported as is in the trash.';
       report.skipped.push({ uid, reason });
@@ -164,12 +165,18 @@ export function createImportService(core: CoreServices, events: EventsService, s
     }
     try {
       // A savepoint: an event that fails leaves nothing behind, the others go on.
-      const id = core.db.transaction(() => {
+      const id = await inSavepoint(core.db, async () => {
         const input = payload(mapped, { ...options, creating: !existing });
         // A series is updated as a whole; occurrences changed on their own keep their changes.
         const written = existing
-          ? events.update(existing.id, input, actor, links, existing.series_id ? 'all' : 'this')
-          : events.create(input, actor, links);
+          ? await events.update(
+              existing.id,
+              input,
+              actor,
+              links,
+              existing.series_id ? 'all' : 'this',
+            )
+          : await events.create(input, actor, links);
         store.putIcal({
           event_id: written.id,
           sequence: mapped.sequence,
@@ -178,7 +185,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
           source_modified: mapped.modified || null,
         });
         return written.id;
-      })();
+      });
       if (existing) report.updated += 1;
       else report.created += 1;
       report.events.push(id);
@@ -191,12 +198,12 @@ export function createImportService(core: CoreServices, events: EventsService, s
 
   return {
     /** Imports the file's events (or reports what it would do, with `dryRun`). */
-    run(
+    async run(
       file: IcsFile,
       options: { dryRun: boolean } & ImportOptions,
       actor: Actor,
       links: Links,
-    ): ImportReport {
+    ): Promise<ImportReport> {
       const { dryRun, ...chosen } = options;
       const calendars = parseCalendars(icsText(file.bytes, file.charset));
       const vevents = calendars.flatMap((calendar) => calendar.getAllSubcomponents('vevent'));
@@ -212,7 +219,8 @@ export function createImportService(core: CoreServices, events: EventsService, s
       let index = 0;
       const changes: Change[] = [];
       try {
-        core.db.transaction(() => {
+        // One unit of work: the whole file is written, or nothing (a dry run rolls it back).
+        await core.storage.write(async () => {
           for (const calendar of calendars) {
             const named = calendar.getFirstPropertyValue('x-wr-timezone');
             const ctx: ZoneContext = {
@@ -220,12 +228,21 @@ export function createImportService(core: CoreServices, events: EventsService, s
               calendarZone: (typeof named === 'string' ? zoneOfTzid(named) : undefined) ?? siteZone,
             };
             for (const component of calendar.getAllSubcomponents('vevent')) {
-              importOne(component, lines[index] ?? 0, ctx, report, actor, links, changes, chosen);
+              await importOne(
+                component,
+                lines[index] ?? 0,
+                ctx,
+                report,
+                actor,
+                links,
+                changes,
+                chosen,
+              );
               index += 1;
             }
           }
           for (const change of changes) {
-            importChange(
+            await importChange(
               change.mapped,
               change.recurrenceId,
               change.line,
@@ -236,11 +253,14 @@ export function createImportService(core: CoreServices, events: EventsService, s
             );
           }
           if (dryRun) throw new DryRun();
-        })();
+        });
       } catch (error) {
         if (!(error instanceof DryRun)) throw error;
         // Nothing was written: the ids of events it would create do not exist.
-        const kept = new Set(report.events.filter((id) => events.find(id) !== undefined));
+        const kept = new Set<number>();
+        for (const id of report.events) {
+          if ((await events.find(id)) !== undefined) kept.add(id);
+        }
         report.events = report.events.filter((id) => kept.has(id));
       }
       return report;

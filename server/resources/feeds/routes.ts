@@ -89,14 +89,14 @@ export function feedRoutes(services: Services): Router {
     const conditional =
       req.get('if-none-match') !== undefined || req.get('if-modified-since') !== undefined;
     if (conditional) {
-      const { etag, lastModified } = services.feeds.validate(input, actor, links);
+      const { etag, lastModified } = await services.feeds.validate(input, actor, links);
       if (notModified(req, etag, lastModified)) {
         cacheHeaders(req, res, etag, lastModified, 'calendar.ics');
         res.status(304).end();
         return;
       }
     }
-    const plan = services.feeds.plan(input, actor, links);
+    const plan = await services.feeds.plan(input, actor, links);
     cacheHeaders(req, res, plan.etag, plan.lastModified, 'calendar.ics');
     res.status(200).type(CONTENT_TYPE);
     if (req.method === 'HEAD') {
@@ -113,7 +113,7 @@ export function feedRoutes(services: Services): Router {
 
   async function sendEvent(req: Request, res: Response, slug: string): Promise<void> {
     const actor = await actorOf(req, res);
-    const row = services.events.findBySlug(decoded(slug));
+    const row = await services.events.findBySlug(decoded(slug));
     const links = pageLinks(req, services);
     const feed = row ? services.feeds.single(row, actor, links) : undefined;
     if (!feed) {

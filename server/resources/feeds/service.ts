@@ -90,11 +90,11 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
   }
 
   /** Venue or organizer references (ids or slugs) the actor may read, else a 400. */
-  function linkedRefs(
+  async function linkedRefs(
     kind: 'venue' | 'organizer',
     values: (string | number)[] | undefined,
     actor: Actor | null,
-  ): { ids?: number[]; names: string[]; unknown: string[] } {
+  ): Promise<{ ids?: number[]; names: string[]; unknown: string[] }> {
     if (values === undefined) return { names: [], unknown: [] };
     const service = kind === 'venue' ? deps.venues : deps.organizers;
     const ids: number[] = [];
@@ -102,8 +102,9 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     const unknown: string[] = [];
     for (const value of values) {
       const text = String(value);
-      // Synchronous reads: the feeds are not behind the storage ports yet.
-      const row = /^\d+$/.test(text) ? service.findNow(Number(text)) : service.findBySlugNow(text);
+      const row = /^\d+$/.test(text)
+        ? await service.find(Number(text))
+        : await service.findBySlug(text);
       if (!row || !mayRead(actor, row)) unknown.push(text);
       else if (!ids.includes(row.id)) {
         ids.push(row.id);
@@ -139,7 +140,10 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
   }
 
   /** The listing query of a feed, or the 400 naming every unknown filter value. */
-  function query(input: FeedQuery, actor: Actor | null): { q: EventQuery; names: string[] } {
+  async function query(
+    input: FeedQuery,
+    actor: Actor | null,
+  ): Promise<{ q: EventQuery; names: string[] }> {
     const problems: Record<string, string> = {};
     const names: string[] = [];
     const terms: Partial<Record<'categories' | 'tags', number[]>> = {};
@@ -155,11 +159,11 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
       }
       terms[name] = found.ids;
     }
-    const venues = linkedRefs('venue', input.venue, actor);
+    const venues = await linkedRefs('venue', input.venue, actor);
     if (venues.unknown.length > 0) {
       problems.venue = `venue ${venues.unknown.join(', ')}: not an existing venue.`;
     }
-    const organizers = linkedRefs('organizer', input.organizer, actor);
+    const organizers = await linkedRefs('organizer', input.organizer, actor);
     if (organizers.unknown.length > 0) {
       problems.organizer = `organizer ${organizers.unknown.join(', ')}: not an existing organizer.`;
     }
@@ -167,7 +171,9 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     names.push(...venues.names, ...organizers.names);
     const words = input.search === undefined ? undefined : searchWords(input.search);
     const search =
-      words === undefined || words.length === 0 ? undefined : deps.events.searchCandidates(words);
+      words === undefined || words.length === 0
+        ? undefined
+        : await deps.events.searchCandidates(words);
     const q: EventQuery = {
       visibility: visibility(actor, input.status === 'any' ? undefined : ['publish']),
       ...dateBounds(input),
@@ -331,12 +337,12 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
 
   return {
     /** A feed's events and validator; throws the 400 of unknown filter values. */
-    plan(input: FeedQuery, actor: Actor | null, links: Links): FeedPlan {
+    async plan(input: FeedQuery, actor: Actor | null, links: Links): Promise<FeedPlan> {
       if (input.status === 'any' && actor === null) {
         throw new NotAuthenticated('rest_forbidden', 'Sign in to read a private feed.');
       }
-      const { q, names } = query(input, actor);
-      const entries = feedEntries(deps.events.allIds(q), store, q.endMax !== undefined);
+      const { q, names } = await query(input, actor);
+      const entries = feedEntries(await deps.events.allIds(q), store, q.endMax !== undefined);
       const { etag, lastModified } = validator(['feed', q, names], links, actor);
       return { etag, lastModified, entries, header: header(names) };
     },
@@ -349,7 +355,7 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     async warm(origin: string): Promise<void> {
       if (store.publishedMoreThan(REMEMBER_UP_TO)) return;
       const links = createLinks(origin, 'api', '');
-      const plan = this.plan(feedQuerySchema.parse({ start_date: WARM_FROM }), null, links);
+      const plan = await this.plan(feedQuerySchema.parse({ start_date: WARM_FROM }), null, links);
       for (let i = 0; i < plan.entries.length; i += CHUNK) {
         await new Promise((resolve) => setImmediate(resolve));
         eventsText(plan.entries.slice(i, i + CHUNK), null, links);
@@ -358,8 +364,8 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     },
 
     /** The validator of a feed without its events (a conditional request's cheap answer). */
-    validate(input: FeedQuery, actor: Actor | null, links: Links) {
-      const { q, names } = query(input, actor);
+    async validate(input: FeedQuery, actor: Actor | null, links: Links) {
+      const { q, names } = await query(input, actor);
       return validator(['feed', q, names], links, actor);
     },
 

@@ -32,9 +32,10 @@ export function loaded(rows: FeedRows): LoadedRows {
 }
 
 export function createItems(deps: ItemDeps) {
-  function present(rows: FeedRows, actor: Actor | null, links: Links) {
+  async function present(rows: FeedRows, actor: Actor | null, links: Links) {
     return {
-      events: rows.event.length === 0 ? [] : deps.events.presentRows(rows.event, actor, links),
+      events:
+        rows.event.length === 0 ? [] : await deps.events.presentRows(rows.event, actor, links),
       venues: rows.venue.length === 0 ? [] : deps.venues.present(rows.venue, links, false),
       organizers:
         rows.organizer.length === 0 ? [] : deps.organizers.present(rows.organizer, links, false),

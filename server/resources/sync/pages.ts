@@ -94,15 +94,15 @@ export function checkPoint(point: { epoch: string; seq: number }, state: SyncSta
 }
 
 export function createPages(feed: ChangesReader, items: Items) {
-  function finish(
+  async function finish(
     read: FeedRows,
     deleted: Record<Collection, number[]>,
     next: PageState | undefined,
     state: PageState,
     actor: Actor | null,
     links: Links,
-  ): ChangesPage {
-    const page: ChangesPage = { ...items.present(read, actor, links), deleted };
+  ): Promise<ChangesPage> {
+    const page: ChangesPage = { ...(await items.present(read, actor, links)), deleted };
     if (next) page.next_page_token = pageToken(next);
     else page.next_sync_token = syncToken({ epoch: state.epoch, seq: state.upTo });
     return page;
@@ -122,7 +122,7 @@ export function createPages(feed: ChangesReader, items: Items) {
     read: FeedPage,
     actor: Actor | null,
     links: Links,
-  ): ChangesPage {
+  ): Promise<ChangesPage> {
     const done = read.next.kind >= SYNC_KINDS.length;
     const next = done ? undefined : { ...state, kind: read.next.kind, after: read.next.after };
     return finish(read.rows, noneDeleted(), next, state, actor, links);
@@ -135,7 +135,7 @@ export function createPages(feed: ChangesReader, items: Items) {
     actor: Actor | null,
     links: Links,
     perPage: number,
-  ): ChangesPage {
+  ): Promise<ChangesPage> {
     const rows = loaded(read.rows);
     const shown = emptyRows();
     const deleted = noneDeleted();

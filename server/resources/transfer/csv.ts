@@ -86,11 +86,11 @@ export function eventCsvRow(event: EventWire): string[] {
 }
 
 /** The file: the header line, then the events a batch at a time. */
-export async function* eventsCsv(batches: Iterable<EventWire[]>): AsyncGenerator<string> {
+export async function* eventsCsv(batches: AsyncIterable<EventWire[]>): AsyncGenerator<string> {
   // A UTF-8 byte-order mark: without it Excel reads the file as the system's legacy code page
   // and "Fête à Noël" comes out as "FÃªte Ã  NoÃ«l". CSV parsers skip it.
   yield `\uFEFF${csvLine(CSV_COLUMNS)}`;
-  for (const events of batches) {
+  for await (const events of batches) {
     yield events.map((event) => csvLine(eventCsvRow(event))).join('');
   }
 }

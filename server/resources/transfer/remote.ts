@@ -15,6 +15,7 @@ import { organizerCreateSchema } from '../../../shared/schemas/organizer.js';
 import { venueCreateSchema } from '../../../shared/schemas/venue.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
+import { inSavepoint } from '../../db/savepoint.js';
 import type { EventsService } from '../events/service.js';
 import type { OrganizersService } from '../organizers/service.js';
 import type { TermsService } from '../terms/service.js';
@@ -118,7 +119,12 @@ export function createRemoteImporter(
     return { root, host: new URL(root).hostname, data, pages: reader.pagesRead() };
   }
 
-  function write(fetched: RemoteFetched, actor: Actor, links: Links, report: RemoteReport): void {
+  async function write(
+    fetched: RemoteFetched,
+    actor: Actor,
+    links: Links,
+    report: RemoteReport,
+  ): Promise<void> {
     const { host, data } = fetched;
     const maps: Record<SourceKind, Map<string, number>> = {
       event: new Map(),
@@ -134,13 +140,13 @@ export function createRemoteImporter(
         : `${host}?id=${String(wire.id)}`;
 
     /** Creates or updates one object, each in its own savepoint; failures are reported. */
-    function upsert(
+    async function upsert(
       kind: SourceKind,
       wire: Wire,
       source: string,
       values: unknown,
-      write: (existing: number | undefined) => number,
-    ): number | undefined {
+      write: (existing: number | undefined) => number | Promise<number>,
+    ): Promise<number | undefined> {
       const sum = digest(values);
       const known = store.find(kind, source);
       if (known && known.digest === sum) {
@@ -149,8 +155,8 @@ export function createRemoteImporter(
         return known.local_id;
       }
       try {
-        const id = store.attempt(() => {
-          const local = write(known?.local_id);
+        const id = await inSavepoint(core.db, async () => {
+          const local = await write(known?.local_id);
           store.save(kind, source, local, sum);
           return local;
         });
@@ -181,7 +187,7 @@ export function createRemoteImporter(
             ? { color: item.color.toLowerCase() }
             : {}),
         };
-        upsert(kind, item, termSource(id), values, (existing) => {
+        await upsert(kind, item, termSource(id), values, (existing) => {
           if (existing !== undefined) {
             const { slug: _slug, ...changes } = values;
             return deps.terms.inSyncWrite.update(kind, existing, changes).id;
@@ -209,7 +215,7 @@ export function createRemoteImporter(
       }
     }
 
-    const linked = <Row extends LinkedRow, Input extends LinkedInput, Out>(
+    const linked = async <Row extends LinkedRow, Input extends LinkedInput, Out>(
       kind: 'venue' | 'organizer',
       items: Wire[],
       service: LinkedService<Row, Input, Out>,
@@ -230,7 +236,7 @@ export function createRemoteImporter(
           continue;
         }
         const input = parsed.data;
-        upsert(kind, item, postSource(item), input, (existing) => {
+        await upsert(kind, item, postSource(item), input, (existing) => {
           const writes = service.inSyncWrite;
           const problems = writes.checkFields(input, actor);
           if (Object.keys(problems).length > 0) throw new Error(Object.values(problems)[0]);
@@ -239,8 +245,8 @@ export function createRemoteImporter(
         });
       }
     };
-    linked('venue', data.venues as Wire[], deps.venues, venueCreateSchema, venueKind);
-    linked(
+    await linked('venue', data.venues as Wire[], deps.venues, venueCreateSchema, venueKind);
+    await linked(
       'organizer',
       data.organizers as Wire[],
       deps.organizers,
@@ -290,11 +296,14 @@ export function createRemoteImporter(
         continue;
       }
       const input = parsed.data;
-      const id = upsert('event', item, postSource(item), input, (existing) => {
-        const problems = deps.events.payloadProblems(input, actor, existing ? 'update' : 'create');
+      const id = await upsert('event', item, postSource(item), input, async (existing) => {
+        const mode = existing ? 'update' : 'create';
+        const problems = await deps.events.payloadProblems(input, actor, mode);
         if (Object.keys(problems).length > 0) throw new Error(Object.values(problems)[0]);
-        if (existing !== undefined) return deps.events.update(existing, input, actor, links).id;
-        return deps.events.create(input, actor, links).id;
+        if (existing !== undefined) {
+          return (await deps.events.update(existing, input, actor, links)).id;
+        }
+        return (await deps.events.create(input, actor, links)).id;
       });
       if (id !== undefined) report.events.push(id);
     }
@@ -304,7 +313,12 @@ export function createRemoteImporter(
     /** Reads every page of the site (no writes: this part waits on the network). */
     read,
     /** Writes what was read, in one transaction (in the import worker: import-thread.ts). */
-    apply(fetched: RemoteFetched, input: RemoteInput, actor: Actor, links: Links): RemoteReport {
+    async apply(
+      fetched: RemoteFetched,
+      input: RemoteInput,
+      actor: Actor,
+      links: Links,
+    ): Promise<RemoteReport> {
       const report: RemoteReport = {
         dry_run: input.dry_run,
         source: fetched.root,
@@ -312,10 +326,10 @@ export function createRemoteImporter(
         ...noCounts(),
       };
       try {
-        core.db.transaction(() => {
-          write(fetched, actor, links, report);
+        await core.storage.write(async () => {
+          await write(fetched, actor, links, report);
           if (input.dry_run) throw ROLLBACK;
-        })();
+        });
       } catch (error) {
         if (error !== ROLLBACK) throw error;
       }

@@ -411,7 +411,7 @@ describe('UIDs', () => {
         password: 'owner-password',
         role: 'administrator',
       });
-      first.services.events.create(
+      await first.services.events.create(
         { title: 'Kept', start_date: '2026-07-01 10:00', end_date: '2026-07-01 11:00' },
         { id: admin.id, role: 'administrator' },
         createLinks(first.url, 'api', 'calendar/events/v1'),
