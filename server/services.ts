@@ -92,7 +92,7 @@ export function createServices(
   const venues = createVenuesService(core, storage, { media });
   const organizers = createOrganizersService(core, storage, { media });
   const events = createEventsService(core, { media, terms, venues, organizers });
-  const trash = createTrashService(core);
+  const trash = createTrashService(core.storage, core);
   const sync = createSyncService(core, { events, venues, organizers }, options.sync);
   const backups = createBackupService(core, {
     afterRestore: () => {
@@ -101,7 +101,7 @@ export function createServices(
       core.db.transaction(() => moveContentVersion(core.db))();
     },
   });
-  const backupSchedule = createBackupScheduler(core, backups);
+  const backupSchedule = createBackupScheduler(core.storage, core, backups);
   const idempotency = idempotencyKeys(core);
   const importer = createImporter(core);
   const remote = createRemoteImporter(core, { events, venues, organizers, terms }, options.remote);

@@ -15,6 +15,8 @@
  * repository types from here.
  */
 import type { ChangesReader, ChangesRepository, CommitNotifier } from './changes.js';
+import type { BackupStatusReader, BackupStatusRepository } from './backup-status.js';
+import type { CaldavReader, CaldavRepository } from './caldav.js';
 import type { EventsReader, EventsRepository } from './events.js';
 import type { IdempotencyReader, IdempotencyRepository } from './idempotency.js';
 import type { LeasesRepository } from './leases.js';
@@ -30,6 +32,7 @@ import type { SeriesReader, SeriesRepository } from './series.js';
 import type { MediaReader, MediaRepository } from './media.js';
 import type { SettingsReader, SettingsRepository } from './settings.js';
 import type { TermsReader, TermsRepository } from './terms.js';
+import type { TrashReader, TrashRepository } from './trash.js';
 import type {
   AppPasswordsReader,
   AppPasswordsRepository,
@@ -54,6 +57,9 @@ export interface WriteRepositories {
   changes: ChangesRepository;
   terms: TermsRepository;
   media: MediaRepository;
+  trash: TrashRepository;
+  caldav: CaldavRepository;
+  backupStatus: BackupStatusRepository;
 }
 
 /** The read side, by aggregate: committed data. */
@@ -72,6 +78,9 @@ export interface ReadRepositories {
   listing: ListingReader;
   terms: TermsReader;
   media: MediaReader;
+  trash: TrashReader;
+  caldav: CaldavReader;
+  backupStatus: BackupStatusReader;
 }
 
 export type UnitOfWork = WriteRepositories;

@@ -24,7 +24,7 @@ export const backupRoutes: RouteDef[] = [
           'Where scheduled backups stand: the schedule, how many are kept, the folder, when the next one is due and how the last one went.',
         args: z.object({}),
         permission: adminOnly,
-        handler: (_params, ctx) => ({ body: ctx.services.backupSchedule.status() }),
+        handler: async (_params, ctx) => ({ body: await ctx.services.backupSchedule.status() }),
       }),
     ],
   },

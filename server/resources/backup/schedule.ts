@@ -1,15 +1,16 @@
 /**
  * Scheduled backups (docs/contract/extensions.md §E4): daily or weekly per the settings, kept
  * `backup_keep` deep, each one checked after writing. Every server process looks once a minute;
- * the process that claims a due backup (in a write transaction) makes it, so `--workers` never
- * make two. The last run's result is kept for the console and logged.
+ * the process that claims a due backup (in a unit of work, storage/backup-status.ts) makes it,
+ * so `--workers` never make two. The last run's result is kept for the console and logged.
  */
 import type { BackupSchedule } from '../../../shared/schemas/settings.js';
 import type { BackupScheduleWire } from '../../../shared/schemas/wire/admin.js';
 import { formatUtc } from '../../../shared/time.js';
 import type { CoreServices } from '../../core.js';
+import type { BackupRun } from '../../storage/backup-status.js';
+import type { StoragePorts } from '../../storage/storage.js';
 import type { BackupService } from './service.js';
-import { createBackupStatusStore, type BackupRun } from './status-store.js';
 
 const HOUR_MS = 3_600_000;
 const PERIOD_MS: Record<Exclude<BackupSchedule, 'off'>, number> = {
@@ -26,8 +27,12 @@ const ms = (utc: string) => Date.parse(`${utc.replace(' ', 'T')}Z`);
 
 export type BackupScheduleStatus = BackupScheduleWire;
 
-export function createBackupScheduler(core: CoreServices, backups: BackupService) {
-  const status = createBackupStatusStore(core.db);
+export function createBackupScheduler(
+  storage: StoragePorts<'backupStatus', 'backupStatus'>,
+  core: Pick<CoreServices, 'settings' | 'clock' | 'log' | 'writeGate'>,
+  backups: BackupService,
+) {
+  const finish = (run: BackupRun) => storage.write((uow) => uow.backupStatus.put(run));
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
@@ -41,11 +46,11 @@ export function createBackupScheduler(core: CoreServices, backups: BackupService
   }
 
   async function run(started: string): Promise<void> {
-    const { backup_keep: keep } = core.settings.get();
+    const { backup_keep: keep } = await core.settings.current();
     try {
       const made = await backups.scheduled(keep);
       const finished = formatUtc(core.clock.now());
-      status.put({
+      await finish({
         started_utc: started,
         finished_utc: finished,
         ok: true,
@@ -56,7 +61,7 @@ export function createBackupScheduler(core: CoreServices, backups: BackupService
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const finished = formatUtc(core.clock.now());
-      status.put({
+      await finish({
         started_utc: started,
         finished_utc: finished,
         ok: false,
@@ -70,18 +75,26 @@ export function createBackupScheduler(core: CoreServices, backups: BackupService
   return {
     /** Makes the backup if one is due and no other process has claimed it; resolves when done. */
     tick(): Promise<void> {
-      if (running) return running;
-      const now = core.clock.now();
-      const started = formatUtc(now);
-      const claimed = status.claim(
-        { started_utc: started, finished_utc: null, ok: null, name: null, error: null },
-        (last) => {
-          const due = dueAt(last);
-          return due !== undefined && due <= now.getTime();
-        },
-      );
-      if (!claimed) return Promise.resolve();
-      running = run(started).finally(() => {
+      running ??= (async () => {
+        await core.settings.current();
+        const now = core.clock.now();
+        const started = formatUtc(now);
+        // Claimed only when still due with the write lock taken: another process may have
+        // claimed it meanwhile.
+        const claimed = await storage.write(async (uow) => {
+          const due = dueAt(await uow.backupStatus.last());
+          if (due === undefined || due > now.getTime()) return false;
+          await uow.backupStatus.put({
+            started_utc: started,
+            finished_utc: null,
+            ok: null,
+            name: null,
+            error: null,
+          });
+          return true;
+        });
+        if (claimed) await run(started);
+      })().finally(() => {
         running = undefined;
       });
       return running;
@@ -108,9 +121,9 @@ export function createBackupScheduler(core: CoreServices, backups: BackupService
       if (timer) clearInterval(timer);
       timer = undefined;
     },
-    status(): BackupScheduleStatus {
-      const settings = core.settings.get();
-      const last = status.get();
+    async status(): Promise<BackupScheduleStatus> {
+      const settings = await core.settings.current();
+      const last = await storage.read.backupStatus.last();
       const due = dueAt(last);
       return {
         schedule: settings.backup_schedule,

@@ -13,7 +13,13 @@ import { visibility } from '../events/listing.js';
 import type { FeedService } from '../feeds/service.js';
 import type { FeedEntry } from '../feeds/series.js';
 import type { SyncService } from '../sync/service.js';
-import type { CaldavStore } from './store.js';
+
+/**
+ * CalDAV's names and kept lines (storage/caldav.ts), in their synchronous form: an object's
+ * reads and a PUT's writes run inside the events' synchronous transactions and reads until the
+ * events service answers through the ports (`core.syncRepositories`, docs/architecture.md).
+ */
+export type CaldavStore = CoreServices['syncRepositories']['caldav'];
 
 export interface ObjectDeps {
   events: EventsService;

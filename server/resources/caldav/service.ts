@@ -5,11 +5,10 @@
 import type { CoreServices } from '../../core.js';
 import { createFeedStore } from '../feeds/store.js';
 import { createObjects, type ObjectDeps } from './objects.js';
-import { createCaldavStore } from './store.js';
 import { createWriter } from './write.js';
 
 export function createCaldavService(core: CoreServices, deps: ObjectDeps) {
-  const store = createCaldavStore(core.db);
+  const store = core.syncRepositories.caldav;
   const objects = createObjects(core, deps, store);
   const writer = createWriter(core, deps, store, createFeedStore(core.db), objects);
   return { ...objects, put: writer.put, remove: writer.remove };

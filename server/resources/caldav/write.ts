@@ -19,8 +19,13 @@ import { place } from '../feeds/import-times.js';
 import { keptLines } from '../feeds/kept.js';
 import type { FeedStore } from '../feeds/store.js';
 import { exdateValues, invalidData, parseObject, type ObjectBody } from './ical.js';
-import { defaultName, type CalendarObject, type ObjectDeps, type Objects } from './objects.js';
-import type { CaldavStore } from './store.js';
+import {
+  defaultName,
+  type CaldavStore,
+  type CalendarObject,
+  type ObjectDeps,
+  type Objects,
+} from './objects.js';
 
 type Component = InstanceType<typeof ICAL.Component>;
 

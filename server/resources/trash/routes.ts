@@ -6,7 +6,7 @@ import type { RequestContext } from '../../http/context.js';
 import { endpoint, type RouteDef } from '../../http/route.js';
 import { presentRestored, presentTrashItem } from './present.js';
 import { canListTrash, canManageTrashed, type TrashEntry } from './service.js';
-import { TRASH_KINDS } from './store.js';
+import { TRASH_KINDS } from '../../storage/trash.js';
 
 export const MAX_TRASH_PER_PAGE = 100;
 
@@ -31,15 +31,18 @@ const idArgs = z.object({
   }),
 });
 
-const inTrash = (params: { id: number }, ctx: RequestContext) => {
-  if (ctx.services.trash.find(params.id)) return undefined;
+const inTrash = async (params: { id: number }, ctx: RequestContext) => {
+  if (await ctx.services.trash.find(params.id)) return undefined;
   return {
-    id: ctx.services.trash.exists(params.id) ? 'The post is not in the trash.' : 'Invalid post ID.',
+    id: (await ctx.services.trash.exists(params.id))
+      ? 'The post is not in the trash.'
+      : 'Invalid post ID.',
   };
 };
 
+// Synchronous, as permissions are; checked again inside the write, on the row as it is then.
 const mayManage = (ctx: RequestContext, params: { id: number }) => {
-  const entry = ctx.services.trash.find(params.id);
+  const entry = ctx.services.trash.findNow(params.id);
   return entry !== undefined && canManageTrashed(ctx.actor, entry);
 };
 
@@ -47,7 +50,7 @@ const mayManage = (ctx: RequestContext, params: { id: number }) => {
 const onTrashed = (
   method: 'POST' | 'DELETE',
   summary: string,
-  act: (entry: TrashEntry, ctx: RequestContext) => unknown,
+  act: (entry: TrashEntry, ctx: RequestContext) => Promise<unknown>,
 ) =>
   endpoint({
     methods: [method],
@@ -55,7 +58,9 @@ const onTrashed = (
     args: idArgs,
     check: inTrash,
     permission: mayManage,
-    handler: (params, ctx) => ({ body: act(ctx.services.trash.find(params.id)!, ctx) }),
+    handler: async (params, ctx) => ({
+      body: await act((await ctx.services.trash.find(params.id))!, ctx),
+    }),
   });
 
 export const trashRoutes: RouteDef[] = [
@@ -67,8 +72,8 @@ export const trashRoutes: RouteDef[] = [
         summary: 'List trashed events, venues and organizers, most recently trashed first.',
         args: listArgs,
         permission: (ctx) => canListTrash(ctx.actor),
-        handler: (params, ctx) => {
-          const { entries, total } = ctx.services.trash.list(ctx.actor!, {
+        handler: async (params, ctx) => {
+          const { entries, total } = await ctx.services.trash.list(ctx.actor!, {
             kinds: params.kind && params.kind.length > 0 ? params.kind : TRASH_KINDS,
             page: params.page,
             perPage: params.per_page,
@@ -85,7 +90,7 @@ export const trashRoutes: RouteDef[] = [
         summary: 'Empty the trash: delete every trashed object for good.',
         args: z.object({}),
         permission: (ctx) => isAdministrator(ctx.actor),
-        handler: (_params, ctx) => ({ body: { deleted: ctx.services.trash.empty() } }),
+        handler: async (_params, ctx) => ({ body: { deleted: await ctx.services.trash.empty() } }),
       }),
     ],
   },
@@ -95,15 +100,15 @@ export const trashRoutes: RouteDef[] = [
       onTrashed(
         'POST',
         'Restore a trashed object with the status and slug it had before.',
-        (entry, ctx) => presentRestored(ctx.services.trash.restore(entry)),
+        async (entry, ctx) => presentRestored(await ctx.services.trash.restore(entry)),
       ),
     ],
   },
   {
     path: '/trash/(?P<id>\\d+)',
     endpoints: [
-      onTrashed('DELETE', 'Delete a trashed object for good.', (entry, ctx) => {
-        ctx.services.trash.remove(entry);
+      onTrashed('DELETE', 'Delete a trashed object for good.', async (entry, ctx) => {
+        await ctx.services.trash.remove(entry);
         return { deleted: true, previous: presentTrashItem(entry) };
       }),
     ],

@@ -17,7 +17,8 @@ import {
 } from '../../../shared/roles.js';
 import { formatUtc } from '../../../shared/time.js';
 import type { CoreServices } from '../../core.js';
-import { createTrashStore, type TrashKind, type TrashRow } from './store.js';
+import type { StoragePorts } from '../../storage/storage.js';
+import type { TrashKind, TrashRow } from '../../storage/trash.js';
 
 export interface TrashListQuery {
   kinds: readonly TrashKind[];
@@ -61,13 +62,26 @@ export function canManageTrashed(actor: Actor | null, entry: TrashEntry): boolea
 /** Listing the trash needs the edit capability; what it shows depends on the role. */
 export const canListTrash = (actor: Actor | null): boolean => canEditPosts(actor);
 
-export function createTrashService(core: CoreServices) {
-  const store = createTrashStore(core.db);
+/**
+ * Reads through `storage.read.trash`, writes each in its unit of work. The route's permission is
+ * synchronous (and checked again inside the write): it reads the row through the synchronous
+ * repository (`core.syncRepositories`, docs/architecture.md, "Storage ports") until permissions
+ * may wait.
+ */
+export function createTrashService(
+  storage: StoragePorts<'trash', 'trash'>,
+  core: Pick<CoreServices, 'clock' | 'syncRepositories'>,
+) {
   const now = () => formatUtc(core.clock.now());
+  const inTrash = (row: (TrashRow & { status: PostStatus }) | undefined) =>
+    row?.status === 'trash' ? toEntry(row) : undefined;
 
   return {
-    list(actor: Actor, query: TrashListQuery): { entries: TrashEntry[]; total: number } {
-      const { rows, total } = store.list({
+    async list(
+      actor: Actor,
+      query: TrashListQuery,
+    ): Promise<{ entries: TrashEntry[]; total: number }> {
+      const { rows, total } = await storage.read.trash.list({
         kinds: query.kinds,
         scope: { all: canEditOthers(actor), author: actor.id, published: canPublish(actor) },
         limit: query.perPage,
@@ -77,23 +91,28 @@ export function createTrashService(core: CoreServices) {
     },
 
     /** The trashed object with this id, or undefined when there is none in the trash. */
-    find(id: number): TrashEntry | undefined {
-      const row = store.find(id);
-      return row?.status === 'trash' ? toEntry(row) : undefined;
-    },
+    find: async (id: number): Promise<TrashEntry | undefined> =>
+      inTrash(await storage.read.trash.find(id)),
+
+    /** `find` as the object is now, read synchronously: the permission's check inside a write. */
+    findNow: (id: number): TrashEntry | undefined => inTrash(core.syncRepositories.trash.find(id)),
 
     /** Whether the id names an event, venue or organizer at all (trashed or not). */
-    exists: (id: number): boolean => store.find(id) !== undefined,
+    exists: async (id: number): Promise<boolean> =>
+      (await storage.read.trash.find(id)) !== undefined,
 
-    restore(entry: TrashEntry): TrashEntry & { status: PostStatus } {
-      const slug = store.restore(entry.id, entry.kind, entry.previous_status, entry.slug, now());
+    async restore(entry: TrashEntry): Promise<TrashEntry & { status: PostStatus }> {
+      const slug = await storage.write((uow) =>
+        uow.trash.restore(entry.id, entry.kind, entry.previous_status, entry.slug, now()),
+      );
       return { ...entry, slug, status: entry.previous_status };
     },
 
-    remove: (entry: TrashEntry): boolean => store.remove(entry.id),
+    remove: (entry: TrashEntry): Promise<boolean> =>
+      storage.write((uow) => uow.trash.remove(entry.id)),
 
     /** Deletes everything in the trash; returns how many objects went. */
-    empty: (): number => store.empty(),
+    empty: (): Promise<number> => storage.write((uow) => uow.trash.empty()),
   };
 }
 

@@ -23,7 +23,10 @@ import { migratePostgres } from './migrate.js';
 import { createPool, type PoolOptions } from './pool.js';
 import { queryOn, rowOf, togetherOn, type Query, type Together } from './query.js';
 import { pgEvents, pgEventsReader } from './events.js';
+import { pgBackupStatus, pgBackupStatusReader } from './backup-status.js';
+import { pgCaldav, pgCaldavReader } from './caldav.js';
 import { pgIdempotency, pgIdempotencyReader } from './idempotency.js';
+import { pgTrash, pgTrashReader } from './trash.js';
 import { pgLeases } from './leases.js';
 import { pgSeries, pgSeriesReader } from './series.js';
 import { pgLimits } from './limits.js';
@@ -91,6 +94,9 @@ function writeRepositories(q: Query): WriteRepositories {
     changes: pgChanges(q, together),
     terms: pgTerms(q, together),
     media: pgMedia(q, together),
+    trash: pgTrash(q, together),
+    caldav: pgCaldav(q),
+    backupStatus: pgBackupStatus(q),
   };
 }
 
@@ -138,6 +144,9 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
     listing: pgListingReader(reading),
     terms: pgTermsReader(reading, readingTogether),
     media: pgMediaReader(reading, readingTogether),
+    trash: pgTrashReader(reading, readingTogether),
+    caldav: pgCaldavReader(reading),
+    backupStatus: pgBackupStatusReader(reading),
   };
   const commits = pgCommitNotifier(pool.options.connectionString ?? '');
 

@@ -22,8 +22,11 @@ import { startCheckpointer } from './checkpointer.js';
 import { unitInGroup, writeInGroup } from './group-commit.js';
 import { asyncRepository, type Sync } from './repository.js';
 import { sqliteEvents, sqliteEventsReader } from './events.js';
+import { sqliteBackupStatus, sqliteBackupStatusReader } from './backup-status.js';
+import { sqliteCaldav, sqliteCaldavReader } from './caldav.js';
 import { sqliteIdempotency, sqliteIdempotencyReader } from './idempotency.js';
 import { sqliteChanges, sqliteChangesReader, sqliteCommitNotifier } from './changes.js';
+import { sqliteTrash, sqliteTrashReader } from './trash.js';
 import { sqliteLeases } from './leases.js';
 import { sqliteSeries, sqliteSeriesReader } from './series.js';
 import { sqliteLimits } from './limits.js';
@@ -126,6 +129,9 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     changes: sqliteChanges(db),
     terms: sqliteTerms(db),
     media: sqliteMedia(db),
+    trash: sqliteTrash(db),
+    caldav: sqliteCaldav(db),
+    backupStatus: sqliteBackupStatus(db),
   };
   const reading = readHandle(db);
   const listing = sqliteListingReader(reading);
@@ -146,6 +152,9 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     listing: asyncRepository(listing, outsideWrites),
     terms: asyncRepository(sqliteTermsReader(db), outsideWrites),
     media: asyncRepository(sqliteMediaReader(db), outsideWrites),
+    trash: asyncRepository(sqliteTrashReader(db), outsideWrites),
+    caldav: asyncRepository(sqliteCaldavReader(reading), outsideWrites),
+    backupStatus: asyncRepository(sqliteBackupStatusReader(reading), outsideWrites),
   };
   const counters = sqliteLimits(db);
   // A count is written in the next group transaction, as any other write of the connection; its
@@ -191,6 +200,9 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
           changes: asyncRepository(writers.changes, guard),
           terms: asyncRepository(writers.terms, guard),
           media: asyncRepository(writers.media, guard),
+          trash: asyncRepository(writers.trash, guard),
+          caldav: asyncRepository(writers.caldav, guard),
+          backupStatus: asyncRepository(writers.backupStatus, guard),
         };
         // The hooks may read through the read side (a precondition's GET): within the unit's
         // scope those reads are the unit's own.

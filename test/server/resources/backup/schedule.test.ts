@@ -159,7 +159,11 @@ describe('scheduled backups', () => {
   it('are made once when several server processes find one due', async () => {
     const { server } = await scheduledServer();
     // A second scheduler on the same database, as a second worker process has.
-    const other = createBackupScheduler(server.services, server.services.backups);
+    const other = createBackupScheduler(
+      server.services.storage,
+      server.services,
+      server.services.backups,
+    );
     await Promise.all([server.services.backupSchedule.tick(), other.tick()]);
     expect(await names(server)).toEqual(['almanac-20260615T120000Z-scheduled.db']);
   });
