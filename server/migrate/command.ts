@@ -119,10 +119,12 @@ export async function moveCalendar(options: MoveOptions): Promise<MoveReport> {
 /** What the command prints: what was copied, table by table. */
 export function describeMove(report: MoveReport): string[] {
   const lines = [`Moved the calendar from ${report.from} to ${report.to}.`];
-  for (const { table, source, destination } of report.tables)
+  for (const { table, source, destination } of report.tables) {
+    const rows = `${String(destination).padStart(9)} ${destination === 1 ? 'row' : 'rows'}`;
     lines.push(
-      `  ${table.padEnd(24)} ${String(destination).padStart(9)} rows${source === destination ? '' : ` (source: ${source})`}`,
+      `  ${table.padEnd(24)} ${rows}${source === destination ? '' : ` (source: ${source})`}`,
     );
+  }
   lines.push(
     report.media.same
       ? `Media files: ${report.media.to} serves both; nothing to copy.`

@@ -14,6 +14,7 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
   ),
   content_version: 'SQLite’s cache key; the destination gets a new one',
   job_leases: 'which process of the old calendar ran a background job',
+  limit_counters: 'failed sign-ins of the last minutes, counted again from none',
 };
 
 export const COPIED_TABLES: readonly string[] = [

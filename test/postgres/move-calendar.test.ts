@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -259,7 +259,12 @@ describe('almanac migrate', { timeout: 300_000 }, () => {
     } finally {
       await original.close();
     }
-    expect(readdirSync(join(a, 'media')).length).toBeGreaterThan(0);
+    const files = readdirSync(join(a, 'media'));
+    expect(files.length).toBeGreaterThan(0);
+    // A link in the media folder is not followed out of it.
+    const outside = join(root, 'outside.txt');
+    writeFileSync(outside, 'not a media file');
+    symlinkSync(outside, join(a, 'media', 'link.png'));
 
     // SQLite → PostgreSQL: every table's rows are there.
     const database = await createTestDatabase();
@@ -297,7 +302,8 @@ describe('almanac migrate', { timeout: 300_000 }, () => {
       toMedia: join(b, 'media'),
     });
     expect(back.derivedEqual).toBe(true);
-    expect(back.media.copied).toBe(readdirSync(join(a, 'media')).length);
+    expect(back.media.copied).toBe(files.length);
+    expect(readdirSync(join(b, 'media')).sort()).toEqual([...files].sort());
     expect(sqliteCounts(join(b, 'almanac.db'))).toEqual(sourceCounts);
 
     const result = await startOn(b);
@@ -332,7 +338,7 @@ describe('almanac migrate', { timeout: 300_000 }, () => {
     }
   });
 
-  it('refuses a source written by a newer Almanac, before opening the destination', async () => {
+  it('refuses a source written by a newer or an older Almanac, before opening the destination', async () => {
     const dir = join(root, 'newer');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, 'almanac.db');
@@ -348,6 +354,19 @@ describe('almanac migrate', { timeout: 300_000 }, () => {
         toMedia: join(root, 'never', 'media'),
       }),
     ).rejects.toBeInstanceOf(DatabaseTooNewError);
+    expect(() => readdirSync(join(root, 'never'))).toThrow();
+
+    const older = openDatabase(file, { migrate: false });
+    older.pragma(`user_version = ${loadMigrations().length - 1}`);
+    older.close();
+    const refused = await moveCalendar({
+      from: file,
+      to: target,
+      fromMedia: join(dir, 'media'),
+      toMedia: join(root, 'never', 'media'),
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(MoveRefused);
+    expect((refused as Error).message).toContain('written by an older Almanac');
     expect(() => readdirSync(join(root, 'never'))).toThrow();
   });
 
@@ -374,7 +393,7 @@ describe('almanac migrate', { timeout: 300_000 }, () => {
     expect(moved.err).toBe('');
     expect(moved.code).toBe(0);
     expect(moved.out).toContain(`Moved the calendar from ${join(dir, 'almanac.db')} to`);
-    expect(moved.out).toMatch(/^ {2}users +1 rows$/m);
+    expect(moved.out).toMatch(/^ {2}users +1 row$/m);
     expect(await postgresCounts(database.url)).toEqual(sqliteCounts(join(dir, 'almanac.db')));
 
     const again = await run(['migrate', '--data-dir', dir, '--to', database.url]);
