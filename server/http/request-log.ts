@@ -25,7 +25,8 @@ export function requestLog(log: Logger) {
         path: req.path,
         status: this.statusCode,
         ms: Number(process.hrtime.bigint() - this[STARTED]!) / 1e6,
-        client: req.socket.remoteAddress,
+        // The client a trusted reverse proxy names (--trusted-proxies), else the connection's.
+        client: req.ip ?? req.socket.remoteAddress,
       },
       'request',
     );

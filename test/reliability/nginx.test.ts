@@ -24,11 +24,13 @@ afterEach(async () => {
 
 /** A logger that counts the requests a server answered. */
 function counted() {
-  const seen = { requests: 0 };
+  const seen = { requests: 0, clients: new Set<string>() };
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      if ((JSON.parse(chunk.toString('utf8')) as { msg?: string }).msg === 'request') {
+      const line = JSON.parse(chunk.toString('utf8')) as { msg?: string; client?: string };
+      if (line.msg === 'request') {
         seen.requests++;
+        if (line.client !== undefined) seen.clients.add(line.client);
       }
       done();
     },
@@ -200,7 +202,7 @@ describe('the sample nginx configuration in front of two servers on one file', (
   });
 
   it('has the sign-in throttle count the address the proxy names, which a client cannot choose', async () => {
-    const { a, b, proxy } = await calendarBehindNginx();
+    const { a, b, proxy, counts } = await calendarBehindNginx();
     const wrong = { authorization: basic('admin', 'wrong') };
     const failures = (client: string) => b.services.auth.failureCount(client, 'admin');
     // A client on 127.0.0.2 reaches the servers only through the proxy on 127.0.0.1.
@@ -216,6 +218,9 @@ describe('the sample nginx configuration in front of two servers on one file', (
     ).toBe(401);
     expect(await failures('127.0.0.2')).toBe(2);
     expect(await failures('198.51.100.7')).toBe(0);
+    // The request log names the client as the throttle counts it, not the proxy.
+    expect([...counts[0]!.clients, ...counts[1]!.clients]).toContain('127.0.0.2');
+    expect(counts.every((c) => !c.clients.has('198.51.100.7'))).toBe(true);
     // Sent straight to a server, from an address that is not a trusted proxy, it is ignored.
     expect(
       (await send(a.url, `${ADMIN_API}/me`, { from: '127.0.0.2', headers: spoofed })).status,
