@@ -249,19 +249,20 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     actor: Actor | null,
     existing: Row | undefined,
     authorExists: boolean,
+    image: string | undefined,
   ): Problems {
     const problems: Problems = { ...kind.crossCheck?.(input, existing) };
     if (input.author !== undefined && !authorExists) {
       problems.author = `author ${input.author} is not a user.`;
     }
-    const image = media.validateImage(input.image, actor, { allowEmpty: true });
     if (image) problems.image = image;
     return problems;
   }
 
   async function checkFields(input: Input, actor: Actor | null, existing?: Row): Promise<Problems> {
     const author = input.author === undefined ? undefined : await ports.users.byId(input.author);
-    return fieldProblems(input, actor, existing, author !== undefined);
+    const image = await media.checkImage(input.image, actor, { allowEmpty: true });
+    return fieldProblems(input, actor, existing, author !== undefined, image);
   }
 
   const remembered = presentedMemo<Wire>(4096);
@@ -307,6 +308,7 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
       actor,
       undefined,
       input.author === undefined || ports.inEventWriteUsers.byId(input.author) !== undefined,
+      media.validateImage(input.image, actor, { allowEmpty: true }),
     );
 
   const entries = createEntries<Input>({

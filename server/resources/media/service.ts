@@ -280,6 +280,9 @@ export function createMediaService(core: CoreServices, storage: StoragePorts<'me
         runAsync(present(ids, links), repos.media),
     },
 
+    /** `validateImage` on the read side: a request's checks, before its write. */
+    checkImage: (input: unknown, actor: Actor | null, options: { allowEmpty: boolean }) =>
+      runAsync(validateImage(input, actor, options), read),
     find: (id: number): Promise<MediaRow | undefined> => read.find(id),
     /** The row as it is now, read synchronously: the permission's check inside a write. */
     findNow: (id: number): MediaRow | undefined => sync.find(id),
