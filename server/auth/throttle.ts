@@ -8,6 +8,7 @@
  * after another; a request whose client went away leaves the queue at once (and its wait), so
  * abandoned guesses cannot pile up delays in front of the requests that follow.
  */
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../clock.js';
 import { Refused } from '../errors.js';
@@ -28,9 +29,13 @@ export interface ThrottleOptions {
   delayFor?: (excess: number) => number;
 }
 
-/** The key of a client and the login it tries (logins are case-insensitive). */
+/**
+ * The key of a client and the login it tries (logins are case-insensitive). The login is stored
+ * as its digest: a guess may be any text, of any length, NUL included, which PostgreSQL's text
+ * refuses; a client key never holds a space.
+ */
 export const throttleKey = (client: string, login: string): string =>
-  `signin\u0000${client}\u0000${login.toLowerCase()}`;
+  `signin ${client} ${createHash('sha256').update(login.toLowerCase()).digest('base64url')}`;
 
 const abandoned = () =>
   new Refused('rest_request_aborted', 'The client went away before its turn.');

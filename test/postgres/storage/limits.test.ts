@@ -3,6 +3,7 @@
  * on SQLite and PostgreSQL, and hits from two PostgreSQL nodes at once all counted.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { throttleKey } from '../../../server/auth/throttle.js';
 import { allowed } from '../../../server/storage/limits.js';
 import {
   openPostgresStorage,
@@ -40,6 +41,18 @@ describe.each(ENGINES)('storage ports on $name', (engine) => {
       expect(await limits.peek('other', T0 + MINUTE)).toEqual({
         count: 1,
         resetAtMs: T0 + 1000 + MINUTE,
+      });
+    });
+
+    it('takes the sign-in throttle’s keys, whatever the login holds', async () => {
+      const { limits } = await engine.open();
+      const key = throttleKey('2001:db8:0:0::/64', `ÄDMIN\u0000${'x'.repeat(5000)}`);
+      expect(await limits.take(key, T0, MINUTE)).toEqual({ count: 1, resetAtMs: T0 + MINUTE });
+      expect(
+        await limits.peek(throttleKey('2001:db8:0:0::/64', `ädmin\u0000${'x'.repeat(5000)}`), T0),
+      ).toEqual({
+        count: 1,
+        resetAtMs: T0 + MINUTE,
       });
     });
 
