@@ -69,7 +69,7 @@ export async function calendarHtml(
     search,
     path: req.path.endsWith('/') ? req.path : `${req.path}/`,
     period: {},
-    categories: publicCategories(services),
+    categories: await publicCategories(services),
     filter: categoryFilter,
   };
   const withSearch = { ...filter, search };

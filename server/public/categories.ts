@@ -19,12 +19,12 @@ export interface PublicCategory {
 const HEX = /^#[0-9a-f]{6}$/;
 
 /** The categories an anonymous reader sees with events, by name (a page of the listing's size). */
-export function publicCategories(services: Services): PublicCategory[] {
+export async function publicCategories(services: Services): Promise<PublicCategory[]> {
   const args = categoryListSchema.parse({ per_page: String(MAX_PER_PAGE), orderby: 'name' });
   try {
-    return services.terms
-      .listNow('category', args, null)
-      .rows.map(({ id, name, slug, color }) => ({ id, name, slug, color }));
+    return (await services.terms.list('category', args, null)).rows.map(
+      ({ id, name, slug, color }) => ({ id, name, slug, color }),
+    );
   } catch (error) {
     if (error instanceof DomainError) return [];
     throw error;

@@ -60,15 +60,21 @@ export const publishedVenue = (services: Services, slug: string, links: Links) =
 export const publishedOrganizer = (services: Services, slug: string, links: Links) =>
   publishedLinked(services.organizers, slug, links);
 
-export function termBySlug(
+export async function termBySlug(
   services: Services,
   taxonomy: 'category' | 'tag',
   slug: string,
-): TermPage | undefined {
+): Promise<TermPage | undefined> {
   const schema = taxonomy === 'category' ? categoryListSchema : tagListSchema;
   const args = schema.safeParse({ slug, hide_empty: 'false', per_page: '1' });
   if (!args.success) return undefined;
-  const row = visible(() => services.terms.listNow(taxonomy, args.data, null).rows[0]);
+  let row;
+  try {
+    row = (await services.terms.list(taxonomy, args.data, null)).rows[0];
+  } catch (error) {
+    if (error instanceof DomainError) return undefined;
+    throw error;
+  }
   if (!row || row.slug !== slug) return undefined;
   return { taxonomy, id: row.id, name: row.name, slug: row.slug, description: row.description };
 }

@@ -93,7 +93,7 @@ export function publicPages(services: Services): Router {
     const event = await publishedEvent(services, req.params.slug, links);
     if (!event) return notFound(req, res, links);
     const root = links.rest(`events/${event.id}`);
-    const categories = event.categories.length > 0 ? publicCategories(services) : [];
+    const categories = event.categories.length > 0 ? await publicCategories(services) : [];
     send(res, links, root, eventPage(event, context(links, root), categories));
   });
 
@@ -136,7 +136,7 @@ export function publicPages(services: Services): Router {
   ] as const) {
     router.get(path, async (req, res) => {
       const links = pageLinks(req, services);
-      const term = termBySlug(services, taxonomy, req.params.slug);
+      const term = await termBySlug(services, taxonomy, req.params.slug);
       if (!term) return notFound(req, res, links);
       const root = links.rest('events/', [[filter, term.slug]]);
       const c = context(links, root);

@@ -145,14 +145,6 @@ export function createTermsService(core: CoreServices, storage: StoragePorts<'te
     );
   }
 
-  /** `list` read synchronously, for the public pages, which still are. */
-  function listNow(taxonomy: Taxonomy, args: TermListArgs, actor: Actor | null): TermPage {
-    const perPage = perPageOf(args, core.settings.get().per_page);
-    const query = listQuery(taxonomy, args, perPage);
-    const hidden = query.event !== undefined && !mayReadEvent(actor, sync.eventOwner(query.event));
-    return pageOf(taxonomy, args, perPage, hidden ? { rows: [], total: 0 } : sync.list(query));
-  }
-
   function* creating(taxonomy: Taxonomy, input: TermCreate): Steps<TermsRepository, TermRow> {
     yield* checkParent(taxonomy, input.parent);
     return yield* createTerm(taxonomy, input);
@@ -185,7 +177,6 @@ export function createTermsService(core: CoreServices, storage: StoragePorts<'te
     parentProblem: (parent: number, self?: number) => runAsync(parentProblemOf(parent, self), read),
     eventExists: async (id: number) => (await read.eventOwner(id)) !== undefined,
     list,
-    listNow,
 
     async create(taxonomy: Taxonomy, input: TermCreate, sentParent: boolean): Promise<TermRow> {
       if (taxonomy === 'tag' && sentParent) throw notHierarchical();
