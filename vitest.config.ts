@@ -23,6 +23,8 @@ const SLOW = [
   'test/clients/openapi-contract.test.ts',
   'test/clients/caldav/**',
 ];
+/** Server test files that also run on PostgreSQL (project `server-postgres`). */
+const SERVER_ON_POSTGRES = ['test/server/http/auth.test.ts'];
 const shared = {
   environment: 'node',
   testTimeout: 20_000,
@@ -55,8 +57,20 @@ export default defineConfig({
           ...shared,
           name: 'postgres',
           include: ['test/postgres/**/*.test.ts'],
-          globalSetup: ['test/helpers/pg-global-setup.ts'],
+          globalSetup: ['test/helpers/template-db.ts', 'test/helpers/pg-global-setup.ts'],
           // Starting the cluster and migrating the template take seconds on a loaded machine.
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'server-postgres',
+          // Server test files that pass with their test servers on PostgreSQL
+          // (test/helpers/server.ts reads ALMANAC_TEST_ENGINE); docs/testing.md lists the rest.
+          include: SERVER_ON_POSTGRES,
+          env: { ALMANAC_TEST_ENGINE: 'postgres' },
+          globalSetup: ['test/helpers/template-db.ts', 'test/helpers/pg-global-setup.ts'],
           hookTimeout: 120_000,
         },
       },

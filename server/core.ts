@@ -28,6 +28,15 @@ export interface ServiceOptions {
   announcer?: Announcer;
 }
 
+/**
+ * What only the SQLite adapter offers, for the resources not yet behind the storage ports
+ * (docs/architecture.md, "Storage ports", lists them); it goes once they all are.
+ */
+export type SqliteCapabilities = Pick<
+  SqliteStorage,
+  'db' | 'sync' | 'syncReads' | 'contentVersionNow'
+>;
+
 export interface CoreServices {
   /**
    * The connection, for the resources not yet behind the storage ports (docs/architecture.md,

@@ -3,8 +3,9 @@
  * services only through the request context; nothing else holds a database handle.
  */
 import type { Logger } from 'pino';
-import type { SqliteStorage } from './storage/sqlite/storage.js';
-import type { CoreServices, ServiceOptions } from './core.js';
+import type { Storage } from './storage/storage.js';
+import type { CoreServices, ServiceOptions, SqliteCapabilities } from './core.js';
+import { PostgresNotReadyError } from './storage/postgres/readiness.js';
 import { createWriteGate } from './db/write-gate.js';
 import { moveContentVersion } from './db/content-version.js';
 import type { Clock } from './clock.js';
@@ -39,13 +40,27 @@ import { createFeedStore } from './resources/feeds/store.js';
 import { createSearchService } from './resources/search/service.js';
 import { createCaldavService } from './resources/caldav/service.js';
 
+/**
+ * The storage ports, with the SQLite adapter's synchronous extras that the resources not yet
+ * behind the ports still need (`SqliteCapabilities`); a storage without them (PostgreSQL's) is
+ * refused with the list of those resources.
+ */
+export type ServiceStorage = Storage & Partial<SqliteCapabilities>;
+
+function sqliteCapabilities(storage: ServiceStorage): SqliteCapabilities {
+  const { db, sync, syncReads, contentVersionNow } = storage;
+  if (!db || !sync || !syncReads || !contentVersionNow) throw new PostgresNotReadyError();
+  return { db, sync, syncReads, contentVersionNow };
+}
+
 function createCore(
-  storage: SqliteStorage,
+  storage: ServiceStorage,
   config: ServerConfig,
   clock: Clock,
   log: Logger,
   options: ServiceOptions,
 ): CoreServices {
+  const sqlite = sqliteCapabilities(storage);
   const settings = createSettingsService(storage, {
     timezone: config.timezone,
     public_url: config.publicUrl,
@@ -61,10 +76,10 @@ function createCore(
       }),
   );
   return {
-    db: storage.db,
+    db: sqlite.db,
     storage,
-    syncRepositories: storage.sync,
-    syncReads: storage.syncReads,
+    syncRepositories: sqlite.sync,
+    syncReads: sqlite.syncReads,
     config,
     clock,
     log,
@@ -73,14 +88,14 @@ function createCore(
     users,
     network,
     writeGate,
-    contentVersion: storage.contentVersionNow,
+    contentVersion: sqlite.contentVersionNow,
   };
 }
 
 export type { CoreServices, ServiceOptions } from './core.js';
 
 export function createServices(
-  storage: SqliteStorage,
+  storage: ServiceStorage,
   config: ServerConfig,
   clock: Clock,
   log: Logger,

@@ -10,7 +10,7 @@ import { createApp } from './app.js';
 import { ensureAdministrator, type FirstAdmin } from './bootstrap.js';
 import { systemClock, type Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
-import { openSqliteStorage } from './storage/sqlite/storage.js';
+import { openStorage } from './storage/open.js';
 import { createLogger } from './logger.js';
 import { connectionLimits, createListener, type ConnectionLimits } from './http/listener.js';
 import { createServices, type ServiceOptions, type Services } from './services.js';
@@ -39,6 +39,11 @@ export interface StartOptions extends ServiceOptions {
   checkpoints?: boolean;
   /** An in-memory database's starting contents (db/open.ts). */
   image?: Buffer;
+  /**
+   * Tests only: serve PostgreSQL while resources remain outside the storage ports, giving them
+   * a private in-memory SQLite database (storage/open.ts) instead of refusing to start.
+   */
+  unconvertedInMemory?: boolean;
 }
 
 export interface RunningServer {
@@ -73,10 +78,11 @@ export async function start(
   config: ServerConfig,
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  refuseIncompleteEngine(config);
+  if (!options.unconvertedInMemory) refuseIncompleteEngine(config);
   const log = options.log ?? createLogger(config.logLevel);
-  const storage = openSqliteStorage(config.dbPath, {
+  const storage = await openStorage(config, {
     migrate: options.worker !== true,
+    unconvertedInMemory: options.unconvertedInMemory === true,
     checkpoints: options.checkpoints !== false,
     onCheckpointError: (error) => log.warn({ err: error }, 'The WAL checkpoint worker failed'),
     ...(options.image ? { image: options.image } : {}),

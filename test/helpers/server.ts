@@ -21,6 +21,7 @@ import { start, type RunningServer, type StartOptions } from '../../server/start
 import type { Role } from '../../shared/roles.js';
 import type { SettingsUpdate } from '../../shared/schemas/settings.js';
 import { ADMIN, DEFAULT_NOW } from './template-db.js';
+import { createTestDatabase } from './pg-database.js';
 
 export { ADMIN };
 
@@ -36,6 +37,8 @@ function template(): { file: string; image: Buffer } {
 
 export interface TestServer extends RunningServer {
   admin: string;
+  /** The PostgreSQL database's URL, for another node; undefined on SQLite. */
+  databaseUrl: string | undefined;
   /** The database file (':memory:' unless `file` was asked for), for another connection. */
   dbPath: string;
   /** Creates a user with the role and returns its Basic authorization header. */
@@ -65,6 +68,8 @@ export const basic = (login: string, password: string) =>
   `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 
 const running: Array<{ server: RunningServer; dir?: string }> = [];
+/** Databases made for this test, dropped once its servers are closed. */
+const databases: Array<() => Promise<void>> = [];
 
 afterEach(async () => {
   while (running.length > 0) {
@@ -72,9 +77,28 @@ afterEach(async () => {
     await item.server.close();
     if (item.dir) rmSync(item.dir, { recursive: true, force: true });
   }
+  while (databases.length > 0) await databases.pop()!();
 });
 
+export type TestEngine = 'sqlite' | 'postgres';
+
+/**
+ * The engine a test server runs on unless the test names one: ALMANAC_TEST_ENGINE, which the
+ * `server-postgres` vitest project sets to run server test files on PostgreSQL.
+ */
+export function testEngine(): TestEngine {
+  return process.env.ALMANAC_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+}
+
 export interface TestServerOptions {
+  /**
+   * SQLite (an in-memory copy of the template) or PostgreSQL (a fresh database copied from the
+   * PostgreSQL template, test/helpers/pg-database.ts, dropped after the test; only in the
+   * projects whose global setup starts the cluster). Default: `testEngine()`.
+   */
+  engine?: TestEngine;
+  /** PostgreSQL: join this database (another node's) instead of making a fresh one. */
+  databaseUrl?: string;
   clock?: Clock;
   /** Use a database file in a temporary folder instead of memory. */
   file?: boolean;
@@ -98,6 +122,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.config,
   });
   const { file, image } = template();
+  const engine = options.engine ?? (options.databaseUrl ? 'postgres' : testEngine());
+  if (engine === 'postgres' && config.databaseUrl === undefined) {
+    if (options.databaseUrl) config.databaseUrl = options.databaseUrl;
+    else {
+      const database = await createTestDatabase();
+      databases.push(database.drop);
+      config.databaseUrl = database.url;
+    }
+  }
   const fromFile = config.dbPath !== ':memory:';
   if (fromFile && !existsSync(config.dbPath)) {
     mkdirSync(dirname(config.dbPath), { recursive: true });
@@ -108,6 +141,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(fromFile ? {} : { image }),
     clock: options.clock ?? fixedClock(DEFAULT_NOW),
     auth: { failureDelayMs: options.failureDelayMs ?? (() => 1) },
+    ...(config.databaseUrl === undefined ? {} : { unconvertedInMemory: true }),
     ...options.start,
   });
   running.push(dir ? { server, dir } : { server });
@@ -155,6 +189,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     ...server,
     admin,
+    databaseUrl: config.databaseUrl,
     dbPath: config.dbPath,
     call,
     async userWith(role, login) {

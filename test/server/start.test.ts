@@ -113,10 +113,7 @@ describe('npm start (server/cli.ts)', () => {
         expect(await run.exited).toBe(2);
         const { out, err } = run.output();
         expect(out).toBe('');
-        expect(err).toBe(
-          'PostgreSQL (--database-url / ALMANAC_DATABASE_URL) is not yet complete in this version ' +
-            'of Almanac: start without it to use the SQLite file in the data folder.\n',
-        );
+        expect(err).toBe(`${new PostgresNotReadyError().message}\n`);
       }
       expect(readdirSync(dir)).toEqual([]);
     } finally {

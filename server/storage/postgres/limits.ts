@@ -17,13 +17,19 @@ const windowOf = (row: CounterRow): LimitWindow => ({
   resetAtMs: Number(row.reset_ms),
 });
 
+/**
+ * A key as stored: PostgreSQL's text cannot hold NUL, which the callers' keys use between their
+ * parts (auth/throttle.ts), so NUL is written `\0` and a backslash `\\` (one key, one text).
+ */
+const stored = (key: string): string => key.replaceAll('\\', '\\\\').replaceAll('\0', '\\0');
+
 export function pgLimits(q: Query): LimitsPort {
   return {
     async peek(key, now) {
       const row = await rowOf<CounterRow>(
         q,
         'SELECT count, reset_ms FROM limit_counters WHERE key = $1 AND reset_ms > $2',
-        [key, now],
+        [stored(key), now],
       );
       return row && windowOf(row);
     },
@@ -35,12 +41,12 @@ export function pgLimits(q: Query): LimitsPort {
            count = CASE WHEN c.reset_ms > $2 THEN c.count + 1 ELSE 1 END,
            reset_ms = CASE WHEN c.reset_ms > $2 THEN c.reset_ms ELSE $3 END
          RETURNING count, reset_ms`,
-        [key, now, now + windowMs],
+        [stored(key), now, now + windowMs],
       );
       return windowOf(row!);
     },
     async clear(key) {
-      await q('DELETE FROM limit_counters WHERE key = $1', [key]);
+      await q('DELETE FROM limit_counters WHERE key = $1', [stored(key)]);
     },
     async sweep(now, max) {
       const result = await q(

@@ -1,0 +1,57 @@
+/**
+ * Two server nodes on one PostgreSQL database (issue 26, "Several nodes, one calendar"): what
+ * the storage ports cover is served by either node, and a write acknowledged by one is read by
+ * the other at once. Sign-in, sessions, users, settings, venues and organizers; events join once
+ * their service is behind the ports (server/storage/postgres/readiness.ts lists what is not).
+ */
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../../server/logger.js';
+import { startTestServer, type TestServer } from '../../helpers/server.js';
+
+const ADMIN_API = '/api/calendar/admin/v1';
+
+async function twoNodes(): Promise<[TestServer, TestServer]> {
+  const a = await startTestServer({ engine: 'postgres', start: { log: createLogger('error') } });
+  const b = await startTestServer({
+    databaseUrl: a.databaseUrl!,
+    start: { log: createLogger('error') },
+  });
+  return [a, b];
+}
+
+async function signIn(node: TestServer, login: string, password: string): Promise<string> {
+  const res = await node.call('POST', `${ADMIN_API}/sessions`, { body: { login, password } });
+  expect(res.status, res.text).toBe(201);
+  return `Bearer ${res.body.token as string}`;
+}
+
+describe('two nodes on one PostgreSQL database', () => {
+  it('share users and sessions: a user made on A signs in on B, whose session A accepts and ends', async () => {
+    const [a, b] = await twoNodes();
+    const created = await a.call('POST', `${ADMIN_API}/users`, {
+      auth: a.admin,
+      body: { login: 'edith', password: 'edith-password', role: 'editor' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const token = await signIn(b, 'edith', 'edith-password');
+    const me = await a.call('GET', `${ADMIN_API}/me`, { auth: token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ login: 'edith', role: 'editor' });
+    expect((await a.call('DELETE', `${ADMIN_API}/sessions/current`, { auth: token })).status).toBe(
+      200,
+    );
+    expect((await b.call('GET', `${ADMIN_API}/me`, { auth: token })).status).toBe(401);
+  });
+
+  it('share settings: a change on A is answered by B', async () => {
+    const [a, b] = await twoNodes();
+    const put = await a.call('POST', `${ADMIN_API}/settings`, {
+      auth: a.admin,
+      body: { site_name: 'Both nodes' },
+    });
+    expect(put.status, put.text).toBe(200);
+    const read = await b.call('GET', `${ADMIN_API}/settings`, { auth: b.admin });
+    expect(read.status).toBe(200);
+    expect(read.body.site_name).toBe('Both nodes');
+  });
+});
