@@ -1,13 +1,7 @@
 /** SQL of the series aggregate (storage/series.ts). */
 import type { Db } from '../../db/open.js';
 import { readHandle, type ReadDb } from '../../db/read.js';
-import type {
-  Member,
-  SeriesLines,
-  SeriesReader,
-  SeriesRepository,
-  SeriesRow,
-} from '../series.js';
+import type { Member, SeriesLines, SeriesReader, SeriesRepository, SeriesRow } from '../series.js';
 import type { Sync } from './repository.js';
 
 /** The columns read (migration 0022 left two unused ones, written ''). */
