@@ -36,7 +36,6 @@ import type { Actor } from '../shared/roles.js';
 import type { Links } from './http/links.js';
 import { createFeedService } from './resources/feeds/service.js';
 import { createImportService } from './resources/feeds/import.js';
-import { createFeedStore } from './resources/feeds/store.js';
 import { createSearchService } from './resources/search/service.js';
 import { createCaldavService } from './resources/caldav/service.js';
 
@@ -134,7 +133,7 @@ export function createServices(
     },
   };
   const feeds = createFeedService(core, { events, terms, venues, organizers });
-  const icsImport = createImportService(core, events, createFeedStore(core.db));
+  const icsImport = createImportService(core, events, core.syncRepositories.feeds);
   const search = createSearchService(core, { venues, organizers, terms });
   const imports = createImportRunner(core, { sync: options.sync, remote: options.remote }, (job) =>
     runImportJob({ icsImport, transfer }, job),

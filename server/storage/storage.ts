@@ -18,6 +18,7 @@ import type { ChangesReader, ChangesRepository, CommitNotifier } from './changes
 import type { BackupStatusReader, BackupStatusRepository } from './backup-status.js';
 import type { CaldavReader, CaldavRepository } from './caldav.js';
 import type { EventsReader, EventsRepository } from './events.js';
+import type { FeedsReader, FeedsRepository } from './feeds.js';
 import type { IdempotencyReader, IdempotencyRepository } from './idempotency.js';
 import type { LeasesRepository } from './leases.js';
 import type { LimitsPort } from './limits.js';
@@ -60,6 +61,7 @@ export interface WriteRepositories {
   trash: TrashRepository;
   caldav: CaldavRepository;
   backupStatus: BackupStatusRepository;
+  feeds: FeedsRepository;
 }
 
 /** The read side, by aggregate: committed data. */
@@ -81,6 +83,7 @@ export interface ReadRepositories {
   trash: TrashReader;
   caldav: CaldavReader;
   backupStatus: BackupStatusReader;
+  feeds: FeedsReader;
 }
 
 export type UnitOfWork = WriteRepositories;

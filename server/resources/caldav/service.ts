@@ -3,14 +3,13 @@
  * (write.ts), built from the events, feeds and sync services.
  */
 import type { CoreServices } from '../../core.js';
-import { createFeedStore } from '../feeds/store.js';
 import { createObjects, type ObjectDeps } from './objects.js';
 import { createWriter } from './write.js';
 
 export function createCaldavService(core: CoreServices, deps: ObjectDeps) {
   const store = core.syncRepositories.caldav;
   const objects = createObjects(core, deps, store);
-  const writer = createWriter(core, deps, store, createFeedStore(core.db), objects);
+  const writer = createWriter(core, deps, store, core.syncRepositories.feeds, objects);
   return { ...objects, put: writer.put, remove: writer.remove };
 }
 

@@ -17,7 +17,7 @@ import { createPayloadMapper } from '../feeds/import-payload.js';
 import { originalStart } from '../feeds/import-series.js';
 import { place } from '../feeds/import-times.js';
 import { keptLines } from '../feeds/kept.js';
-import type { FeedStore } from '../feeds/store.js';
+import type { FeedStore } from '../feeds/sync-reads.js';
 import { exdateValues, invalidData, parseObject, type ObjectBody } from './ical.js';
 import {
   defaultName,

@@ -8,7 +8,7 @@ import { eventUpdateSchema, type EventUpdateInput } from '../../../shared/schema
 import type { ImportOptions } from '../../../shared/schemas/feed.js';
 import { InvalidInput } from '../../errors.js';
 import type { MappedEvent } from './import-map.js';
-import type { FeedStore } from './store.js';
+import type { FeedStore } from './sync-reads.js';
 
 export function createPayloadMapper(store: FeedStore) {
   function venueFor(mapped: MappedEvent): unknown {

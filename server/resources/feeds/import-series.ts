@@ -13,7 +13,7 @@ import type { EventsService } from '../events/service.js';
 import type { MappedEvent } from './import-map.js';
 import { wall } from './import-items.js';
 import type { Placed } from './import-times.js';
-import type { FeedStore } from './store.js';
+import type { FeedStore } from './sync-reads.js';
 
 /** What an import run counts (import.ts). */
 export interface ChangeReport {

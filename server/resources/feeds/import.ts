@@ -17,7 +17,7 @@ import { createPayloadMapper } from './import-payload.js';
 import { createChangeImporter } from './import-series.js';
 import { icsText, veventLines } from './ics-text.js';
 import { customZones, zoneOfTzid, type Placed, type ZoneContext } from './import-times.js';
-import type { FeedStore } from './store.js';
+import type { FeedStore } from './sync-reads.js';
 import { noCounts } from '../../import-counts.js';
 import { occurrenceCount, wall } from './import-items.js';
 

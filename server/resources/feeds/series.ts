@@ -6,7 +6,8 @@
  * EXDATEs, so a calendar app shows exactly the occurrences the feed holds.
  */
 import ICAL from 'ical.js';
-import type { FeedStore, FeedRow, OccurrenceBrief, SeriesBrief } from './store.js';
+import type { FeedRow, OccurrenceBrief, SeriesBrief } from '../../storage/feeds.js';
+import type { FeedStore } from './sync-reads.js';
 import type { JCalProperty } from './vtimezone.js';
 
 /** A series' rule as its VEVENT writes it. */

@@ -36,7 +36,7 @@ import {
   ruleProperties,
   type FeedEntry,
 } from './series.js';
-import { createFeedStore, type OrganizerBrief, type VenueBrief, type ZoneSpan } from './store.js';
+import type { OrganizerBrief, VenueBrief, ZoneSpan } from '../../storage/feeds.js';
 import { eventUid, vevent } from './vevent.js';
 import { vtimezone, type JCal } from './vtimezone.js';
 
@@ -78,7 +78,7 @@ function hash(text: string): string {
 }
 
 export function createFeedService(core: CoreServices, deps: FeedDeps) {
-  const store = createFeedStore(core.db);
+  const store = core.syncRepositories.feeds;
   /** Made VEVENT text by entry (kind and event id), kept while what it came from is unchanged. */
   const vevents = new Map<string, { key: string; text: string }>();
   /** Whole feeds by ETag (small enough ones), as the UTF-8 bytes sent. */
@@ -207,7 +207,7 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
       links.origin,
       settings.timezone,
       state.site_uid,
-      state.version,
+      core.contentVersion(),
       // A due scheduled event is shown published before it is stored so (events/scheduled.ts).
       deps.events.dueBy() ?? '',
     ]);
@@ -251,7 +251,7 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
    */
   function eventsText(entries: readonly FeedEntry[], actor: Actor | null, links: Links): string {
     const state = store.state();
-    const reader = `${links.origin}|${actor?.id ?? 0}|${actor?.role ?? ''}|${state.version}|${deps.events.dueBy() ?? ''}`;
+    const reader = `${links.origin}|${actor?.id ?? 0}|${actor?.role ?? ''}|${core.contentVersion()}|${deps.events.dueBy() ?? ''}`;
     const rows = new Map(
       store
         .fingerprints(entries.map((entry) => entry.id))

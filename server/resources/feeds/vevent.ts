@@ -5,7 +5,7 @@
  */
 import { textWithBreaks } from '../../text/html.js';
 import type { JCal, JCalProperty } from './vtimezone.js';
-import type { FeedRow, OrganizerBrief, VenueBrief } from './store.js';
+import type { FeedRow, OrganizerBrief, VenueBrief } from '../../storage/feeds.js';
 
 export interface VeventParts {
   row: FeedRow;

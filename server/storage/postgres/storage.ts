@@ -25,6 +25,7 @@ import { queryOn, rowOf, togetherOn, type Query, type Together } from './query.j
 import { pgEvents, pgEventsReader } from './events.js';
 import { pgBackupStatus, pgBackupStatusReader } from './backup-status.js';
 import { pgCaldav, pgCaldavReader } from './caldav.js';
+import { pgFeeds, pgFeedsReader } from './feeds.js';
 import { pgIdempotency, pgIdempotencyReader } from './idempotency.js';
 import { pgTrash, pgTrashReader } from './trash.js';
 import { pgLeases } from './leases.js';
@@ -97,6 +98,7 @@ function writeRepositories(q: Query): WriteRepositories {
     trash: pgTrash(q, together),
     caldav: pgCaldav(q),
     backupStatus: pgBackupStatus(q),
+    feeds: pgFeeds(q),
   };
 }
 
@@ -147,6 +149,7 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
     trash: pgTrashReader(reading, readingTogether),
     caldav: pgCaldavReader(reading),
     backupStatus: pgBackupStatusReader(reading),
+    feeds: pgFeedsReader(reading),
   };
   const commits = pgCommitNotifier(pool.options.connectionString ?? '');
 

@@ -24,6 +24,7 @@ import { asyncRepository, type Sync } from './repository.js';
 import { sqliteEvents, sqliteEventsReader } from './events.js';
 import { sqliteBackupStatus, sqliteBackupStatusReader } from './backup-status.js';
 import { sqliteCaldav, sqliteCaldavReader } from './caldav.js';
+import { sqliteFeeds, sqliteFeedsReader } from './feeds.js';
 import { sqliteIdempotency, sqliteIdempotencyReader } from './idempotency.js';
 import { sqliteChanges, sqliteChangesReader, sqliteCommitNotifier } from './changes.js';
 import { sqliteTrash, sqliteTrashReader } from './trash.js';
@@ -132,6 +133,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     trash: sqliteTrash(db),
     caldav: sqliteCaldav(db),
     backupStatus: sqliteBackupStatus(db),
+    feeds: sqliteFeeds(db),
   };
   const reading = readHandle(db);
   const listing = sqliteListingReader(reading);
@@ -155,6 +157,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     trash: asyncRepository(sqliteTrashReader(db), outsideWrites),
     caldav: asyncRepository(sqliteCaldavReader(reading), outsideWrites),
     backupStatus: asyncRepository(sqliteBackupStatusReader(reading), outsideWrites),
+    feeds: asyncRepository(sqliteFeedsReader(reading), outsideWrites),
   };
   const counters = sqliteLimits(db);
   // A count is written in the next group transaction, as any other write of the connection; its
@@ -203,6 +206,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
           trash: asyncRepository(writers.trash, guard),
           caldav: asyncRepository(writers.caldav, guard),
           backupStatus: asyncRepository(writers.backupStatus, guard),
+          feeds: asyncRepository(writers.feeds, guard),
         };
         // The hooks may read through the read side (a precondition's GET): within the unit's
         // scope those reads are the unit's own.

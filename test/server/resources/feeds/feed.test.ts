@@ -11,7 +11,6 @@ import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { create, createEvent, createId } from '../../../helpers/fixtures.js';
 import { unfold, vevents, propertyOf } from './ics.js';
 import { countQueries } from '../../../helpers/queries.js';
-import { createFeedStore } from '../../../../server/resources/feeds/store.js';
 
 async function feed(server: TestServer, path = '/calendar.ics', auth?: string) {
   const res = await server.call('GET', path, { auth });
@@ -468,8 +467,8 @@ describe('the feed made ahead of its first request', () => {
     const server = await startTestServer();
     for (let i = 0; i < 3; i++) await createEvent(server, { title: `Talk ${i}` });
     await createEvent(server, { title: 'Draft', status: 'draft' });
-    const store = createFeedStore(server.services.db);
-    expect([0, 2, 3, 4].map((limit) => store.publishedMoreThan(limit))).toEqual([
+    const feeds = server.services.storage.read.feeds;
+    expect(await Promise.all([0, 2, 3, 4].map((limit) => feeds.publishedMoreThan(limit)))).toEqual([
       true,
       true,
       false,

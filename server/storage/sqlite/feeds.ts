@@ -1,105 +1,31 @@
 /**
- * SQL of calendar feeds and iCalendar import: the calendar's identifier and content version, the
+ * SQL of calendar feeds and iCalendar import (storage/feeds.ts): the calendar's identifier, the
  * events of a feed in chunks with what they show (venue, organizers, categories, SEQUENCE), and
  * the UID bookkeeping of imported events.
  */
 import type { Db } from '../../db/open.js';
-import type { PostStatus } from '../../../shared/roles.js';
-import type { EventRow } from '../../storage/events.js';
-
-export interface FeedState {
-  site_uid: string;
-  /** The content version (server/db/content-version.ts) and the time it last moved. */
-  version: number;
-  changed_utc: string;
-}
-
-/** The columns of an event a VEVENT shows. */
-export type FeedRow = Pick<
-  EventRow,
-  | 'id'
-  | 'author'
-  | 'status'
-  | 'slug'
-  | 'title'
-  | 'description'
-  | 'date_utc'
-  | 'modified_utc'
-  | 'timezone'
-  | 'start_local'
-  | 'end_local'
-  | 'all_day'
-  | 'venue_id'
-  | 'event_status'
->;
-
-/** What a made VEVENT depends on in the event's own row: [id, modified, sequence]. */
-export type Fingerprint = [number, string, number];
-
-export interface VenueBrief {
-  id: number;
-  status: PostStatus;
-  author: number | null;
-  title: string;
-  address: string;
-  city: string;
-  stateprovince: string;
-  zip: string;
-  country: string;
-  geo_lat: number | null;
-  geo_lng: number | null;
-}
-
-export interface OrganizerBrief {
-  event_id: number;
-  id: number;
-  status: PostStatus;
-  author: number | null;
-  title: string;
-  email: string;
-  slug: string;
-}
-
-export interface EventIcal {
-  event_id: number;
-  sequence: number;
-  uid: string | null;
-  source_sequence: number | null;
-  source_modified: string | null;
-}
-
-/** An occurrence of a recurring series among a feed's events. */
-export interface OccurrenceBrief {
-  id: number;
-  series_id: number;
-  original_start_local: string;
-  start_local: string;
-  detached: string | null;
-}
-
-/** A series as a feed writes its rule (server/db/migrations/0009_recurrence.sql). */
-export interface SeriesBrief {
-  id: number;
-  lines: string;
-  timezone: string;
-  all_day: number;
-  start_local: string;
-  end_local: string;
-  modified_utc: string;
-}
-
-export interface ZoneSpan {
-  timezone: string;
-  first: string;
-  last: string;
-}
+import { readHandle, type ReadDb } from '../../db/read.js';
+import type {
+  EventIcal,
+  FeedRow,
+  FeedState,
+  FeedsReader,
+  FeedsRepository,
+  Fingerprint,
+  OccurrenceBrief,
+  OrganizerBrief,
+  SeriesBrief,
+  VenueBrief,
+  ZoneSpan,
+} from '../feeds.js';
+import type { Sync } from './repository.js';
 
 const ids = (list: readonly number[]) => JSON.stringify(list);
 
-export function createFeedStore(db: Db) {
+export function sqliteFeedsReader(db: ReadDb): Sync<FeedsReader> {
   const s = {
     state: db.prepare<[], FeedState>(
-      `SELECT f.site_uid, v.value AS version, v.changed_utc
+      `SELECT f.site_uid, v.changed_utc
        FROM calendar_feed f, content_version v WHERE f.id = 1 AND v.id = 1`,
     ),
     // Lists of ids drive the joins (json_each first), in the order given.
@@ -165,12 +91,6 @@ export function createFeedStore(db: Db) {
       )
       .pluck(),
     byUid: db.prepare<[string], EventIcal>('SELECT * FROM event_ical WHERE uid = ?'),
-    putIcal: db.prepare<EventIcal>(
-      `INSERT INTO event_ical (event_id, sequence, uid, source_sequence, source_modified)
-       VALUES (@event_id, @sequence, @uid, @source_sequence, @source_modified)
-       ON CONFLICT (event_id) DO UPDATE SET sequence = excluded.sequence, uid = excluded.uid,
-         source_sequence = excluded.source_sequence, source_modified = excluded.source_modified`,
-    ),
     venueByName: db.prepare<[string], { id: number }>(
       `SELECT id FROM venues WHERE title = ? COLLATE NOCASE AND status <> 'trash'
        ORDER BY id LIMIT 1`,
@@ -229,13 +149,21 @@ export function createFeedStore(db: Db) {
     /** Whether more than `limit` events are published, reading at most that many and one. */
     publishedMoreThan: (limit: number): boolean => s.publishedUpTo.get(limit + 1)! > limit,
     byUid: (uid: string): EventIcal | undefined => s.byUid.get(uid),
-    putIcal: (row: EventIcal): void => {
-      s.putIcal.run(row);
-    },
     venueByName: (name: string): number | undefined => s.venueByName.get(name)?.id,
     organizerByEmail: (email: string): number | undefined => s.organizerByEmail.get(email)?.id,
     organizerByName: (name: string): number | undefined => s.organizerByName.get(name)?.id,
   };
 }
 
-export type FeedStore = ReturnType<typeof createFeedStore>;
+export function sqliteFeeds(db: Db): Sync<FeedsRepository> {
+  const putIcal = db.prepare<EventIcal>(
+    `INSERT INTO event_ical (event_id, sequence, uid, source_sequence, source_modified)
+     VALUES (@event_id, @sequence, @uid, @source_sequence, @source_modified)
+     ON CONFLICT (event_id) DO UPDATE SET sequence = excluded.sequence, uid = excluded.uid,
+       source_sequence = excluded.source_sequence, source_modified = excluded.source_modified`,
+  );
+  return {
+    ...sqliteFeedsReader(readHandle(db)),
+    putIcal: (row) => void putIcal.run(row),
+  };
+}
