@@ -210,7 +210,14 @@ export function restServer(registry: Registry, services: Services) {
       {
         begin: () => {
           // A copy: routes may remember what they looked up per parameters object.
-          if (!endpoint.permission(ctx, { ...params })) throw forbidden(actor !== null);
+          const again = { ...params };
+          // Synchronous unless the route reads through the ports: the synchronous transactions
+          // of the stores not yet behind them do not wait for a promise (write-hooks.ts).
+          if (endpoint.permissionInWrite)
+            return endpoint.permissionInWrite(ctx, again).then((permitted) => {
+              if (!permitted) throw forbidden(actor !== null);
+            });
+          if (!endpoint.permission(ctx, again)) throw forbidden(actor !== null);
         },
       },
     ];

@@ -55,6 +55,12 @@ export interface Endpoint<S extends ArgsSchema = ArgsSchema> {
    * endpoint without one is refused to everyone.
    */
   permission: Permission<z.output<S>>;
+  /**
+   * The permission checked again inside a write's unit of work (http/dispatch.ts), when it must
+   * read the rows it judges: through the storage ports, awaited, so that it works on every
+   * engine (the synchronous `permission` reads them before the write). Default: `permission`.
+   */
+  permissionInWrite?: (ctx: RequestContext, params: z.output<S>) => Promise<boolean>;
   handler: (params: z.output<S>, ctx: RequestContext) => ApiResponse | Promise<ApiResponse>;
   /** Response description for the OpenAPI document: status → zod schema or description. */
   responses?: Record<number, { description: string; schema?: z.ZodType }>;
@@ -80,10 +86,14 @@ export function endpoint<S extends ArgsSchema>(def: Endpoint<S>): Endpoint {
 export type ArgsOf<P> = ArgsSchema & z.ZodType<P>;
 
 /** An endpoint typed by its parameters rather than by its schema. */
-export interface EndpointOf<P> extends Omit<Endpoint, 'args' | 'check' | 'permission' | 'handler'> {
+export interface EndpointOf<P> extends Omit<
+  Endpoint,
+  'args' | 'check' | 'permission' | 'permissionInWrite' | 'handler'
+> {
   args: ArgsOf<P>;
   check?: (params: P, ctx: RequestContext) => Problems | undefined | Promise<Problems | undefined>;
   permission: Permission<P>;
+  permissionInWrite?: (ctx: RequestContext, params: P) => Promise<boolean>;
   handler: (params: P, ctx: RequestContext) => ApiResponse | Promise<ApiResponse>;
 }
 

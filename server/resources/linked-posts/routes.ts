@@ -164,6 +164,14 @@ export function linkedRoutes<Row extends LinkedRow, Input extends LinkedInput, W
           permission: (ctx, params) =>
             canEditPost(ctx.actor, owned(mustRow(params, ctx))) &&
             mayAssign(ctx.actor, params.author),
+          permissionInWrite: async (ctx, params) => {
+            const row = await rowOf(params, ctx);
+            return (
+              row !== undefined &&
+              canEditPost(ctx.actor, owned(row)) &&
+              mayAssign(ctx.actor, params.author)
+            );
+          },
           handler: async (params, ctx) => {
             const row = await config.service(ctx).update(mustRow(params, ctx), params, ctx.actor);
             return presentOne(row, ctx, false);
@@ -175,6 +183,10 @@ export function linkedRoutes<Row extends LinkedRow, Input extends LinkedInput, W
           args: ref.remove,
           check: (params, ctx) => missing(params, ctx),
           permission: (ctx, params) => canDeletePost(ctx.actor, owned(mustRow(params, ctx))),
+          permissionInWrite: async (ctx, params) => {
+            const row = await rowOf(params, ctx);
+            return row !== undefined && canDeletePost(ctx.actor, owned(row));
+          },
           handler: async (params, ctx) => {
             const row = await config.service(ctx).trash(mustRow(params, ctx));
             return presentOne(row, ctx, false);

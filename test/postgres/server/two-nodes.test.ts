@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../server/logger.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
+import { VENUES, ORGANIZERS } from '../../server/resources/linked-posts/helpers.js';
 
 const ADMIN_API = '/api/calendar/admin/v1';
 
@@ -53,5 +54,56 @@ describe('two nodes on one PostgreSQL database', () => {
     const read = await b.call('GET', `${ADMIN_API}/settings`, { auth: b.admin });
     expect(read.status).toBe(200);
     expect(read.body.site_name).toBe('Both nodes');
+  });
+});
+
+describe('two nodes on one PostgreSQL database, venues and organizers', () => {
+  it('are shared: made on A, changed on B, trashed on A, read as trashed on B', async () => {
+    const [a, b] = await twoNodes();
+    for (const [path, field] of [
+      [VENUES, 'venue'],
+      [ORGANIZERS, 'organizer'],
+    ] as const) {
+      const made = await a.call('POST', path, { auth: a.admin, body: { [field]: 'Grand Hall' } });
+      expect(made.status, made.text).toBe(201);
+      const id = made.body.id as number;
+      expect((await b.call('GET', `${path}/${id}`)).body[field]).toBe('Grand Hall');
+      const changed = await b.call('POST', `${path}/${id}`, {
+        auth: b.admin,
+        body: { [field]: 'Small Hall' },
+      });
+      expect(changed.status, changed.text).toBe(200);
+      const listed = await a.call('GET', path);
+      expect(listed.status).toBe(200);
+      expect(
+        (listed.body[`${field}s`] as Array<Record<string, unknown>>).map((row) => row[field]),
+      ).toEqual(['Small Hall']);
+      const trashed = await a.call('DELETE', `${path}/${id}`, { auth: a.admin });
+      expect(trashed.status, trashed.text).toBe(200);
+      const read = await b.call('GET', `${path}/${id}`, { auth: b.admin });
+      expect(read.body.status).toBe('trash');
+      expect((await b.call('GET', path)).body[`${field}s`]).toEqual([]);
+    }
+  });
+
+  it('judge permissions on the rows as the other node left them', async () => {
+    const [a, b] = await twoNodes();
+    const author = await a.userWith('author', 'ann');
+    const made = await a.call('POST', VENUES, { auth: author.auth, body: { venue: 'Ann’s' } });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.id as number;
+    const mine = await a.call('POST', `${VENUES}/${id}`, {
+      auth: author.auth,
+      body: { venue: 'A' },
+    });
+    expect(mine.status, mine.text).toBe(200);
+    const given = await b.call('POST', `${VENUES}/${id}`, { auth: b.admin, body: { author: 1 } });
+    expect(given.status, given.text).toBe(200);
+    const refused = await a.call('POST', `${VENUES}/${id}`, {
+      auth: author.auth,
+      body: { venue: 'B' },
+    });
+    expect(refused.status).toBe(403);
+    expect((await b.call('GET', `${VENUES}/${id}`)).body.venue).toBe('A');
   });
 });
