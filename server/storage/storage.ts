@@ -19,6 +19,7 @@ import type { BackupStatusReader, BackupStatusRepository } from './backup-status
 import type { CaldavReader, CaldavRepository } from './caldav.js';
 import type { EventsReader, EventsRepository } from './events.js';
 import type { FeedsReader, FeedsRepository } from './feeds.js';
+import type { ExportReader } from './export.js';
 import type { IdempotencyReader, IdempotencyRepository } from './idempotency.js';
 import type { LeasesRepository } from './leases.js';
 import type { LimitsPort } from './limits.js';
@@ -84,6 +85,8 @@ export interface ReadRepositories {
   caldav: CaldavReader;
   backupStatus: BackupStatusReader;
   feeds: FeedsReader;
+  /** The export document's reads, in one snapshot per export (read only). */
+  exports: ExportReader;
 }
 
 export type UnitOfWork = WriteRepositories;

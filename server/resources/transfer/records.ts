@@ -17,7 +17,7 @@ import type { LinkedRow } from '../linked-posts/kind.js';
 import { ORGANIZER_TEXT_COLUMNS, type OrganizerRow } from '../organizers/kind.js';
 import type { TermRow } from '../../storage/terms.js';
 import { VENUE_TEXT_COLUMNS, type VenueRow } from '../venues/kind.js';
-import type { TrashRow } from './export-store.js';
+import type { TrashRow } from '../../storage/export.js';
 
 type Trash = ExportEvent['trash'];
 

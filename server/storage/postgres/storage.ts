@@ -24,6 +24,7 @@ import { createPool, type PoolOptions } from './pool.js';
 import { queryOn, rowOf, togetherOn, type Query, type Together } from './query.js';
 import { pgEvents, pgEventsReader } from './events.js';
 import { pgBackupStatus, pgBackupStatusReader } from './backup-status.js';
+import { pgExportReader } from './export.js';
 import { pgCaldav, pgCaldavReader } from './caldav.js';
 import { pgFeeds, pgFeedsReader } from './feeds.js';
 import { pgIdempotency, pgIdempotencyReader } from './idempotency.js';
@@ -150,6 +151,7 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
     caldav: pgCaldavReader(reading),
     backupStatus: pgBackupStatusReader(reading),
     feeds: pgFeedsReader(reading),
+    exports: pgExportReader(pool),
   };
   const commits = pgCommitNotifier(pool.options.connectionString ?? '');
 

@@ -23,6 +23,7 @@ import { unitInGroup, writeInGroup } from './group-commit.js';
 import { asyncRepository, type Sync } from './repository.js';
 import { sqliteEvents, sqliteEventsReader } from './events.js';
 import { sqliteBackupStatus, sqliteBackupStatusReader } from './backup-status.js';
+import { sqliteExportReader } from './export.js';
 import { sqliteCaldav, sqliteCaldavReader } from './caldav.js';
 import { sqliteFeeds, sqliteFeedsReader } from './feeds.js';
 import { sqliteIdempotency, sqliteIdempotencyReader } from './idempotency.js';
@@ -158,6 +159,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     caldav: asyncRepository(sqliteCaldavReader(reading), outsideWrites),
     backupStatus: asyncRepository(sqliteBackupStatusReader(reading), outsideWrites),
     feeds: asyncRepository(sqliteFeedsReader(reading), outsideWrites),
+    exports: sqliteExportReader(db, file, outsideWrites),
   };
   const counters = sqliteLimits(db);
   // A count is written in the next group transaction, as any other write of the connection; its
