@@ -1,25 +1,18 @@
 /**
- * Calendar feeds (docs/contract/extensions.md §E2): which events a feed holds, its validator
- * (known from the content version without building the feed), and its text. Plain data
+ * Calendar feeds (docs/contract/extensions.md §E2): a feed's plan (its events, from
+ * feed-query.ts), its validator (known from the content version without building the feed), and
+ * its text, each event's VEVENT remembered. Plain data
  * in, text out; no request or response objects here.
  */
 import { createHash } from 'node:crypto';
-import { DateTime } from 'luxon';
-import { canReadPost, type Actor } from '../../../shared/roles.js';
-import { parseDateInput, formatWall } from '../../../shared/dates.js';
+import type { Actor } from '../../../shared/roles.js';
 import { feedQuerySchema, type FeedQuery } from '../../../shared/schemas/feed.js';
-import { InvalidInput, NotAuthenticated } from '../../errors.js';
+import { NotAuthenticated } from '../../errors.js';
 import { createLinks, type Links } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
-import type { EventsService } from '../events/service.js';
-import { searchWords, visibility } from '../events/listing.js';
 import { eventUrl } from '../events/present.js';
-import type { EventQuery } from '../../storage/listing.js';
 import type { EventRow } from '../../storage/events.js';
 import { asRead } from '../events/scheduled.js';
-import type { TermsService } from '../terms/service.js';
-import type { VenuesService } from '../venues/service.js';
-import type { OrganizersService } from '../organizers/service.js';
 import {
   calendarHead,
   calendarTail,
@@ -37,20 +30,12 @@ import {
   type FeedEntry,
 } from './series.js';
 import type { OrganizerBrief, VenueBrief, ZoneSpan } from '../../storage/feeds.js';
+import { createFeedQuery, mayRead, type FeedDeps } from './feed-query.js';
 import { eventUid, vevent } from './vevent.js';
 import { vtimezone, type JCal } from './vtimezone.js';
 
-export interface FeedDeps {
-  events: EventsService;
-  terms: TermsService;
-  venues: VenuesService;
-  organizers: OrganizersService;
-}
-
 /** The site's name in calendar apps (the public pages' name too). */
 export const SITE_NAME = 'Almanac';
-/** Events ended longer ago than this are left out of a feed without dates. */
-export const DEFAULT_PAST_DAYS = 90;
 /** Feeds of up to this many events are made at once and remembered; larger ones are streamed. */
 const REMEMBER_UP_TO = 20_000;
 /** The first day of the feed the background warm-up makes: every event. */
@@ -66,12 +51,6 @@ export interface FeedPlan {
   entries: FeedEntry[];
   header: CalendarHeader;
 }
-
-type Readable = { status: string; author: number | null };
-
-const mayRead = (actor: Actor | null, item: Readable) =>
-  item.status !== 'trash' &&
-  canReadPost(actor, { author: item.author ?? 0, status: item.status as 'publish' });
 
 function hash(text: string): string {
   return createHash('sha1').update(text, 'utf8').digest('base64url').slice(0, 27);
@@ -89,105 +68,7 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     return core.settings.get().timezone;
   }
 
-  /** Venue or organizer references (ids or slugs) the actor may read, else a 400. */
-  async function linkedRefs(
-    kind: 'venue' | 'organizer',
-    values: (string | number)[] | undefined,
-    actor: Actor | null,
-  ): Promise<{ ids?: number[]; names: string[]; unknown: string[] }> {
-    if (values === undefined) return { names: [], unknown: [] };
-    const service = kind === 'venue' ? deps.venues : deps.organizers;
-    const ids: number[] = [];
-    const names: string[] = [];
-    const unknown: string[] = [];
-    for (const value of values) {
-      const text = String(value);
-      const row = /^\d+$/.test(text)
-        ? await service.find(Number(text))
-        : await service.findBySlug(text);
-      if (!row || !mayRead(actor, row)) unknown.push(text);
-      else if (!ids.includes(row.id)) {
-        ids.push(row.id);
-        names.push(row.title);
-      }
-    }
-    return { ids, names, unknown };
-  }
-
-  function dateBounds(input: FeedQuery): Pick<EventQuery, 'startMin' | 'endMax' | 'endsAfter'> {
-    const zone = siteZone();
-    const now = core.clock.now();
-    if (input.start_date === undefined && input.end_date === undefined) {
-      // By whole days of the site, so the feed (and its validator) stays the same all day.
-      const from = DateTime.fromJSDate(now, { zone })
-        .minus({ days: DEFAULT_PAST_DAYS })
-        .startOf('day')
-        .minus({ seconds: 1 });
-      return { endsAfter: formatWall(from.toUTC()) };
-    }
-    const out: Pick<EventQuery, 'startMin' | 'endMax'> = {};
-    if (input.start_date !== undefined) {
-      const start = parseDateInput(input.start_date, zone, now)!;
-      out.startMin = formatWall(start.startOf('day').toUTC());
-    }
-    if (input.end_date !== undefined) {
-      const end = parseDateInput(input.end_date, zone, now)!;
-      out.endMax = formatWall(
-        end.set({ hour: 23, minute: 59, second: 59, millisecond: 0 }).toUTC(),
-      );
-    }
-    return out;
-  }
-
-  /** The listing query of a feed, or the 400 naming every unknown filter value. */
-  async function query(
-    input: FeedQuery,
-    actor: Actor | null,
-  ): Promise<{ q: EventQuery; names: string[] }> {
-    const problems: Record<string, string> = {};
-    const names: string[] = [];
-    const terms: Partial<Record<'categories' | 'tags', number[]>> = {};
-    for (const [name, taxonomy] of [
-      ['categories', 'category'],
-      ['tags', 'tag'],
-    ] as const) {
-      const values = input[name];
-      if (values === undefined) continue;
-      const found = deps.terms.findRefs(taxonomy, values);
-      if (found.unknown.length > 0) {
-        problems[name] = `${name} not found: ${found.unknown.join(', ')}.`;
-      }
-      terms[name] = found.ids;
-    }
-    const venues = await linkedRefs('venue', input.venue, actor);
-    if (venues.unknown.length > 0) {
-      problems.venue = `venue ${venues.unknown.join(', ')}: not an existing venue.`;
-    }
-    const organizers = await linkedRefs('organizer', input.organizer, actor);
-    if (organizers.unknown.length > 0) {
-      problems.organizer = `organizer ${organizers.unknown.join(', ')}: not an existing organizer.`;
-    }
-    if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
-    names.push(...venues.names, ...organizers.names);
-    const words = input.search === undefined ? undefined : searchWords(input.search);
-    const search =
-      words === undefined || words.length === 0
-        ? undefined
-        : await deps.events.searchCandidates(words);
-    const q: EventQuery = {
-      visibility: visibility(actor, input.status === 'any' ? undefined : ['publish']),
-      ...dateBounds(input),
-      search,
-      categories: terms.categories,
-      tags: terms.tags,
-      venues: venues.ids,
-      organizers: organizers.ids,
-      // A search without a single word matches nothing, as in the listing.
-      include: words?.length === 0 ? [] : undefined,
-      featured: input.featured,
-    };
-    return { q, names };
-  }
+  const query = createFeedQuery(core, deps);
 
   function header(extra: string[] = []): CalendarHeader {
     // The site's name (setting site_name, 'Almanac' until one is chosen) names the calendar in
