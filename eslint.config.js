@@ -106,6 +106,9 @@ export default tseslint.config(
       'server/resources/sessions/**/*.ts',
       'server/auth/**/*.ts',
       'server/resources/events/publisher.ts',
+      'server/resources/events/listing*.ts',
+      'server/resources/events/scheduled-query.ts',
+      'server/resources/search/**/*.ts',
     ],
     ignores: ['**/*routes.ts'],
     rules: restrict(

@@ -32,10 +32,7 @@ export interface ServiceOptions {
  * What only the SQLite adapter offers, for the resources not yet behind the storage ports
  * (docs/architecture.md, "Storage ports", lists them); it goes once they all are.
  */
-export type SqliteCapabilities = Pick<
-  SqliteStorage,
-  'db' | 'sync' | 'syncReads' | 'contentVersionNow'
->;
+export type SqliteCapabilities = Pick<SqliteStorage, 'db' | 'sync' | 'contentVersionNow'>;
 
 export interface CoreServices {
   /**
@@ -47,8 +44,6 @@ export interface CoreServices {
   storage: Storage;
   /** Synchronous repositories for the transactions of those resources' stores. */
   syncRepositories: SqliteStorage['sync'];
-  /** Synchronous read repositories for the code not yet asynchronous (SqliteStorage['syncReads']). */
-  syncReads: SqliteStorage['syncReads'];
   config: ServerConfig;
   clock: Clock;
   log: Logger;

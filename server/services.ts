@@ -47,9 +47,9 @@ import { createCaldavService } from './resources/caldav/service.js';
 export type ServiceStorage = Storage & Partial<SqliteCapabilities>;
 
 function sqliteCapabilities(storage: ServiceStorage): SqliteCapabilities {
-  const { db, sync, syncReads, contentVersionNow } = storage;
-  if (!db || !sync || !syncReads || !contentVersionNow) throw new PostgresNotReadyError();
-  return { db, sync, syncReads, contentVersionNow };
+  const { db, sync, contentVersionNow } = storage;
+  if (!db || !sync || !contentVersionNow) throw new PostgresNotReadyError();
+  return { db, sync, contentVersionNow };
 }
 
 function createCore(
@@ -78,7 +78,6 @@ function createCore(
     db: sqlite.db,
     storage,
     syncRepositories: sqlite.sync,
-    syncReads: sqlite.syncReads,
     config,
     clock,
     log,

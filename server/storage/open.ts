@@ -41,7 +41,6 @@ export async function openStorage(
     contentVersion: () => postgres.contentVersion(),
     db: scratch.db,
     sync: scratch.sync,
-    syncReads: scratch.syncReads,
     // The synchronous version cannot see another node's commits: a new value at every call, so
     // that nothing keyed by it is ever reused.
     contentVersionNow: () => `unknown-${++counter}`,

@@ -251,9 +251,9 @@ function boundsOf(q: EventQuery, from: string, to: string): Bounds {
 export interface StoredSide {
   total: number;
   /** Stored rows the listing selects starting before `utc`. */
-  before(utc: string): number;
+  before(utc: string): Promise<number>;
   /** The first `limit` stored rows it selects starting in [from, to), in listing order. */
-  rows(from: string, to: string | undefined, limit: number): EventRow[];
+  rows(from: string, to: string | undefined, limit: number): Promise<EventRow[]>;
 }
 
 /**
@@ -262,21 +262,21 @@ export interface StoredSide {
  * found by bisection on the count of rows starting before a day (each series counts by its
  * timeline, the stored rows by one count), and the page's rows are read from there.
  */
-export function pageByStart(
+export async function pageByStart(
   chosen: Line[],
   stored: StoredSide,
   window: { from: string; to: string },
   page: { offset: number; limit: number },
   order: (a: EventRow, b: EventRow) => number,
   rowsBetween: (from: number, to: number) => EventRow[],
-): EventRow[] {
+): Promise<EventRow[]> {
   const { offset, limit } = page;
   const computed = chosen.reduce((sum, line) => sum + line.timeline.size, 0);
   const total = computed + stored.total;
   if (offset >= total) return [];
-  const before = (day: number): number => {
+  const before = async (day: number): Promise<number> => {
     const ms = day * DAY_MS;
-    let n = stored.before(formatUtc(new Date(ms)));
+    let n = await stored.before(formatUtc(new Date(ms)));
     for (const line of chosen) n += line.timeline.countBefore(ms);
     return n;
   };
@@ -286,31 +286,31 @@ export function pageByStart(
   // The latest day with at most `offset` rows before it.
   for (let top = hi; top - lo > 1;) {
     const mid = lo + Math.floor((top - lo) / 2);
-    if (before(mid) <= offset) lo = mid;
+    if ((await before(mid)) <= offset) lo = mid;
     else top = mid;
   }
   const first = lo;
-  const skipped = before(first);
+  const skipped = await before(first);
   // The first day with the page's last row before it, galloping from the first, then bisecting,
   // so that only the rows of the days the page spans are made.
   const wanted = Math.min(total, offset + limit);
   let below = first;
   let end = first + 1;
-  for (let step = 1; end < hi && before(end) < wanted;) {
+  for (let step = 1; end < hi && (await before(end)) < wanted;) {
     below = end;
     step *= 2;
     end = Math.min(hi, first + step);
   }
   while (end - below > 1) {
     const mid = below + Math.floor((end - below) / 2);
-    if (before(mid) < wanted) below = mid;
+    if ((await before(mid)) < wanted) below = mid;
     else end = mid;
   }
   const from = formatUtc(new Date(first * DAY_MS));
   // The window's last day may end in year 10000, which no stored start reaches.
   const to = end * DAY_MS > msOf(window.to) ? undefined : formatUtc(new Date(end * DAY_MS));
   const rows = [
-    ...stored.rows(from, to, wanted - skipped),
+    ...(await stored.rows(from, to, wanted - skipped)),
     ...rowsBetween(first * DAY_MS, end * DAY_MS),
   ];
   return rows.sort(order).slice(offset - skipped, offset - skipped + limit);

@@ -10,12 +10,15 @@ import type { EventQuery } from '../../storage/listing.js';
 
 const LIMIT = 1024;
 
-export function rememberedTotals(version: () => string, count: (q: EventQuery) => number) {
+export function rememberedTotals(
+  version: () => Promise<string>,
+  count: (q: EventQuery) => Promise<number>,
+) {
   const totals = new Map<string, number>();
   let seen = '';
-  return (q: EventQuery): number => {
+  return async (q: EventQuery): Promise<number> => {
     if (q.search !== undefined) return count(q);
-    const now = version();
+    const now = await version();
     if (now !== seen) {
       totals.clear();
       seen = now;
@@ -23,7 +26,10 @@ export function rememberedTotals(version: () => string, count: (q: EventQuery) =
     const key = JSON.stringify(q);
     const known = totals.get(key);
     if (known !== undefined) return known;
-    const total = count(q);
+    const total = await count(q);
+    // Another count may have moved the version while this one was read: keep only a total of
+    // the version it was read at.
+    if (seen !== now) return total;
     if (totals.size >= LIMIT) totals.delete(totals.keys().next().value!);
     totals.set(key, total);
     return total;

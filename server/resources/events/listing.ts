@@ -151,18 +151,18 @@ export function createEventListing(
    * A page in start order that merges computed occurrences (listing-series.ts, pageByStart): the
    * total is counted and only the page's rows are made. Undefined when no series is selected.
    */
-  function pageWithSeries(
+  async function pageWithSeries(
     base: EventQuery,
     input: EventListInput,
     offset: number,
     perPage: number,
-  ): { rows: EventRow[]; total: number } | undefined {
+  ): Promise<{ rows: EventRow[]; total: number } | undefined> {
     const chosen = withinBudget(RECURRENCE_LIMITS.occurrencesPerRequest, () =>
       series.lines(base, wordsOf(input), newBudget()),
     );
     if (chosen.length === 0) return undefined;
-    const q = withCandidates(base, wordsOf(input));
-    const storedTotal = query.count(q);
+    const q = await withCandidates(base, wordsOf(input));
+    const storedTotal = await query.count(q);
     const narrowed = (from: string, to?: string): EventQuery => ({
       ...q,
       startMin: q.startMin === undefined || from > q.startMin ? from : q.startMin,
@@ -173,11 +173,11 @@ export function createEventListing(
     });
     const stored: StoredSide = {
       total: storedTotal,
-      before: (utc) =>
+      before: async (utc) =>
         storedTotal === 0 || (q.startMin !== undefined && utc <= q.startMin)
           ? 0
-          : storedTotal - query.count(narrowed(utc)),
-      rows: (from, to, limit) =>
+          : storedTotal - (await query.count(narrowed(utc))),
+      rows: async (from, to, limit) =>
         limit <= 0 || storedTotal === 0 ? [] : query.page(narrowed(from, to), limit, 0),
     };
     const window = {
@@ -187,7 +187,7 @@ export function createEventListing(
         LAST,
       ),
     };
-    const rows = pageByStart(
+    const rows = await pageByStart(
       chosen,
       stored,
       window,
@@ -336,23 +336,23 @@ export function createEventListing(
   }
 
   /** The query with the events its search words found (searchCandidates), if it searches. */
-  function withCandidates(q: EventQuery, words: string[] | undefined): EventQuery {
+  async function withCandidates(q: EventQuery, words: string[] | undefined): Promise<EventQuery> {
     return words === undefined || words.length === 0
       ? q
-      : { ...q, search: query.searchCandidates(words) };
+      : { ...q, search: await query.searchCandidates(words) };
   }
 
   /**
    * Every event the listing's filters select for `actor`, in listing order, a batch of rows at a
    * time (the CSV export): the whole result, not one page.
    */
-  function* allRows(input: EventListInput, actor: Actor | null, batch: number) {
-    const q = withCandidates(queryOf(input, actor, dates(input).bounds), wordsOf(input));
+  async function* allRows(input: EventListInput, actor: Actor | null, batch: number) {
+    const q = await withCandidates(queryOf(input, actor, dates(input).bounds), wordsOf(input));
     const computed = computedRows(q, input, RECURRENCE_LIMITS.occurrencesPerRequest);
     const order = rowOrder(q);
     let j = 0;
     for (let offset = 0; ; offset += batch) {
-      const rows = query.page(q, batch, offset);
+      const rows = await query.page(q, batch, offset);
       const last = rows.length < batch ? undefined : rows[rows.length - 1];
       // The computed rows before the next batch's first stored row belong with this batch.
       const merged: EventRow[] = [];
@@ -370,12 +370,12 @@ export function createEventListing(
     }
   }
 
-  function page<T>(
+  async function page<T>(
     listing: ListingPlan,
     actor: Actor | null,
     links: Links,
     present: PresentRows<T>,
-  ): ListingPage<T> {
+  ): Promise<ListingPage<T>> {
     const { input, perPage } = listing;
     const { bounds, echo, strict } = listing.dates;
     const offset = (input.page - 1) * perPage;
@@ -383,7 +383,9 @@ export function createEventListing(
     // A search of published events by dates may be answered from an index of listed events.
     const base = queryOf(input, actor, bounds);
     const inStartOrder = base.order === undefined && base.include === undefined;
-    const withSeries = inStartOrder ? pageWithSeries(base, input, offset, perPage) : undefined;
+    const withSeries = inStartOrder
+      ? await pageWithSeries(base, input, offset, perPage)
+      : undefined;
     const computed = inStartOrder
       ? []
       : computedRows(base, input, RECURRENCE_LIMITS.occurrencesPerListing);
@@ -391,12 +393,12 @@ export function createEventListing(
     const searched =
       words === undefined || words.length === 0 || merged || withSeries !== undefined
         ? undefined
-        : query.searchPage(base, words, perPage, offset);
-    const q = searched ? base : withCandidates(base, words);
+        : await query.searchPage(base, words, perPage, offset);
+    const q = searched ? base : await withCandidates(base, words);
     // A broad filter's total is needed anyway; knowing it first picks the faster page plan.
     let known =
       withSeries === undefined
-        ? (searched?.total ?? (countsFirst(q) || merged ? query.count(q) : undefined))
+        ? (searched?.total ?? (countsFirst(q) || merged ? await query.count(q) : undefined))
         : undefined;
     let rows: EventRow[];
     if (withSeries !== undefined) {
@@ -406,11 +408,11 @@ export function createEventListing(
       // The stored rows that can share the page with computed ones start at most
       // computed.length rows before it (listing-series.ts, mergePage).
       const from = Math.max(0, offset - computed.length);
-      const stored = known === 0 ? [] : query.page(q, offset + perPage - from, from, known);
+      const stored = known === 0 ? [] : await query.page(q, offset + perPage - from, from, known);
       rows = mergePage(stored, from, computed, offset, perPage, rowOrder(q));
       known = known! + computed.length;
     } else {
-      rows = searched?.rows ?? (known === 0 ? [] : query.page(q, perPage, offset, known));
+      rows = searched?.rows ?? (known === 0 ? [] : await query.page(q, perPage, offset, known));
     }
     if (rows.length === 0 && input.page > 1) {
       throw new NotFound(
@@ -422,7 +424,7 @@ export function createEventListing(
       known ??
       (rows.length < perPage && (rows.length > 0 || offset === 0)
         ? offset + rows.length
-        : query.count(q));
+        : await query.count(q));
     const totalPages = Math.ceil(total / perPage);
 
     const csv = (values: ReadonlyArray<string | number> | undefined) => values?.join(',');

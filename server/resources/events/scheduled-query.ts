@@ -3,12 +3,11 @@
  * and not yet stored as published, every query and every row read takes the clock into account.
  */
 import type { EventQuery, ListingReader } from '../../storage/listing.js';
-import type { Sync } from '../../storage/sqlite/repository.js';
 import { asRead, type Schedule } from './scheduled.js';
 
 /** What the listing reads (storage/listing.ts). */
 export type ListingQueries = Pick<
-  Sync<ListingReader>,
+  ListingReader,
   'page' | 'allIds' | 'count' | 'searchCandidates' | 'searchPage'
 >;
 
@@ -18,16 +17,17 @@ export function scheduledQueries(query: ListingQueries, schedule: Schedule): Lis
     return dueBy === undefined ? q : { ...q, dueBy };
   };
   return {
-    ...query,
-    page(q, limit, offset, total) {
+    searchCandidates: (words) => query.searchCandidates(words),
+    async page(q, limit, offset, total) {
       const read = at(q);
-      return query.page(read, limit, offset, total).map((row) => asRead(row, read.dueBy));
+      const rows = await query.page(read, limit, offset, total);
+      return rows.map((row) => asRead(row, read.dueBy));
     },
     allIds: (q) => query.allIds(at(q)),
     count: (q) => query.count(at(q)),
-    searchPage(q, words, limit, offset) {
+    async searchPage(q, words, limit, offset) {
       const read = at(q);
-      const found = query.searchPage(read, words, limit, offset);
+      const found = await query.searchPage(read, words, limit, offset);
       return found && { ...found, rows: found.rows.map((row) => asRead(row, read.dueBy)) };
     },
   };

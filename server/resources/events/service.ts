@@ -71,9 +71,8 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   const publisher = createPublisher(core.storage, core.clock, (error) =>
     core.log.warn({ err: error }, 'Publishing scheduled events failed'),
   );
-  // Read synchronously until the listing awaits its port (storage/listing.ts).
-  const stored = core.syncReads.listing;
-  const totals = rememberedTotals(core.contentVersion, stored.count);
+  const stored = core.storage.read.listing;
+  const totals = rememberedTotals(() => core.storage.contentVersion(), stored.count);
   // Outermost, so that what is remembered is keyed by the query as read (its `dueBy`).
   const query = scheduledQueries({ ...stored, count: totals }, schedule);
   const seriesListing = createSeriesListing(series);
@@ -340,7 +339,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
 
     /** Every event the listing's filters select, presented a batch at a time (CSV export). */
     async *everyListed(input: EventListInput, actor: Actor | null, links: Links, batch = 1000) {
-      for (const rows of listing.allRows(input, actor, batch)) {
+      for await (const rows of listing.allRows(input, actor, batch)) {
         yield embedder.many(rows, links, { jsonLd: false, reader: actor });
       }
     },
@@ -418,7 +417,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
      * its rule.
      */
     async allIds(q: EventQuery): Promise<number[]> {
-      const ids = query.allIds(q);
+      const ids = await query.allIds(q);
       return [...ids, ...seriesListing.representatives(q, new Set(ids))];
     },
 

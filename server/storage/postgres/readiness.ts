@@ -8,7 +8,7 @@ import type { ServerConfig } from '../../config.js';
 
 /**
  * What still reads or writes the SQLite connection synchronously (`core.db`,
- * `core.syncRepositories`, `core.syncReads`, the synchronous content version); the same list is
+ * `core.syncRepositories`, the synchronous content version); the same list is
  * in docs/architecture.md, "Storage ports". Empty once the server can run on PostgreSQL.
  */
 export const NOT_YET_ON_POSTGRES: readonly string[] = [

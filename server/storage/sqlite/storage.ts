@@ -34,7 +34,6 @@ import { sqliteSeries, sqliteSeriesReader } from './series.js';
 import { sqliteLimits } from './limits.js';
 import type { LimitsPort } from '../limits.js';
 import { sqliteListingReader } from './listing.js';
-import type { ListingReader } from '../listing.js';
 import { sqliteSettings, sqliteSettingsReader } from './settings.js';
 import { sqliteLinkedPosts, sqliteLinkedPostsReader } from './linked-posts.js';
 import { ORGANIZER_TABLE, VENUE_TABLE } from '../linked-posts.js';
@@ -91,12 +90,6 @@ export interface SqliteStorage extends Storage {
    * behind the ports (the document import's); it goes with `db`.
    */
   readonly sync: { [K in keyof WriteRepositories]: Sync<WriteRepositories[K]> };
-  /**
-   * Read repositories in their synchronous form, for the code not yet asynchronous that reads
-   * them (the events listing, until the events service awaits): the same statements as `read`.
-   * It goes with `db`.
-   */
-  readonly syncReads: { listing: Sync<ListingReader> };
 }
 
 export function openSqliteStorage(file: string, options: SqliteOptions = {}): SqliteStorage {
@@ -137,7 +130,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     feeds: sqliteFeeds(db),
   };
   const reading = readHandle(db);
-  const listing = sqliteListingReader(reading);
+
   const outsideWrites = () => {
     if (db.inTransaction && unitScope.getStore()?.open !== true) throw new ReadInsideWrite();
   };
@@ -152,7 +145,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     organizers: asyncRepository(sqliteLinkedPostsReader(db, ORGANIZER_TABLE), outsideWrites),
     idempotency: asyncRepository(sqliteIdempotencyReader(reading), outsideWrites),
     changes: asyncRepository(sqliteChangesReader(db), outsideWrites),
-    listing: asyncRepository(listing, outsideWrites),
+    listing: asyncRepository(sqliteListingReader(reading), outsideWrites),
     terms: asyncRepository(sqliteTermsReader(db), outsideWrites),
     media: asyncRepository(sqliteMediaReader(db), outsideWrites),
     trash: asyncRepository(sqliteTrashReader(db), outsideWrites),
@@ -181,7 +174,6 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     db,
     contentVersionNow: version,
     sync: writers,
-    syncReads: { listing },
     read,
     limits,
     commits: sqliteCommitNotifier(db),
