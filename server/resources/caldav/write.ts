@@ -12,6 +12,7 @@ import { NotAllowed, NotFound, Refused } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
 import type { EventRow } from '../../storage/events.js';
+import type { EventsService } from '../events/service.js';
 import { mapVevent, type MappedEvent } from '../feeds/import-map.js';
 import { createPayloadMapper } from '../feeds/import-payload.js';
 import { originalStart } from '../feeds/import-series.js';
@@ -28,6 +29,8 @@ import {
 } from './objects.js';
 
 type Component = InstanceType<typeof ICAL.Component>;
+/** The events service's writes in the PUT's unit of work. */
+type EventWrites = ReturnType<EventsService['within']>;
 
 export interface Conditions {
   ifMatch?: string | undefined;
@@ -124,6 +127,7 @@ export function createWriter(
 
   /** Writes the master VEVENT; returns the event it is kept under (the series' id, or its own). */
   async function writeMaster(
+    writes: EventWrites,
     map: MappedEvent,
     row: EventRow | undefined,
     body: ObjectBody,
@@ -132,18 +136,18 @@ export function createWriter(
   ): Promise<number> {
     if (!row) {
       refuseUnless(canEditPosts(actor), actor);
-      return (await events.create(fieldsFor(map, undefined), actor, links)).id;
+      return (await writes.create(fieldsFor(map, undefined), actor, links)).id;
     }
     refuseUnless(events.canUpdate(actor, row), actor);
     if (row.series_id === null) {
-      await events.update(row.id, fieldsFor(map, row), actor, links, 'this');
+      await writes.update(row.id, fieldsFor(map, row), actor, links, 'this');
       return row.id;
     }
     const split = await splitExdates(map, row.series_id, row.timezone, body);
-    await events.update(row.id, fieldsFor(split.map, row), actor, links, 'all');
+    await writes.update(row.id, fieldsFor(split.map, row), actor, links, 'all');
     for (const occurrence of split.trash) {
       refuseUnless(events.canDelete(actor, occurrence), actor);
-      await events.trash(occurrence.id, links, actor, 'this');
+      await writes.trash(occurrence.id, links, actor, 'this');
     }
     return row.series_id;
   }
@@ -177,7 +181,8 @@ export function createWriter(
         }
       }
       // One unit of work: the PUT is written whole or not at all.
-      const written = await core.storage.write(async () => {
+      const written = await core.storage.write(async (uow) => {
+        const writes = events.within(uow);
         let kept = current?.head;
         if (parsed.master) {
           const map = mapped(parsed.master, parsed);
@@ -187,7 +192,7 @@ export function createWriter(
             current && (!parent || parent.status === 'trash')
               ? await events.find(current.ids[0]!)
               : parent;
-          kept = await writeMaster(map, row, parsed, actor, links);
+          kept = await writeMaster(writes, map, row, parsed, actor, links);
           feedStore.putIcal({
             event_id: kept,
             sequence: map.sequence,
@@ -211,7 +216,7 @@ export function createWriter(
           if (!row) continue;
           refuseUnless(events.canUpdate(actor, row), actor);
           const { recurrence: _rule, ...input } = fieldsFor(map, row);
-          await events.update(row.id, input, actor, links, 'this');
+          await writes.update(row.id, input, actor, links, 'this');
           store.putKept(row.id, keptLines(change));
         }
         if (name !== defaultName(kept)) store.putName(kept, name);
@@ -235,8 +240,8 @@ export function createWriter(
       checkConditions(conditions, current);
       const row = (await events.find(current.ids[0]!))!;
       refuseUnless(events.canDelete(actor, row), actor);
-      await core.storage.write(() =>
-        events.trash(row.id, links, actor, row.series_id === null ? 'this' : 'all'),
+      await core.storage.write((uow) =>
+        events.within(uow).trash(row.id, links, actor, row.series_id === null ? 'this' : 'all'),
       );
     },
   };

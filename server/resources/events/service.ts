@@ -17,6 +17,7 @@ import { formatUtc } from '../../../shared/time.js';
 import { Gone, NotAccessible, NotFound, Refused, type Problems } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
+import type { UnitOfWork } from '../../storage/storage.js';
 import { toSlug, uniqueSlug } from '../../text/slug.js';
 import type { MediaService } from '../media/service.js';
 import type { OrganizersService } from '../organizers/service.js';
@@ -42,6 +43,9 @@ import { asRead, createSchedule } from './scheduled.js';
 import { scheduledQueries } from './scheduled-query.js';
 import { createPublisher } from './publisher.js';
 
+/** The repositories of a unit of work that an event's write uses. */
+type EventWrites = Pick<UnitOfWork, 'events' | 'series' | 'terms' | 'media'>;
+
 export interface EventDeps {
   media: MediaService;
   terms: TermsService;
@@ -64,7 +68,6 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   const store = syncEventsStore(core);
   const ports = deps;
   const series = createSeriesService(core, store);
-  const editor = createSeriesEditor(store, series, () => core.clock.now());
   const embedder = createEventEmbedder(store, ports, core, series.keysOf);
   const reads = readHandle(core.db);
   const schedule = createSchedule(reads, core.clock);
@@ -110,14 +113,15 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
 
   /**
    * The stored row a write changes: a computed occurrence is stored first, with its id, as the
-   * rule made it (inside the caller's write transaction).
+   * rule made it (in the unit of work).
    */
-  function loadStored(id: number): EventRow {
-    const row = id > 0 ? store.get(id) : undefined;
+  async function loadStored(uow: EventWrites, id: number): Promise<EventRow> {
+    const row = id > 0 ? await uow.events.get(id) : undefined;
     if (row) return row;
     const computed = id > 0 ? occurrences.byId(id) : undefined;
-    if (computed) return occurrences.materialize(computed);
-    return load(id);
+    if (computed) return occurrences.materialize(uow.events, computed);
+    if (id > 0 && (await uow.events.kind(id)) !== undefined) throw notAnEvent();
+    throw eventNotFound(id);
   }
 
   function fieldContext(actor: Actor | null) {
@@ -125,17 +129,19 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   }
 
   /** Slug after a write: kept, given, generated on publication, or restored from the trash. */
-  function slugFor(
+  async function slugFor(
+    uow: EventWrites,
     id: number,
     fields: EventFields,
     input: EventUpdateInput,
     existing: EventRow | undefined,
-  ): string {
+  ): Promise<string> {
     const given = input.slug !== undefined ? toSlug(input.slug) : '';
     const restoring = existing?.status === 'trash' && fields.status !== 'trash';
     let base = given;
     if (base === '' && restoring) {
-      base = store.trashMeta(id)?.previous_slug ?? existing.slug.replace(/__trashed$/, '');
+      base =
+        (await uow.events.trashMeta(id))?.previous_slug ?? existing.slug.replace(/__trashed$/, '');
     } else if (base === '' && existing && existing.slug !== '' && input.slug === undefined) {
       return existing.slug;
     }
@@ -144,47 +150,53 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       if (fields.status === 'draft' || fields.status === 'pending') return '';
       base = toSlug(fields.title) || String(id);
     }
-    return uniqueSlug(base, store.slugVariants(base, id));
+    return uniqueSlug(base, await uow.events.slugVariants(base, id));
   }
 
-  /** Create (no existing row) or update of one event, inside the caller's write transaction. */
-  function writeRow(
+  /** Create (no existing row) or update of one event, in the unit of work. */
+  async function writeRow(
+    uow: EventWrites,
     input: EventUpdateInput,
     existing: EventRow | undefined,
     actor: Actor | null,
-  ): EventRow {
+  ): Promise<EventRow> {
     const fields = eventFields(input, existing, fieldContext(actor));
-    const eventId = existing?.id ?? store.newId();
+    const eventId = existing?.id ?? (await uow.events.newId());
     let venueId = existing?.venue_id ?? null;
     if (input.venue !== undefined) {
       const linked = ports.venues.ensureForEvent(input.venue, actor);
       if (linked !== undefined) venueId = linked;
     }
     let imageId = existing?.image_id ?? null;
-    if (input.image !== undefined) imageId = ports.media.ensure(input.image, actor?.id ?? null);
+    if (input.image !== undefined) {
+      imageId = await ports.media.onPorts.ensure(uow, input.image, actor?.id ?? null);
+    }
     const row: EventRow = {
       id: eventId,
       ...fields,
-      slug: slugFor(eventId, fields, input, existing),
+      slug: await slugFor(uow, eventId, fields, input, existing),
       venue_id: venueId,
       image_id: imageId,
     };
-    if (existing) store.update(row);
-    else store.insert(row);
-    if (existing?.status === 'trash' && row.status !== 'trash') store.dropTrashMeta(eventId);
+    if (existing) await uow.events.update(row);
+    else await uow.events.insert(row);
+    if (existing?.status === 'trash' && row.status !== 'trash') {
+      await uow.events.dropTrashMeta(eventId);
+    }
     if (input.organizer !== undefined) {
       const organizers = ports.organizers.ensureForEvent(input.organizer, actor);
-      if (organizers !== undefined) store.setOrganizers(eventId, organizers, !existing);
+      if (organizers !== undefined) await uow.events.setOrganizers(eventId, organizers, !existing);
     }
     for (const taxonomy of ['category', 'tag'] as const) {
       const values = taxonomy === 'category' ? input.categories : input.tags;
       if (values !== undefined) {
-        const terms = ports.terms.resolveForEvent(
+        const terms = await ports.terms.onPorts.resolveForEvent(
+          uow,
           taxonomy,
           values,
           mayCreateTerms(actor, taxonomy),
         );
-        store.setTerms(eventId, taxonomy, terms, !existing);
+        await uow.events.setTerms(eventId, taxonomy, terms, !existing);
       }
     }
     // The row as written: every column comes from it and no trigger changes the events table.
@@ -192,52 +204,97 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   }
 
   /** Moves one event to the trash; the slug gets `__trashed` (docs/contract/decisions.md 7). */
-  function trashRow(row: EventRow): void {
+  async function trashRow(uow: EventWrites, row: EventRow): Promise<void> {
     const now = formatUtc(core.clock.now());
-    store.putTrashMeta({
+    await uow.events.putTrashMeta({
       post_id: row.id,
       previous_status: row.status,
       previous_slug: row.slug,
       trashed_utc: now,
     });
-    store.update({ ...row, status: 'trash', slug: `${row.slug}${TRASHED}`, modified_utc: now });
+    await uow.events.update({
+      ...row,
+      status: 'trash',
+      slug: `${row.slug}${TRASHED}`,
+      modified_utc: now,
+    });
   }
 
   /** What scoped edits of a series do to each event (series/edit.ts). */
-  const portsFor = (actor: Actor | null): EventPorts => ({
-    writeOne: (id, input) => writeRow(input, store.get(id)!, actor),
-    trashOne: trashRow,
+  const portsFor = (uow: EventWrites, actor: Actor | null): EventPorts => ({
+    writeOne: async (id, input) => writeRow(uow, input, (await uow.events.get(id))!, actor),
+    trashOne: (row) => trashRow(uow, row),
   });
 
+  const editorOf = (uow: EventWrites) => createSeriesEditor(uow, () => core.clock.now());
+
   /** The event just written starts a series when it was given a recurrence. */
-  function startSeries(row: EventRow, input: EventUpdateInput, actor: Actor | null): EventRow {
+  async function startSeries(
+    uow: EventWrites,
+    row: EventRow,
+    input: EventUpdateInput,
+    actor: Actor | null,
+  ): Promise<EventRow> {
     if (input.recurrence === undefined || !isRecurring(input.recurrence)) return row;
-    series.start(row, input.recurrence, actor?.id ?? null, !isAdministrator(actor));
-    return store.get(row.id)!;
+    await series.start(uow, row, input.recurrence, actor?.id ?? null, !isAdministrator(actor));
+    return (await uow.events.get(row.id))!;
   }
 
-  const createRow = (input: EventUpdateInput, actor: Actor | null): EventRow =>
-    startSeries(writeRow(input, undefined, actor), input, actor);
+  const createRow = async (
+    uow: EventWrites,
+    input: EventUpdateInput,
+    actor: Actor | null,
+  ): Promise<EventRow> =>
+    startSeries(uow, await writeRow(uow, input, undefined, actor), input, actor);
 
-  function updateRow(id: number, input: EventUpdateInput, actor: Actor | null, scope: Scope) {
-    const existing = loadStored(id);
+  async function updateRow(
+    uow: EventWrites,
+    id: number,
+    input: EventUpdateInput,
+    actor: Actor | null,
+    scope: Scope,
+  ): Promise<EventRow> {
+    const existing = await loadStored(uow, id);
     if (existing.series_id !== null) {
-      return editor.update(existing, input, scope, actor, portsFor(actor));
+      return editorOf(uow).update(existing, input, scope, actor, portsFor(uow, actor));
     }
-    return startSeries(writeRow(input, existing, actor), input, actor);
+    return startSeries(uow, await writeRow(uow, input, existing, actor), input, actor);
   }
 
-  function trashOne(id: number, actor: Actor | null, scope: Scope): EventRow {
-    const row = loadStored(id);
+  async function trashOne(
+    uow: EventWrites,
+    id: number,
+    actor: Actor | null,
+    scope: Scope,
+  ): Promise<EventRow> {
+    const row = await loadStored(uow, id);
     if (row.series_id !== null && scope !== 'this') {
-      return editor.trash(row, scope, actor, portsFor(actor));
+      return editorOf(uow).trash(row, scope, actor, portsFor(uow, actor));
     }
     if (row.status === 'trash') {
       throw new Gone('event-is-in-trash', 'The event is already trashed');
     }
-    trashRow(row);
-    return store.get(row.id)!;
+    await trashRow(uow, row);
+    return (await uow.events.get(row.id))!;
   }
+
+  /**
+   * The three writes of one event in a unit of work, each answered with the event as it
+   * presents then (built inside the unit, so it is exactly what was written).
+   */
+  const writes = (uow: EventWrites) => ({
+    create: async (input: EventUpdateInput, actor: Actor | null, links: Links) =>
+      present(await createRow(uow, input, actor), links, actor),
+    update: async (
+      id: number,
+      input: EventUpdateInput,
+      actor: Actor | null,
+      links: Links,
+      scope: Scope = 'this',
+    ) => present(await updateRow(uow, id, input, actor, scope), links, actor),
+    trash: async (id: number, links: Links, actor: Actor | null = null, scope: Scope = 'this') =>
+      present(await trashOne(uow, id, actor, scope), links, actor),
+  });
 
   /** A single GET's row: trashed events are gone for everyone, unpublished ones need read rights. */
   function readable(id: number, actor: Actor | null): EventRow {
@@ -349,64 +406,31 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       embedder.many(rows, links, { jsonLd: false, reader: actor }),
 
     /**
-     * The three writes inside a caller's transaction (an import's, a CalDAV PUT's): each in a
-     * savepoint of it.
+     * The writes of one event in a caller's unit of work (an import's, a CalDAV PUT's), which
+     * may write several.
      */
-    async create(input: EventUpdateInput, actor: Actor | null, links: Links) {
-      return present(
-        store.write(() => createRow(input, actor)),
-        links,
-        actor,
-      );
-    },
-
-    /** An update; of an occurrence, with its scope (docs/contract/extensions.md §E1). One transaction. */
-    async update(
-      id: number,
-      input: EventUpdateInput,
-      actor: Actor | null,
-      links: Links,
-      scope: Scope = 'this',
-    ) {
-      return present(
-        store.write(() => updateRow(id, input, actor, scope)),
-        links,
-        actor,
-      );
-    },
+    within: writes,
 
     /**
-     * DELETE moves to the trash, always (docs/contract/decisions.md 7); the slug gets
-     * `__trashed`. An occurrence's scope may widen it to later or all occurrences.
-     */
-    async trash(id: number, links: Links, actor: Actor | null = null, scope: Scope = 'this') {
-      return present(
-        store.write(() => trashOne(id, actor, scope)),
-        links,
-        actor,
-      );
-    },
-
-    /**
-     * The same three writes for a request, each a unit of work: grouped with the other requests'
-     * writes of the same moment into one transaction, and resolved once it has committed. The
-     * request's write hooks run inside it and are awaited (the precondition of If-Match reads
-     * the event's GET, which answers a promise). The answer is built inside the request's own
-     * savepoint, so it is exactly what this request wrote.
+     * The three writes for a request, each a unit of work of its own: grouped with the other
+     * requests' writes of the same moment into one transaction, and resolved once it has
+     * committed. The request's write hooks run inside it and are awaited (the precondition of
+     * If-Match reads the event's GET, which answers a promise). An update of an occurrence takes
+     * its scope (docs/contract/extensions.md §E1); DELETE moves to the trash, always
+     * (docs/contract/decisions.md 7).
      */
     submit: {
       create: (input: EventUpdateInput, actor: Actor | null, links: Links) =>
-        core.storage.write(async () => present(createRow(input, actor), links, actor)),
+        core.storage.write((uow) => writes(uow).create(input, actor, links)),
       update: (
         id: number,
         input: EventUpdateInput,
         actor: Actor | null,
         links: Links,
         scope: Scope = 'this',
-      ) =>
-        core.storage.write(async () => present(updateRow(id, input, actor, scope), links, actor)),
+      ) => core.storage.write((uow) => writes(uow).update(id, input, actor, links, scope)),
       trash: (id: number, links: Links, actor: Actor | null = null, scope: Scope = 'this') =>
-        core.storage.write(async () => present(trashOne(id, actor, scope), links, actor)),
+        core.storage.write((uow) => writes(uow).trash(id, links, actor, scope)),
     },
 
     /** The events a search's words find, for `EventQuery.search` (at most a fixed number). */

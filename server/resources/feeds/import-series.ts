@@ -36,6 +36,9 @@ export interface ChangeDeps {
   savepoint: (write: () => Promise<void>) => Promise<void>;
 }
 
+/** The events service's writes in the import's unit of work. */
+export type EventWrites = ReturnType<EventsService['within']>;
+
 /** The occurrence's original start as the series keeps it: a wall time in the series' zone. */
 export function originalStart(placed: Placed, zone: string): string {
   return placed.kind === 'date'
@@ -57,6 +60,7 @@ export function createChangeImporter({
     events.occurrenceId(seriesId, original);
 
   return async function importChange(
+    writes: EventWrites,
     mapped: MappedEvent,
     recurrenceId: Placed,
     line: number,
@@ -122,7 +126,7 @@ export function createChangeImporter({
     }
     try {
       await savepoint(async () => {
-        await events.update(id, payload(mapped, options), actor, links, 'this');
+        await writes.update(id, payload(mapped, options), actor, links, 'this');
         store.putIcal({
           event_id: id,
           sequence: mapped.sequence,

@@ -14,7 +14,7 @@ import { inSavepoint } from '../../db/savepoint.js';
 import type { EventsService } from '../events/service.js';
 import { mapVevent, type MappedEvent } from './import-map.js';
 import { createPayloadMapper } from './import-payload.js';
-import { createChangeImporter } from './import-series.js';
+import { createChangeImporter, type EventWrites } from './import-series.js';
 import { icsText, veventLines } from './ics-text.js';
 import { customZones, zoneOfTzid, type Placed, type ZoneContext } from './import-times.js';
 import type { FeedStore } from './sync-reads.js';
@@ -111,6 +111,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
   }
 
   async function importOne(
+    writes: EventWrites,
     component: Component,
     line: number,
     ctx: ZoneContext,
@@ -169,14 +170,14 @@ export function createImportService(core: CoreServices, events: EventsService, s
         const input = payload(mapped, { ...options, creating: !existing });
         // A series is updated as a whole; occurrences changed on their own keep their changes.
         const written = existing
-          ? await events.update(
+          ? await writes.update(
               existing.id,
               input,
               actor,
               links,
               existing.series_id ? 'all' : 'this',
             )
-          : await events.create(input, actor, links);
+          : await writes.create(input, actor, links);
         store.putIcal({
           event_id: written.id,
           sequence: mapped.sequence,
@@ -220,7 +221,8 @@ export function createImportService(core: CoreServices, events: EventsService, s
       const changes: Change[] = [];
       try {
         // One unit of work: the whole file is written, or nothing (a dry run rolls it back).
-        await core.storage.write(async () => {
+        await core.storage.write(async (uow) => {
+          const writes = events.within(uow);
           for (const calendar of calendars) {
             const named = calendar.getFirstPropertyValue('x-wr-timezone');
             const ctx: ZoneContext = {
@@ -229,6 +231,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
             };
             for (const component of calendar.getAllSubcomponents('vevent')) {
               await importOne(
+                writes,
                 component,
                 lines[index] ?? 0,
                 ctx,
@@ -243,6 +246,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
           }
           for (const change of changes) {
             await importChange(
+              writes,
               change.mapped,
               change.recurrenceId,
               change.line,

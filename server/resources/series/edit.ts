@@ -28,9 +28,8 @@ import { formatUtc } from '../../../shared/time.js';
 import { invalidInput, NotAllowed } from '../../errors.js';
 import { toSlug, uniqueSlug } from '../../text/slug.js';
 import type { EventRow } from '../../storage/events.js';
-import type { EventsStore } from '../events/sync-store.js';
 import { recurrenceOf, templateOf, timingOf } from './rule.js';
-import { checkRecurrence, recurrenceProblem, type SeriesService } from './service.js';
+import { checkRecurrence, recurrenceProblem, type SeriesWrites } from './service.js';
 import {
   changedGroups,
   mergeSnapshot,
@@ -45,8 +44,8 @@ import type { Member, SeriesRow } from '../../storage/series.js';
 /** What the events service does for one event, which scoped edits repeat. */
 export interface EventPorts {
   /** A plain update of one event (validation, links, slug), returning the stored row. */
-  writeOne(id: number, input: EventUpdateInput): EventRow;
-  trashOne(row: EventRow): void;
+  writeOne(id: number, input: EventUpdateInput): Promise<EventRow>;
+  trashOne(row: EventRow): Promise<void>;
 }
 
 type Fields = Omit<EventUpdateInput, 'recurrence'>;
@@ -56,13 +55,14 @@ const union = (a: Group[], b: Group[]) => [...new Set([...a, ...b])];
 /** What `scope=series` leaves alone: each part keeps its own dates, times and rule. */
 const TIME_FIELDS = ['start_date', 'end_date', 'timezone', 'all_day'] as const;
 
-export function createSeriesEditor(events: EventsStore, series: SeriesService, now: () => Date) {
-  const { store } = series;
+/** The editor of one unit of work: every read and write goes through its repositories. */
+export function createSeriesEditor(uow: SeriesWrites, now: () => Date) {
+  const { events, series: store } = uow;
 
   /** The slug an occurrence gets when it is published: `<title>-<date>`, unique. */
-  function slugFor(template: Snapshot, original: string, id: number): string {
+  async function slugFor(template: Snapshot, original: string, id: number): Promise<string> {
     const base = `${toSlug(template.values.title) || 'event'}-${original.slice(0, 10)}`;
-    return uniqueSlug(base, events.slugVariants(base, id));
+    return uniqueSlug(base, await events.slugVariants(base, id));
   }
 
   /** Whether the rule of `row` gives an occurrence at this original start. */
@@ -72,14 +72,15 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
     return found.some((o) => o.original === original);
   }
 
-  const capture = (row: EventRow) => ({ row, snapshot: snapshot(row, events) });
+  const capture = async (row: EventRow) => ({ row, snapshot: await snapshot(row, events) });
+  const stored = async (id: number): Promise<EventRow> => (await events.get(id))!;
 
   function refuseUnless(allowed: boolean, actor: Actor | null): void {
     if (!allowed) throw new NotAllowed(actor !== null);
   }
 
   /** Cuts `row` in two at the occurrence `at`: the new series (id `at.id`) holds it and later ones. */
-  function split(row: SeriesRow, at: EventRow): SeriesRow {
+  async function split(row: SeriesRow, at: EventRow): Promise<SeriesRow> {
     const timing = timingOf(row);
     const cut = at.original_start_local!;
     const { before, after } = splitRecurrence(recurrenceOf(row), timing, cut);
@@ -102,35 +103,35 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
       creator: null,
       created_utc: modified,
     };
-    store.insert(tail);
-    store.update({
+    await store.insert(tail);
+    await store.update({
       ...row,
       lines: JSON.stringify(formatRecurrence(before)),
       last_start_utc: lastStartBound(before, timing),
       modified_utc: modified,
     });
-    store.moveFrom(row.id, tail.id, cut);
+    await store.moveFrom(row.id, tail.id, cut);
     return tail;
   }
 
   /** A series that ended with one occurrence left is a single event again. */
-  function dissolveIfAlone(row: SeriesRow): void {
-    const ids = store.memberIds(row.id);
+  async function dissolveIfAlone(row: SeriesRow): Promise<void> {
+    const ids = await store.memberIds(row.id);
     if (JSON.parse(row.lines).length > 0 || ids.length !== 1) return;
-    store.join(ids[0]!, null, null, null);
-    store.setDetached(ids[0]!, null);
-    store.remove(row.id);
+    await store.join(ids[0]!, null, null, null);
+    await store.setDetached(ids[0]!, null);
+    await store.remove(row.id);
   }
 
-  function applyTo(
+  async function applyTo(
     member: Member,
     groups: Group[],
     from: Snapshot,
     original: string,
     timing: SeriesTiming,
     template: Snapshot,
-  ): void {
-    let row = withGroups(events.get(member.id)!, groups, from);
+  ): Promise<void> {
+    let row = withGroups(await stored(member.id), groups, from);
     if (groups.includes('times')) {
       const at = occurrenceAt(original, timing);
       row = {
@@ -148,33 +149,35 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
       row.slug === '' &&
       !['draft', 'pending'].includes(row.status)
     ) {
-      row.slug = slugFor(template, original, row.id);
+      row.slug = await slugFor(template, original, row.id);
     }
-    events.update({ ...row, modified_utc: formatUtc(now()) });
-    if (groups.includes('organizers')) events.setOrganizers(row.id, from.organizers);
-    if (groups.includes('categories')) events.setTerms(row.id, 'category', from.categories);
-    if (groups.includes('tags')) events.setTerms(row.id, 'tag', from.tags);
+    await events.update({ ...row, modified_utc: formatUtc(now()) });
+    if (groups.includes('organizers')) await events.setOrganizers(row.id, from.organizers);
+    if (groups.includes('categories')) {
+      await events.setTerms(row.id, 'category', from.categories);
+    }
+    if (groups.includes('tags')) await events.setTerms(row.id, 'tag', from.tags);
   }
 
   /** Moves every original start of a series by `ms`, in an order that never repeats one. */
-  function moveOriginals(members: Member[], ms: number): void {
+  async function moveOriginals(members: Member[], ms: number): Promise<void> {
     const ordered = [...members].sort((a, b) =>
       ms > 0
         ? b.original_start_local.localeCompare(a.original_start_local)
         : a.original_start_local.localeCompare(b.original_start_local),
     );
-    for (const m of ordered) store.setOriginal(m.id, shiftWall(m.original_start_local, ms));
+    for (const m of ordered) await store.setOriginal(m.id, shiftWall(m.original_start_local, ms));
   }
 
-  function editAll(
+  async function editAll(
     row: SeriesRow,
     edited: EventRow,
     fields: Fields,
     recurrence: Recurrence | undefined,
     actor: Actor | null,
     ports: EventPorts,
-  ): EventRow {
-    const members = store.members(row.id);
+  ): Promise<EventRow> {
+    const members = await store.members(row.id);
     // Trashed occurrences keep what they had (restored, they come back as they were), but they
     // move with the series' times, which are their identity.
     const live = members.filter((m) => m.status !== 'trash');
@@ -183,8 +186,8 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
     for (const m of live) {
       refuseUnless(canEditPost(actor, { author: m.author ?? 0, status: m.status }), actor);
     }
-    const before = capture(edited);
-    const after = capture(ports.writeOne(edited.id, fields));
+    const before = await capture(edited);
+    const after = await capture(await ports.writeOne(edited.id, fields));
     const groups = changedGroups(before, after);
     const delta = wallDelta(before.row.start_local, after.row.start_local);
     const start = shiftWall(row.start_local, delta);
@@ -210,7 +213,7 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
       const own = parseDetached(m.detached);
       const apply = groups.filter((g) => !own.includes(g));
       if (apply.length > 0) {
-        applyTo(
+        await applyTo(
           m,
           apply,
           after.snapshot,
@@ -221,11 +224,11 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
       }
     }
     if (delta !== 0) {
-      moveOriginals(members, delta);
-      const exceptions = [...store.exceptions(row.id)].map((o) => shiftWall(o, delta));
-      store.setExceptions(row.id, exceptions);
+      await moveOriginals(members, delta);
+      const exceptions = [...(await store.exceptions(row.id))].map((o) => shiftWall(o, delta));
+      await store.setExceptions(row.id, exceptions);
     }
-    store.setDetached(
+    await store.setDetached(
       edited.id,
       parseDetached(edited.detached).filter((g) => !groups.includes(g)),
     );
@@ -246,33 +249,31 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
     try {
       if (recurrence !== undefined) checkRecurrence(next, timing);
       updated.last_start_utc = isRecurring(next) ? lastStartBound(next, timing) : null;
-      store.update(updated);
+      await store.update(updated);
       // A new rule, or a move to other days, can leave stored occurrences that nobody changed
       // where the rule no longer gives one: they go (the one being edited stays).
       if (lines !== row.lines || daysMoved(row.start_local, delta) !== 0) {
         const from = formatUtc(now());
-        const stale = store
-          .members(row.id)
-          .filter(
-            (m) =>
-              m.id !== row.id &&
-              m.id !== edited.id &&
-              m.start_utc >= from &&
-              m.detached === null &&
-              m.status !== 'trash' &&
-              !gives(updated, m.original_start_local),
-          );
-        store.deleteEvents(stale.map((m) => m.id));
+        const stale = (await store.members(row.id)).filter(
+          (m) =>
+            m.id !== row.id &&
+            m.id !== edited.id &&
+            m.start_utc >= from &&
+            m.detached === null &&
+            m.status !== 'trash' &&
+            !gives(updated, m.original_start_local),
+        );
+        await store.deleteEvents(stale.map((m) => m.id));
       }
     } catch (error) {
       recurrenceProblem(error);
     }
-    dissolveIfAlone(updated);
-    return events.get(edited.id)!;
+    await dissolveIfAlone(updated);
+    return stored(edited.id);
   }
 
-  function seriesOf(row: EventRow): SeriesRow {
-    return store.get(row.series_id!)!;
+  async function seriesOf(row: EventRow): Promise<SeriesRow> {
+    return (await store.get(row.series_id!))!;
   }
 
   /**
@@ -280,17 +281,25 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
    * a change of every part edits as `all`. A part whose first event is in the trash or deleted
    * keeps what it has: no occurrence of it stands for the whole part.
    */
-  function otherParts(target: SeriesRow): Array<{ series: SeriesRow; first: EventRow }> {
-    return store.bySlot(target.slot).flatMap((series) => {
-      if (series.id === target.id) return [];
-      const first = events.get(series.id);
-      return first && first.status !== 'trash' ? [{ series, first }] : [];
-    });
+  async function otherParts(
+    target: SeriesRow,
+  ): Promise<Array<{ series: SeriesRow; first: EventRow }>> {
+    const parts: Array<{ series: SeriesRow; first: EventRow }> = [];
+    for (const series of await store.bySlot(target.slot)) {
+      if (series.id === target.id) continue;
+      const first = await events.get(series.id);
+      if (first && first.status !== 'trash') parts.push({ series, first });
+    }
+    return parts;
   }
 
   /** Trashes every occurrence of one series: its stored ones, and its template. */
-  function trashPart(target: SeriesRow, actor: Actor | null, ports: EventPorts): void {
-    const members = store.members(target.id).filter((m) => m.status !== 'trash');
+  async function trashPart(
+    target: SeriesRow,
+    actor: Actor | null,
+    ports: EventPorts,
+  ): Promise<void> {
+    const members = (await store.members(target.id)).filter((m) => m.status !== 'trash');
     const template = templateOf(target);
     // The computed occurrences are the template's: trashing them is trashing it.
     refuseUnless(
@@ -303,10 +312,10 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
     for (const m of members) {
       refuseUnless(canDeletePost(actor, { author: m.author ?? 0, status: m.status }), actor);
     }
-    for (const m of members) ports.trashOne(events.get(m.id)!);
+    for (const m of members) await ports.trashOne(await stored(m.id));
     template.values.status = 'trash';
-    store.update({
-      ...store.get(target.id)!,
+    await store.update({
+      ...(await store.get(target.id))!,
       template: JSON.stringify(template),
       modified_utc: formatUtc(now()),
     });
@@ -314,15 +323,15 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
 
   return {
     /** An update of an occurrence (`row.series_id` set), with its scope. */
-    update(
+    async update(
       row: EventRow,
       input: EventUpdateInput,
       scope: Scope,
       actor: Actor | null,
       ports: EventPorts,
-    ): EventRow {
+    ): Promise<EventRow> {
       const { recurrence, ...fields } = input;
-      let target = seriesOf(row);
+      let target = await seriesOf(row);
       const changesRule =
         recurrence !== undefined && JSON.stringify(formatRecurrence(recurrence)) !== target.lines;
       if (scope === 'this') {
@@ -332,13 +341,13 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
             'recurrence changes the whole series: send scope=following or scope=all with it.',
           );
         }
-        const before = capture(row);
-        const after = capture(ports.writeOne(row.id, fields));
+        const before = await capture(row);
+        const after = await capture(await ports.writeOne(row.id, fields));
         const groups = changedGroups(before, after);
         if (groups.length > 0) {
-          store.setDetached(row.id, union(parseDetached(row.detached), groups));
+          await store.setDetached(row.id, union(parseDetached(row.detached), groups));
         }
-        return events.get(row.id)!;
+        return stored(row.id);
       }
       if (scope === 'series') {
         if (changesRule || TIME_FIELDS.some((name) => fields[name] !== undefined)) {
@@ -347,34 +356,39 @@ export function createSeriesEditor(events: EventsStore, series: SeriesService, n
             'scope=series changes every part of a split series, but not its dates, times, time zone or rule: send those with scope=all to each part (series_parts).',
           );
         }
-        editAll(target, events.get(row.id)!, fields, undefined, actor, ports);
-        for (const part of otherParts(target)) {
-          editAll(part.series, part.first, fields, undefined, actor, ports);
+        await editAll(target, await stored(row.id), fields, undefined, actor, ports);
+        for (const part of await otherParts(target)) {
+          await editAll(part.series, part.first, fields, undefined, actor, ports);
         }
-        return events.get(row.id)!;
+        return stored(row.id);
       }
       if (scope === 'following' && row.original_start_local !== target.start_local) {
-        target = split(target, row);
+        target = await split(target, row);
       }
-      const edited = events.get(row.id)!;
+      const edited = await stored(row.id);
       return editAll(target, edited, fields, changesRule ? recurrence : undefined, actor, ports);
     },
 
     /** Trashing an occurrence with its scope; a trashed series makes no more occurrences. */
-    trash(row: EventRow, scope: Scope, actor: Actor | null, ports: EventPorts): EventRow {
+    async trash(
+      row: EventRow,
+      scope: Scope,
+      actor: Actor | null,
+      ports: EventPorts,
+    ): Promise<EventRow> {
       if (scope === 'this') {
-        ports.trashOne(row);
-        return events.get(row.id)!;
+        await ports.trashOne(row);
+        return stored(row.id);
       }
-      let target = seriesOf(row);
+      let target = await seriesOf(row);
       if (scope === 'following' && row.original_start_local !== target.start_local) {
-        target = split(target, row);
+        target = await split(target, row);
       }
       if (scope === 'series') {
-        for (const part of otherParts(target)) trashPart(part.series, actor, ports);
+        for (const part of await otherParts(target)) await trashPart(part.series, actor, ports);
       }
-      trashPart(target, actor, ports);
-      return events.get(row.id)!;
+      await trashPart(target, actor, ports);
+      return stored(row.id);
     },
   };
 }

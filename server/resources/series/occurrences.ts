@@ -31,7 +31,7 @@ import {
 } from '../../../shared/recurrence/occurrence-id.js';
 import { formatUtc } from '../../../shared/time.js';
 import { toSlug } from '../../text/slug.js';
-import type { EventRow } from '../../storage/events.js';
+import type { EventRow, EventsRepository } from '../../storage/events.js';
 import type { EventsStore } from '../events/sync-store.js';
 import { recurrenceOf, templateOf, timingOf } from './rule.js';
 import type { Snapshot } from './snapshot.js';
@@ -294,16 +294,17 @@ export function createOccurrences(store: SeriesStore, events: EventsStore, now: 
 
   /**
    * Stores a computed occurrence as it is (its reserved id, the template's links), so that it
-   * can be changed or trashed on its own. Inside the caller's write transaction.
+   * can be changed or trashed on its own, through the events repository of the caller's unit of
+   * work.
    */
-  function materialize(found: Computed): EventRow {
+  async function materialize(uow: EventsRepository, found: Computed): Promise<EventRow> {
     const { row, template } = found;
-    events.claimId(row.id);
-    events.insert(row);
-    events.setOrganizers(row.id, template.organizers, true);
-    events.setTerms(row.id, 'category', template.categories, true);
-    events.setTerms(row.id, 'tag', template.tags, true);
-    return events.get(row.id)!;
+    await uow.claimId(row.id);
+    await uow.insert(row);
+    await uow.setOrganizers(row.id, template.organizers, true);
+    await uow.setTerms(row.id, 'category', template.categories, true);
+    await uow.setTerms(row.id, 'tag', template.tags, true);
+    return (await uow.get(row.id))!;
   }
 
   /** Where the occurrence with this original start would be, computed now. */

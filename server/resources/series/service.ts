@@ -22,7 +22,7 @@ import { dayNumber } from '../../../shared/recurrence/occurrence-id.js';
 import { formatInZone, formatUtc, normalizeZone, wallToUtcMs } from '../../../shared/time.js';
 import { invalidInput, TooMany } from '../../errors.js';
 import type { CoreServices } from '../../core.js';
-import type { EventRow } from '../../storage/events.js';
+import type { EventRow, EventsRepository } from '../../storage/events.js';
 import type { EventsStore } from '../events/sync-store.js';
 import { createOccurrences } from './occurrences.js';
 import { snapshot } from './snapshot.js';
@@ -159,6 +159,12 @@ export const tooManySeries = (): TooMany =>
  */
 export type SeriesStore = Sync<SeriesRepository>;
 
+/** The repositories of a unit of work that a series' writes use. */
+export interface SeriesWrites {
+  events: EventsRepository;
+  series: SeriesRepository;
+}
+
 export function createSeriesService(core: CoreServices, events: EventsStore) {
   const store: SeriesStore = core.syncRepositories.series;
   const now = () => core.clock.now();
@@ -167,14 +173,16 @@ export function createSeriesService(core: CoreServices, events: EventsStore) {
   /**
    * Makes `parent` (just written, in the caller's transaction) the first occurrence of a series.
    * `creator`: the user starting it, whose daily quota it counts against; administrators, who
-   * run the server, are not held to it (`limited` false).
+   * run the server, are not held to it (`limited` false). Through the repositories of the
+   * caller's unit of work.
    */
-  function start(
+  async function start(
+    uow: SeriesWrites,
     parent: EventRow,
     recurrence: Recurrence,
     creator: number | null,
     limited: boolean,
-  ): void {
+  ): Promise<void> {
     const timing = {
       zone: parent.timezone,
       allDay: parent.all_day === 1,
@@ -183,7 +191,11 @@ export function createSeriesService(core: CoreServices, events: EventsStore) {
     };
     const at = formatUtc(now());
     const since = daysAfter(at, -1);
-    if (limited && creator !== null && store.createdSince(creator, since) >= LIMITS.seriesPerDay) {
+    if (
+      limited &&
+      creator !== null &&
+      (await uow.series.createdSince(creator, since)) >= LIMITS.seriesPerDay
+    ) {
       throw tooManySeries();
     }
     try {
@@ -195,16 +207,16 @@ export function createSeriesService(core: CoreServices, events: EventsStore) {
         all_day: parent.all_day,
         start_local: parent.start_local,
         end_local: parent.end_local,
-        template: JSON.stringify(snapshot(parent, events)),
+        template: JSON.stringify(await snapshot(parent, uow.events)),
         last_start_utc: lastStartBound(recurrence, timing),
         modified_utc: at,
-        slot: store.nextSlot(),
+        slot: await uow.series.nextSlot(),
         slot_origin: dayNumber(parent.start_local),
         creator,
         created_utc: at,
       };
-      store.insert(row);
-      store.join(parent.id, parent.id, null, parent.start_local);
+      await uow.series.insert(row);
+      await uow.series.join(parent.id, parent.id, null, parent.start_local);
     } catch (error) {
       recurrenceProblem(error);
     }

@@ -3,8 +3,7 @@
  * occurrences, what an occurrence changed on its own (its `detached` groups, which such edits
  * leave alone), and the template new occurrences are made from.
  */
-import type { EventRow } from '../../storage/events.js';
-import type { EventsStore } from '../events/sync-store.js';
+import type { EventRow, EventsReader } from '../../storage/events.js';
 
 /** Groups of event columns (and links) that change together. */
 const COLUMN_GROUPS = {
@@ -45,16 +44,17 @@ export interface Snapshot {
   tags: number[];
 }
 
-export function snapshot(row: EventRow, events: EventsStore): Snapshot {
+/** What `row` gives its series, its links read through `events` (a unit of work's). */
+export async function snapshot(row: EventRow, events: EventsReader): Promise<Snapshot> {
   const values = {} as Record<TemplateColumn, unknown>;
   for (const group of COLUMN_GROUP_NAMES) {
     for (const column of COLUMN_GROUPS[group]) values[column] = row[column];
   }
   return {
     values: values as Snapshot['values'],
-    organizers: events.organizersOf([row.id]).get(row.id) ?? [],
-    categories: events.termIds(row.id, 'category'),
-    tags: events.termIds(row.id, 'tag'),
+    organizers: (await events.organizersOf([row.id])).get(row.id) ?? [],
+    categories: await events.termIds(row.id, 'category'),
+    tags: await events.termIds(row.id, 'tag'),
   };
 }
 

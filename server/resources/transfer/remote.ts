@@ -120,6 +120,7 @@ export function createRemoteImporter(
   }
 
   async function write(
+    writes: ReturnType<EventsService['within']>,
     fetched: RemoteFetched,
     actor: Actor,
     links: Links,
@@ -301,9 +302,9 @@ export function createRemoteImporter(
         const problems = await deps.events.payloadProblems(input, actor, mode);
         if (Object.keys(problems).length > 0) throw new Error(Object.values(problems)[0]);
         if (existing !== undefined) {
-          return (await deps.events.update(existing, input, actor, links)).id;
+          return (await writes.update(existing, input, actor, links)).id;
         }
-        return (await deps.events.create(input, actor, links)).id;
+        return (await writes.create(input, actor, links)).id;
       });
       if (id !== undefined) report.events.push(id);
     }
@@ -326,8 +327,8 @@ export function createRemoteImporter(
         ...noCounts(),
       };
       try {
-        await core.storage.write(async () => {
-          await write(fetched, actor, links, report);
+        await core.storage.write(async (uow) => {
+          await write(deps.events.within(uow), fetched, actor, links, report);
           if (input.dry_run) throw ROLLBACK;
         });
       } catch (error) {

@@ -410,7 +410,7 @@ describe('UIDs', () => {
         password: 'owner-password',
         role: 'administrator',
       });
-      await first.services.events.create(
+      await first.services.events.submit.create(
         { title: 'Kept', start_date: '2026-07-01 10:00', end_date: '2026-07-01 11:00' },
         { id: admin.id, role: 'administrator' },
         createLinks(first.url, 'api', 'calendar/events/v1'),
