@@ -4,7 +4,11 @@
  * against a database file that a read-only connection watches: SQLite's data_version (moved by
  * every commit of another connection) and the size and modification time of the database file
  * and its WAL must be the same after each read as before it. WAL checkpoints are off in this
- * server: they change the file without changing the data. Then the clock passes a scheduled
+ * server: they change the file without changing the data. One write is the defence's, not the
+ * read's: a request with wrong credentials is counted in `limit_counters`, so that the sign-in
+ * throttle holds for every process (docs/reliability.md). Such a count commits on its own, a
+ * moment after the refused request, so when the file moved the contents of every other table are
+ * compared: they must be the same, and the counters may only hold sign-in counts. Then the clock passes a scheduled
  * event's publication date: reads show it published at once and still write nothing, and the
  * background job stores it.
  */
@@ -28,16 +32,35 @@ function fileState(path: string): string {
   }
 }
 
+/** The table the sign-in throttle counts refused credentials in (storage/limits.ts). */
+const THROTTLE_TABLE = 'limit_counters';
+
 /** What a write to the database would change, seen from outside the server. */
 function watch(file: string) {
   const watcher = new Database(file, { readonly: true, fileMustExist: true });
   const dataVersion = watcher.prepare<[], number>('PRAGMA data_version').pluck();
+  const tables = () =>
+    watcher
+      .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .pluck()
+      .all();
   return {
     state: () =>
       JSON.stringify({
         data_version: dataVersion.get(),
         db: fileState(file),
         wal: fileState(`${file}-wal`),
+      }),
+    /** Every table's rows but the throttle's, and the throttle's keys that are not sign-ins. */
+    contents: () =>
+      JSON.stringify({
+        tables: tables()
+          .filter((name) => name !== THROTTLE_TABLE)
+          .map((name) => [name, watcher.prepare(`SELECT * FROM "${name}"`).raw().all()]),
+        otherLimits: watcher
+          .prepare(`SELECT * FROM ${THROTTLE_TABLE} WHERE key NOT LIKE 'signin %'`)
+          .raw()
+          .all(),
       }),
     close: () => watcher.close(),
   };
@@ -64,12 +87,14 @@ function watchingCaller(server: TestServer, writes: string[], reads: string[]): 
     }
     const reading = method === 'GET' || method === 'HEAD';
     const before = watcher.state();
+    const contentsBefore = reading ? watcher.contents() : '';
     const response = await fetch(new URL(path, server.url), { method, headers, body });
     const text = await response.text();
     if (reading) {
       reads.push(name);
       const after = watcher.state();
-      if (after !== before) writes.push(`${name} (${method} ${path}): ${before} → ${after}`);
+      if (after !== before && watcher.contents() !== contentsBefore)
+        writes.push(`${name} (${method} ${path}): ${before} → ${after}`);
     }
     let json: Record<string, unknown> = {};
     try {
