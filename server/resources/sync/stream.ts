@@ -112,6 +112,7 @@ export function createStreamHub(
   function message(
     sub: Subscriber,
     change: ChangeRow & { cursor: FeedCursor },
+    position: number,
     rows: LoadedRows,
     names: Map<number, string>,
   ) {
@@ -124,7 +125,7 @@ export function createStreamHub(
     } else {
       return undefined;
     }
-    const token = syncToken({ epoch: epoch!, seq: feed.cursors.positionOf(change.cursor) });
+    const token = syncToken({ epoch: epoch!, seq: position });
     const data: Record<string, unknown> = {
       kind: change.kind,
       id: change.item_id,
@@ -156,10 +157,15 @@ export function createStreamHub(
         break;
       }
       const rows = loaded(read.rows);
-      for (const change of read.changes) {
-        const text = message(sub, change, rows, read.names);
-        sub.cursor = change.cursor;
-        sub.position = feed.cursors.positionOf(change.cursor);
+      // A batch shorter than asked holds every change up to `upTo`: its last change's id is
+      // `upTo` itself, so a client resuming there (on any node) reads nothing of it again.
+      const complete = read.changes.length < BATCH;
+      for (const [i, change] of read.changes.entries()) {
+        const last = complete && i === read.changes.length - 1;
+        const position = last ? upTo : feed.cursors.positionOf(change.cursor);
+        const text = message(sub, change, position, rows, read.names);
+        sub.cursor = last ? feed.cursors.after(upTo) : change.cursor;
+        sub.position = position;
         if (text === undefined) continue;
         sub.sink.write(text);
         sub.sentPosition = sub.position;
