@@ -6,6 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
+import { DERIVED_MIGRATION } from '../storage/derived.js';
+import { sqliteDerivedStep } from '../storage/sqlite/derived-triggers.js';
 import { installContentVersionTriggers } from './content-version.js';
 
 /** The migration that creates the content version's table. */
@@ -32,15 +34,29 @@ export class DatabaseTooNewError extends Error {
   }
 }
 
-export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
+/** SQL made in TypeScript, appended to the file of the migration of its number. */
+export type GeneratedSteps = Readonly<Record<number, () => string>>;
+
+/** SQLite's generated steps: the derived values' triggers (storage/derived.ts). */
+export const SQLITE_GENERATED_STEPS: GeneratedSteps = { [DERIVED_MIGRATION]: sqliteDerivedStep };
+
+/**
+ * `generated`: SQL a migration takes from TypeScript after its file's (SQLite's own by default
+ * for SQLite's folder; none for another folder unless given).
+ */
+export function loadMigrations(
+  dir = MIGRATIONS_DIR,
+  generated: GeneratedSteps = dir === MIGRATIONS_DIR ? SQLITE_GENERATED_STEPS : {},
+): Migration[] {
   const migrations = readdirSync(dir)
     .filter((file) => /^\d{4}_[\w-]+\.sql$/.test(file))
     .sort()
-    .map((file) => ({
-      version: Number(file.slice(0, 4)),
-      name: file,
-      sql: readFileSync(`${dir}/${file}`, 'utf8'),
-    }));
+    .map((file) => {
+      const version = Number(file.slice(0, 4));
+      const sql = readFileSync(`${dir}/${file}`, 'utf8');
+      const step = generated[version];
+      return { version, name: file, sql: step === undefined ? sql : `${sql}\n${step()}` };
+    });
   migrations.forEach((m, index) => {
     if (m.version !== index + 1) throw new Error(`Migration ${m.name} is out of sequence.`);
   });

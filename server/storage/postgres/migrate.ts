@@ -9,6 +9,8 @@
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { DatabaseTooNewError, loadMigrations, type Migration } from '../../db/migrate.js';
+import { DERIVED_MIGRATION } from '../derived.js';
+import { pgDerivedStep } from './derived-triggers.js';
 
 /** Beside the bundle (scripts/build-node.mjs copies them) as beside this file. */
 export const PG_MIGRATIONS_DIR = fileURLToPath(new URL('./pg-migrations/', import.meta.url));
@@ -16,8 +18,9 @@ export const PG_MIGRATIONS_DIR = fileURLToPath(new URL('./pg-migrations/', impor
 /** Any constant: the key of the advisory lock migrations take ("alma" in ASCII). */
 const MIGRATION_LOCK = 0x616c6d61;
 
+/** With the SQL made in TypeScript: the derived values' triggers (storage/derived.ts). */
 export function loadPgMigrations(dir = PG_MIGRATIONS_DIR): Migration[] {
-  return loadMigrations(dir);
+  return loadMigrations(dir, { [DERIVED_MIGRATION]: pgDerivedStep });
 }
 
 async function inTransaction<T>(client: pg.ClientBase, work: () => Promise<T>): Promise<T> {
