@@ -20,6 +20,7 @@ import type { CaldavReader, CaldavRepository } from './caldav.js';
 import type { EventsReader, EventsRepository } from './events.js';
 import type { FeedsReader, FeedsRepository } from './feeds.js';
 import type { ExportReader } from './export.js';
+import type { ImportSourcesReader, ImportSourcesRepository } from './import-sources.js';
 import type { IdempotencyReader, IdempotencyRepository } from './idempotency.js';
 import type { LeasesRepository } from './leases.js';
 import type { LimitsPort } from './limits.js';
@@ -63,6 +64,7 @@ export interface WriteRepositories {
   caldav: CaldavRepository;
   backupStatus: BackupStatusRepository;
   feeds: FeedsRepository;
+  importSources: ImportSourcesRepository;
 }
 
 /** The read side, by aggregate: committed data. */
@@ -84,6 +86,7 @@ export interface ReadRepositories {
   trash: TrashReader;
   caldav: CaldavReader;
   backupStatus: BackupStatusReader;
+  importSources: ImportSourcesReader;
   feeds: FeedsReader;
   /** The export document's reads, in one snapshot per export (read only). */
   exports: ExportReader;

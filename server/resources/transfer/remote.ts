@@ -35,7 +35,7 @@ import {
   DEFAULT_REMOTE_LIMITS,
   type RemoteLimits,
 } from './remote-fetch.js';
-import { createRemoteStore, type SourceKind } from './remote-store.js';
+import type { SourceKind } from '../../storage/import-sources.js';
 import { noCounts } from '../../import-counts.js';
 
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -95,7 +95,8 @@ export function createRemoteImporter(
   deps: RemoteDeps,
   limits: RemoteLimits = DEFAULT_REMOTE_LIMITS,
 ) {
-  const store = createRemoteStore(core.db);
+  // Used inside the import's synchronous transaction (inSavepoint on the connection).
+  const store = core.syncRepositories.importSources;
 
   async function read(input: RemoteInput): Promise<RemoteFetched> {
     const root = apiRoot(input.url);
@@ -208,9 +209,9 @@ export function createRemoteImporter(
       if (local === undefined || localParent === undefined) continue;
       if (deps.terms.findNow('category', local)?.parent === localParent) continue;
       try {
-        store.attempt(() =>
+        core.db.transaction(() =>
           deps.terms.inSyncWrite.update('category', local, { parent: localParent }),
-        );
+        )();
       } catch (error) {
         report.errors.push({ kind: 'category', id, message: (error as Error).message });
       }

@@ -25,6 +25,7 @@ import { queryOn, rowOf, togetherOn, type Query, type Together } from './query.j
 import { pgEvents, pgEventsReader } from './events.js';
 import { pgBackupStatus, pgBackupStatusReader } from './backup-status.js';
 import { pgExportReader } from './export.js';
+import { pgImportSources, pgImportSourcesReader } from './import-sources.js';
 import { pgCaldav, pgCaldavReader } from './caldav.js';
 import { pgFeeds, pgFeedsReader } from './feeds.js';
 import { pgIdempotency, pgIdempotencyReader } from './idempotency.js';
@@ -99,6 +100,7 @@ function writeRepositories(q: Query): WriteRepositories {
     trash: pgTrash(q, together),
     caldav: pgCaldav(q),
     backupStatus: pgBackupStatus(q),
+    importSources: pgImportSources(q),
     feeds: pgFeeds(q),
   };
 }
@@ -150,6 +152,7 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
     trash: pgTrashReader(reading, readingTogether),
     caldav: pgCaldavReader(reading),
     backupStatus: pgBackupStatusReader(reading),
+    importSources: pgImportSourcesReader(reading),
     feeds: pgFeedsReader(reading),
     exports: pgExportReader(pool),
   };

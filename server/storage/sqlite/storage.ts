@@ -24,6 +24,7 @@ import { asyncRepository, type Sync } from './repository.js';
 import { sqliteEvents, sqliteEventsReader } from './events.js';
 import { sqliteBackupStatus, sqliteBackupStatusReader } from './backup-status.js';
 import { sqliteExportReader } from './export.js';
+import { sqliteImportSources, sqliteImportSourcesReader } from './import-sources.js';
 import { sqliteCaldav, sqliteCaldavReader } from './caldav.js';
 import { sqliteFeeds, sqliteFeedsReader } from './feeds.js';
 import { sqliteIdempotency, sqliteIdempotencyReader } from './idempotency.js';
@@ -127,6 +128,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     trash: sqliteTrash(db),
     caldav: sqliteCaldav(db),
     backupStatus: sqliteBackupStatus(db),
+    importSources: sqliteImportSources(db),
     feeds: sqliteFeeds(db),
   };
   const reading = readHandle(db);
@@ -151,6 +153,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     trash: asyncRepository(sqliteTrashReader(db), outsideWrites),
     caldav: asyncRepository(sqliteCaldavReader(reading), outsideWrites),
     backupStatus: asyncRepository(sqliteBackupStatusReader(reading), outsideWrites),
+    importSources: asyncRepository(sqliteImportSourcesReader(reading), outsideWrites),
     feeds: asyncRepository(sqliteFeedsReader(reading), outsideWrites),
     exports: sqliteExportReader(db, file, outsideWrites),
   };
@@ -200,6 +203,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
           trash: asyncRepository(writers.trash, guard),
           caldav: asyncRepository(writers.caldav, guard),
           backupStatus: asyncRepository(writers.backupStatus, guard),
+          importSources: asyncRepository(writers.importSources, guard),
           feeds: asyncRepository(writers.feeds, guard),
         };
         // The hooks may read through the read side (a precondition's GET): within the unit's
