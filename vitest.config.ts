@@ -27,6 +27,7 @@ const SLOW = [
 const SERVER_ON_POSTGRES = [
   'test/server/http/auth.test.ts',
   'test/server/http/core.test.ts',
+  'test/server/http/idempotency.test.ts',
   'test/server/http/throttle.test.ts',
 ];
 const shared = {
