@@ -12,7 +12,7 @@ import type { CopyDestination, CopySource, Row, TableShape, Value } from '../../
 import { migratePostgres, schemaVersion } from './migrate.js';
 import { createClient } from './pool.js';
 
-const DERIVING_TRIGGERS = /^(events_search|event_day_counts)/;
+const DERIVING_TRIGGERS = /^(events_search|derived_event_day_counts)/;
 /** PostgreSQL takes at most 65,535 parameters in one statement. */
 const MAX_PARAMETERS = 60_000;
 

@@ -10,7 +10,7 @@ import { openDatabase, type Db } from '../../db/open.js';
 import { migrate } from '../../db/migrate.js';
 import type { CopyDestination, CopySource, Row, TableShape } from '../../migrate/ends.js';
 
-const DERIVING_TRIGGERS = /^(events_fts|event_day_counts)/;
+const DERIVING_TRIGGERS = /^(events_fts|derived_event_day_counts)/;
 
 const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
