@@ -77,6 +77,11 @@ if (all) {
     ['--project', 'postgres'],
     '.tmp/vitest-postgres.json',
   );
+  vitest(
+    'server tests on PostgreSQL (the files that run on both engines)',
+    ['--project', 'server-postgres'],
+    '.tmp/vitest-server-postgres.json',
+  );
 }
 vitest(
   'slow tier: crash, fuzz, network, bench smoke, desktop build',
