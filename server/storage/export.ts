@@ -4,21 +4,14 @@
  * together. All the reads of one export see one snapshot, taken when it opens, while the
  * server keeps writing.
  */
+import { EXPORT_SECTIONS, type ExportSection } from '../../shared/schemas/transfer.js';
 
 export const EXPORT_BATCH = 500;
 
-export const EXPORT_TABLES = [
-  'users',
-  'media',
-  'categories',
-  'tags',
-  'venues',
-  'organizers',
-  'series',
-  'events',
-] as const;
+/** The tables an export reads: one per section of the document, in the document's order. */
+export const EXPORT_TABLES = EXPORT_SECTIONS;
 
-export type ExportTable = (typeof EXPORT_TABLES)[number];
+export type ExportTable = ExportSection;
 
 /** A row of its table as stored (users: only what an export shows of them). */
 export type ExportRow = Record<string, unknown> & { id: number };
