@@ -276,7 +276,15 @@ function cell(value: unknown): unknown {
 }
 
 /** Every table's rows (the shadow tables of full-text indexes included), hashed. */
-export function dbChecksum(db: Database.Database): string {
+/**
+ * A digest of every table's rows. `exceptSignInCounts`: leave out the sign-in throttle's counts
+ * of refused credentials (limit_counters, storage/limits.ts), which a refused request writes on
+ * purpose so that the throttle holds for every process; any other counter still counts.
+ */
+export function dbChecksum(
+  db: Database.Database,
+  options: { exceptSignInCounts?: boolean } = {},
+): string {
   const hash = createHash('sha256');
   const tables = db
     .prepare(
@@ -287,7 +295,11 @@ export function dbChecksum(db: Database.Database): string {
   for (const table of tables) {
     hash.update(`\0table ${table}\0`);
     for (const row of db
-      .prepare(`SELECT * FROM "${table.replace(/"/g, '""')}"`)
+      .prepare(
+        options.exceptSignInCounts === true && table === 'limit_counters'
+          ? "SELECT * FROM limit_counters WHERE key NOT LIKE 'signin %'"
+          : `SELECT * FROM "${table.replace(/"/g, '""')}"`,
+      )
       .raw()
       .iterate()) {
       hash.update(JSON.stringify((row as unknown[]).map(cell)));

@@ -249,12 +249,13 @@ describe('hostile input on every endpoint of the registry', () => {
     async (_label, info) => {
       await fc.assert(
         fc.asyncProperty(requestArbitrary(info), async (sample) => {
-          const before = dbChecksum(side);
+          // A refused credential is counted by the sign-in throttle, a write the test allows.
+          const before = dbChecksum(side, { exceptSignInCounts: true });
           const { path, sent, res } = await send(info, sample);
           const problem = shapeProblem(res);
           if (problem) throw new Error(describeFailure(path, sent, res, problem));
           const readOnly = info.method === 'GET' || res.status >= 400;
-          if (readOnly && dbChecksum(side) !== before) {
+          if (readOnly && dbChecksum(side, { exceptSignInCounts: true }) !== before) {
             throw new Error(describeFailure(path, sent, res, 'the database changed'));
           }
           if (server.child.exitCode !== null) {
