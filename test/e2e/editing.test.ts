@@ -92,8 +92,9 @@ describe.skipIf(!hasChromium)('editing like a calendar app', () => {
   });
 
   it('names what each scope covers, with counts and dates, and warns about past events', async () => {
-    // Weekly, 5 times, from two weeks ago: two are over, three to come.
-    const first = DateTime.utc().minus({ days: 14 }).startOf('day').set({ hour: 18 });
+    // Weekly, 5 times, from two weeks ago: two are over, three to come. The first starts a few
+    // hours later in the day than now, so that this week's is still to come at any time of day.
+    const first = DateTime.utc().plus({ hours: 3 }).startOf('hour').minus({ days: 14 });
     const res = await call(server.url, EV, AUTH, {
       method: 'POST',
       body: {
