@@ -24,6 +24,7 @@ import type { ImportSourcesReader, ImportSourcesRepository } from './import-sour
 import type { IdempotencyReader, IdempotencyRepository } from './idempotency.js';
 import type { LeasesRepository } from './leases.js';
 import type { LimitsPort } from './limits.js';
+import type { SavepointsRepository } from './savepoints.js';
 import type { ListingReader } from './listing.js';
 import type {
   LinkedPostsReader,
@@ -65,6 +66,8 @@ export interface WriteRepositories {
   backupStatus: BackupStatusRepository;
   feeds: FeedsRepository;
   importSources: ImportSourcesRepository;
+  /** Savepoints inside the unit: a part that fails alone (savepoints.ts). */
+  savepoints: SavepointsRepository;
 }
 
 /** The read side, by aggregate: committed data. */

@@ -15,7 +15,6 @@ import { organizerCreateSchema } from '../../../shared/schemas/organizer.js';
 import { venueCreateSchema } from '../../../shared/schemas/venue.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
-import { inSavepoint } from '../../db/savepoint.js';
 import type { EventsService } from '../events/service.js';
 import type { OrganizersService } from '../organizers/service.js';
 import type { TermsService } from '../terms/service.js';
@@ -36,6 +35,8 @@ import {
   type RemoteLimits,
 } from './remote-fetch.js';
 import type { SourceKind } from '../../storage/import-sources.js';
+import { inSavepoint } from '../../storage/savepoints.js';
+import type { UnitOfWork } from '../../storage/storage.js';
 import { noCounts } from '../../import-counts.js';
 
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -121,13 +122,14 @@ export function createRemoteImporter(
   }
 
   async function write(
-    writes: ReturnType<EventsService['within']>,
+    uow: UnitOfWork,
     fetched: RemoteFetched,
     actor: Actor,
     links: Links,
     report: RemoteReport,
   ): Promise<void> {
     const { host, data } = fetched;
+    const writes = deps.events.within(uow);
     const maps: Record<SourceKind, Map<string, number>> = {
       event: new Map(),
       venue: new Map(),
@@ -157,7 +159,7 @@ export function createRemoteImporter(
         return known.local_id;
       }
       try {
-        const id = await inSavepoint(core.db, async () => {
+        const id = await inSavepoint(uow, async () => {
           const local = await write(known?.local_id);
           store.save(kind, source, local, sum);
           return local;
@@ -329,7 +331,7 @@ export function createRemoteImporter(
       };
       try {
         await core.storage.write(async (uow) => {
-          await write(deps.events.within(uow), fetched, actor, links, report);
+          await write(uow, fetched, actor, links, report);
           if (input.dry_run) throw ROLLBACK;
         });
       } catch (error) {

@@ -33,6 +33,7 @@ import { pgTrash, pgTrashReader } from './trash.js';
 import { pgLeases } from './leases.js';
 import { pgSeries, pgSeriesReader } from './series.js';
 import { pgLimits } from './limits.js';
+import { pgSavepoints } from './savepoints.js';
 import { pgChanges, pgChangesReader } from './changes.js';
 import { pgCommitNotifier } from './notifications.js';
 import { pgListingReader } from './listing.js';
@@ -102,6 +103,7 @@ function writeRepositories(q: Query): WriteRepositories {
     backupStatus: pgBackupStatus(q),
     importSources: pgImportSources(q),
     feeds: pgFeeds(q),
+    savepoints: pgSavepoints(q),
   };
 }
 

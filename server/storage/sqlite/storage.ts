@@ -33,6 +33,7 @@ import { sqliteTrash, sqliteTrashReader } from './trash.js';
 import { sqliteLeases } from './leases.js';
 import { sqliteSeries, sqliteSeriesReader } from './series.js';
 import { sqliteLimits } from './limits.js';
+import { sqliteSavepoints } from './savepoints.js';
 import type { LimitsPort } from '../limits.js';
 import { sqliteListingReader } from './listing.js';
 import { sqliteSettings, sqliteSettingsReader } from './settings.js';
@@ -130,6 +131,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     backupStatus: sqliteBackupStatus(db),
     importSources: sqliteImportSources(db),
     feeds: sqliteFeeds(db),
+    savepoints: sqliteSavepoints(db),
   };
   const reading = readHandle(db);
 
@@ -205,6 +207,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
           backupStatus: asyncRepository(writers.backupStatus, guard),
           importSources: asyncRepository(writers.importSources, guard),
           feeds: asyncRepository(writers.feeds, guard),
+          savepoints: asyncRepository(writers.savepoints, guard),
         };
         // The hooks may read through the read side (a precondition's GET): within the unit's
         // scope those reads are the unit's own.
