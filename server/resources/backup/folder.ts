@@ -9,10 +9,23 @@ import { formatUtc } from '../../../shared/time.js';
 import type { BackupFileWire } from '../../../shared/schemas/wire/admin.js';
 import type { ServerConfig } from '../../config.js';
 
-/** Letters, digits, `_`, `-` and inner dots, ending in `.db`: no separators, no `..`, no dotfiles. */
-export const BACKUP_NAME = /^[A-Za-z0-9_-](?:[A-Za-z0-9_-]|\.(?!\.)){0,150}\.db$/;
+/**
+ * Letters, digits, `_`, `-` and inner dots, ending in `.db` (a copy of the SQLite database) or
+ * `.json` (the export document a PostgreSQL calendar is backed up as): no separators, no `..`,
+ * no dotfiles.
+ */
+export const BACKUP_NAME = /^[A-Za-z0-9_-](?:[A-Za-z0-9_-]|\.(?!\.)){0,150}\.(?:db|json)$/;
 
 export const isBackupName = (name: string): boolean => BACKUP_NAME.test(name);
+
+/** What a backup holds: an SQLite database file, or an export document (and media). */
+export type BackupFormat = 'database' | 'document';
+
+/** The file's ending for each format. */
+export const BACKUP_EXTENSION: Record<BackupFormat, string> = { database: 'db', document: 'json' };
+
+export const formatOf = (name: string): BackupFormat =>
+  name.endsWith('.json') ? 'document' : 'database';
 
 export type BackupFile = BackupFileWire;
 
@@ -93,12 +106,12 @@ export function backupPath(dir: string, name: string): string | undefined {
 }
 
 /** `almanac-20260615T120000Z.db` for 2026-06-15 12:00:00 UTC, plus an optional suffix. */
-export function timestampName(at: Date, suffix = ''): string {
+export function timestampName(at: Date, suffix = '', format: BackupFormat = 'database'): string {
   const stamp = at
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
     .replace(/[-:]/g, '');
-  return `almanac-${stamp}${suffix}.db`;
+  return `almanac-${stamp}${suffix}.${BACKUP_EXTENSION[format]}`;
 }
 
 const STAMP = /^almanac-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/;
@@ -140,4 +153,4 @@ export function listBackups(dir: string): BackupFile[] {
 }
 
 /** Backups made within the same second are told apart by a `-2`, `-3`… suffix. */
-const sequence = (name: string): number => Number(/-(\d+)\.db$/.exec(name)?.[1] ?? 1);
+const sequence = (name: string): number => Number(/-(\d+)\.(?:db|json)$/.exec(name)?.[1] ?? 1);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isAdministrator } from '../../../shared/roles.js';
 import type { RequestContext } from '../../http/context.js';
 import { endpoint, type RouteDef } from '../../http/route.js';
-import { BACKUP_NAME } from './folder.js';
+import { BACKUP_NAME, formatOf } from './folder.js';
 
 const adminOnly = (ctx: RequestContext) => isAdministrator(ctx.actor);
 
@@ -72,14 +72,15 @@ export const backupRoutes: RouteDef[] = [
     endpoints: [
       endpoint({
         methods: ['GET'],
-        summary: 'Download a backup file (an SQLite database).',
+        summary: 'Download a backup file (an SQLite database; on PostgreSQL, the export document).',
         args: nameArgs,
         permission: adminOnly,
         handler: (params, ctx) => ({
           body: undefined,
           file: ctx.services.backups.path(params.name),
           headers: {
-            'Content-Type': 'application/vnd.sqlite3',
+            'Content-Type':
+              formatOf(params.name) === 'document' ? 'application/json' : 'application/vnd.sqlite3',
             'Content-Disposition': `attachment; filename="${params.name}"`,
             'Cache-Control': 'no-store',
           },

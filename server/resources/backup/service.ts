@@ -1,6 +1,8 @@
 /**
- * Online backups of the database into `<dataDir>/backups/`, and restoring one into the running
- * server. One backup operation runs at a time; requests keep being served throughout.
+ * Online backups of the calendar into `<dataDir>/backups/`, and restoring one into the running
+ * server. One backup operation runs at a time; requests keep being served throughout. On SQLite
+ * a backup is a copy of the database file (`.db`, sqlite.ts); on PostgreSQL it is the export
+ * document (`.json`, document.ts). Both keep the media files beside it (`.media/`).
  */
 import { copyFileSync, existsSync, mkdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,12 +14,23 @@ import {
   backupPath,
   backupsDir,
   describeBackup,
+  formatOf,
   listBackups,
   timestampName,
   type BackupFile,
+  type BackupFormat,
 } from './folder.js';
+import { readDocumentBackup, writeDocumentBackup } from './document.js';
 import { schemaProblems, summary } from './schema-check.js';
-import { backupTo, checkBackup, copyProblems, restoreInto, upgradeCopy } from './sqlite.js';
+import {
+  backupTo,
+  checkBackup,
+  copyProblems,
+  restoreInto,
+  upgradeCopy,
+  type BackupProblem,
+} from './sqlite.js';
+import type { ImportInput } from '../transfer/import.js';
 
 /** The name part of scheduled backups, which retention applies to (manual ones stay). */
 export const SCHEDULED = '-scheduled';
@@ -31,6 +44,12 @@ const unavailable = (): Unavailable =>
     'Backups need a database file; this server runs on an in-memory database.',
   );
 
+const noDataFolder = (): Unavailable =>
+  new Unavailable(
+    'almanac_backups_unavailable',
+    'Backups need a folder: set --data-dir, or the setting backup_dir.',
+  );
+
 export interface RestoreResult {
   restored: BackupFile;
   /** The backup of the data as it was just before the restore, to undo it. */
@@ -39,13 +58,23 @@ export interface RestoreResult {
 
 export interface BackupDeps {
   /** Runs once the restored data is live (the change history starts anew). */
-  afterRestore?: () => void;
+  afterRestore?: () => void | Promise<void>;
+  /**
+   * PostgreSQL: replaces the calendar's contents with a document's, all or nothing (one unit of
+   * work). Without it, document backups are made but not restored.
+   */
+  restoreDocument?: (doc: ImportInput) => Promise<void>;
 }
 
 export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
   const { db, config, clock, log } = core;
+  // What this engine's backups are: a copy of the SQLite file, or PostgreSQL's export document.
+  const format: BackupFormat = config.databaseUrl === undefined ? 'database' : 'document';
   const defaultDir = backupsDir(config);
-  const live = config.dbPath !== ':memory:' && config.dbPath !== '' ? config.dbPath : undefined;
+  const live =
+    format === 'database' && config.dbPath !== ':memory:' && config.dbPath !== ''
+      ? config.dbPath
+      : undefined;
   let queue: Promise<unknown> = Promise.resolve();
 
   /** Runs backup operations one after the other. */
@@ -57,7 +86,7 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
 
   /** The chosen folder (setting `backup_dir`), else the data folder's `backups/`. */
   function currentDir(): string | undefined {
-    if (live === undefined) return undefined;
+    if (format === 'database' && live === undefined) return undefined;
     return core.settings.get().backup_dir || defaultDir;
   }
 
@@ -77,19 +106,28 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
 
   function folder(): string {
     const dir = checkedDir();
-    if (dir === undefined) throw unavailable();
+    if (dir === undefined) throw format === 'database' ? unavailable() : noDataFolder();
     return dir;
   }
 
-  /** A backup's copy of the media files: `almanac-….db` → `almanac-….media/`. */
-  const mediaOf = (target: string, name: string) => join(target, name.replace(/\.db$/, '.media'));
+  /** A backup's copy of the media files: `almanac-….db` (or `.json`) → `almanac-….media/`. */
+  const mediaOf = (target: string, name: string) =>
+    join(target, name.replace(/\.(?:db|json)$/, '.media'));
 
-  /** A name no backup has yet, from "now" (two backups in one second get `-2`, `-3`…). */
+  /** A name no backup (nor its media) has yet, from "now" (one second's next get `-2`, `-3`…). */
   function freshName(suffix: string): string {
-    const base = timestampName(clock.now(), suffix);
+    const base = timestampName(clock.now(), suffix, format);
+    const taken = (name: string) =>
+      existsSync(join(folder(), name)) || existsSync(mediaOf(folder(), name));
     let name = base;
-    for (let n = 2; existsSync(join(folder(), name)); n++) name = base.replace(/\.db$/, `-${n}.db`);
+    for (let n = 2; taken(name); n++) name = base.replace(/\.(db|json)$/, `-${n}.$1`);
     return name;
+  }
+
+  /** Reads a backup back: why it cannot be used, or undefined when it can. */
+  function problemOf(file: string): BackupProblem | undefined {
+    const check = formatOf(file) === 'document' ? readDocumentBackup(file) : checkBackup(file);
+    return 'kind' in check ? check : undefined;
   }
 
   async function create(suffix = ''): Promise<BackupFile> {
@@ -100,7 +138,8 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
     const partial = join(target, `.${name}.partial`);
     const partialMedia = join(target, `.${name}.media.partial`);
     try {
-      await backupTo(db, partial);
+      if (format === 'document') await writeDocumentBackup(core, partial);
+      else await backupTo(db, partial);
       // The media files with the database: restoring a backup brings back the images it names.
       // Only regular files: a link in the media folder is not followed into the backup.
       if (config.mediaDir !== '' && existsSync(config.mediaDir)) {
@@ -129,7 +168,7 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
   async function rollBack(safety: BackupFile, cause: unknown): Promise<void> {
     log.error({ err: cause, safety_backup: safety.name }, 'restored data unusable; rolling back');
     await restoreInto(backupPath(folder(), safety.name)!, live!);
-    deps.afterRestore?.();
+    await deps.afterRestore?.();
     log.warn(
       { safety_backup: safety.name },
       'database rolled back to its state before the restore',
@@ -138,8 +177,10 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
 
   async function restore(name: string): Promise<RestoreResult> {
     const target = folder();
-    if (live === undefined) throw unavailable();
     if (!describeBackup(target, name)) throw backupNotFound();
+    if (formatOf(name) !== format) throw otherEngine(name);
+    if (format === 'document') return restoreDocument(name);
+    if (live === undefined) throw unavailable();
     const file = backupPath(target, name)!;
     // Checked in a private copy: SQLite leaves `-shm`/`-wal` files beside a WAL file it reads,
     // even read-only, and the backups folder keeps only what the user put there.
@@ -153,20 +194,69 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
     }
   }
 
+  /** A backup made on the other engine: a file copy and a document are restored differently. */
+  function otherEngine(name: string): Refused {
+    return invalid(
+      formatOf(name) === 'database'
+        ? `${name} is a copy of an SQLite database, and this calendar runs on PostgreSQL: move it with almanac migrate --from <file> (docs/scaling.md).`
+        : `${name} is an export document, the backup of a calendar on PostgreSQL: import it with POST /import, or move to PostgreSQL with almanac migrate.`,
+    );
+  }
+
+  function refusal(problem: BackupProblem): Refused {
+    if (problem.kind === 'too_new')
+      return invalid(
+        `This backup was written by a newer version of Almanac (schema ${problem.version}; this version understands up to ${problem.supported}).`,
+      );
+    if (problem.kind === 'not_almanac')
+      return invalid(
+        format === 'database'
+          ? 'This file is not an Almanac database.'
+          : 'This file is not an Almanac export document.',
+      );
+    if (problem.kind === 'corrupt')
+      return invalid(
+        format === 'database'
+          ? `This backup is damaged (integrity check: ${problem.message}).`
+          : `This backup is damaged: ${problem.message}`,
+      );
+    return invalid(`This backup cannot be read: ${problem.message}`);
+  }
+
+  /**
+   * PostgreSQL: the document checked whole, the data as it is backed up first, then the
+   * calendar's contents replaced by the document's in one unit of work (all or nothing), and the
+   * media files it lacks copied back.
+   */
+  async function restoreDocument(name: string): Promise<RestoreResult> {
+    const target = folder();
+    const restored = describeBackup(target, name)!;
+    if (!deps.restoreDocument)
+      throw new Unavailable(
+        'almanac_backups_unavailable',
+        'Restoring a backup on PostgreSQL is not available in this version; import the document with POST /import.',
+      );
+    const check = readDocumentBackup(backupPath(target, name)!);
+    if ('kind' in check) throw refusal(check);
+    const safety = await create('-before-restore');
+    try {
+      await deps.restoreDocument(check.doc);
+    } catch (error) {
+      throw invalid(
+        `This backup could not be restored (${(error as Error).message}); the data is as it was.`,
+      );
+    }
+    if (config.mediaDir !== '') await copyRegularFiles(mediaOf(target, name), config.mediaDir);
+    await deps.afterRestore?.();
+    log.warn({ backup: name, safety_backup: safety.name }, 'calendar restored from a backup');
+    return { restored, safety_backup: safety };
+  }
+
   async function restoreChecked(name: string, file: string): Promise<RestoreResult> {
     const target = folder();
     const restored = describeBackup(target, name)!;
     const check = checkBackup(file);
-    if ('kind' in check) {
-      if (check.kind === 'too_new')
-        throw invalid(
-          `This backup was written by a newer version of Almanac (schema ${check.version}; this version understands up to ${check.supported}).`,
-        );
-      if (check.kind === 'not_almanac') throw invalid('This file is not an Almanac database.');
-      if (check.kind === 'corrupt')
-        throw invalid(`This backup is damaged (integrity check: ${check.message}).`);
-      throw invalid(`This backup cannot be read: ${check.message}`);
-    }
+    if ('kind' in check) throw refusal(check);
     const pageSize = db.pragma('page_size', { simple: true }) as number;
     const working = join(target, `.${name}.restore`);
     let safety: BackupFile;
@@ -189,7 +279,7 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
         // Only regular files directly in a real folder: a link (to /etc/hostname, say) or a
         // linked folder in a backup would otherwise be served under /media/.
         if (config.mediaDir !== '') await copyRegularFiles(mediaOf(target, name), config.mediaDir);
-        deps.afterRestore?.();
+        await deps.afterRestore?.();
       } catch (error) {
         await rollBack(safety, error);
         throw invalid(
@@ -204,7 +294,7 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
   }
 
   return {
-    /** Whether this server can make backups at all (it runs on a database file). */
+    /** Whether this server can make backups at all (a database file, or a folder on PostgreSQL). */
     available: (): boolean => currentDir() !== undefined,
     /** The folder backups go to now. */
     folder: currentDir,
@@ -230,13 +320,13 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
     scheduled: (keep: number): Promise<BackupFile> =>
       exclusive(async () => {
         const made = await create(SCHEDULED);
-        const check = checkBackup(join(folder(), made.name));
-        if ('kind' in check) {
+        const problem = problemOf(join(folder(), made.name));
+        if (problem !== undefined) {
           rmSync(join(folder(), made.name), { force: true });
           rmSync(mediaOf(folder(), made.name), { recursive: true, force: true });
           throw new Refused(
             'almanac_backup_unverified',
-            `The backup just written does not read back (${check.kind}).`,
+            `The backup just written does not read back (${problem.kind}).`,
           );
         }
         const old = listBackups(folder()).filter((file) => file.name.includes(SCHEDULED));
