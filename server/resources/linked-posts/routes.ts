@@ -28,6 +28,7 @@ import {
   type ArgsOf,
   type RouteDef,
 } from '../../http/route.js';
+import { rowLookup } from '../../http/row-lookup.js';
 import type { LinkedInput, LinkedKind, LinkedRow } from './kind.js';
 import type { LinkedService, ListInput } from './service.js';
 
@@ -95,31 +96,14 @@ export function linkedRoutes<Row extends LinkedRow, Input extends LinkedInput, W
   const base = `/${kind.table}`;
   const what = kind.type;
 
-  // check, permission and handler of one request see the same params object: the check looks
-  // the row up once (`rowOf`), the permission and the handler reuse it. The permission checked
-  // again inside the write gets a copy of the params: it reads the row as it is then, in the
-  // write's transaction (`rowNow`).
-  const rows = new WeakMap<object, Row | undefined>();
-  async function rowOf(params: Ref, ctx: RequestContext): Promise<Row | undefined> {
-    if (rows.has(params)) return rows.get(params);
+  const rows = rowLookup(async (params: Ref, ctx: RequestContext): Promise<Row | undefined> => {
     const service = config.service(ctx);
-    let row: Row | undefined;
-    if ('id' in params) row = await service.find(params.id);
-    else {
-      const slug = decodeSegment(params.slug);
-      row = slug === undefined ? undefined : await service.findBySlug(slug);
-    }
-    rows.set(params, row);
-    return row;
-  }
-  function rowNow(params: Ref, ctx: RequestContext): Row | undefined {
-    if (rows.has(params)) return rows.get(params);
-    const service = config.service(ctx);
-    if ('id' in params) return service.findNow(params.id);
+    if ('id' in params) return service.find(params.id);
     const slug = decodeSegment(params.slug);
-    return slug === undefined ? undefined : service.findBySlugNow(slug);
-  }
-  const mustRow = (params: Ref, ctx: RequestContext) => rowNow(params, ctx)!;
+    return slug === undefined ? undefined : service.findBySlug(slug);
+  });
+  const rowOf = rows.of;
+  const mustRow = rows.found;
 
   async function missing(params: Ref, ctx: RequestContext): Promise<Problems> {
     if (await rowOf(params, ctx)) return {};
@@ -144,7 +128,7 @@ export function linkedRoutes<Row extends LinkedRow, Input extends LinkedInput, W
           args: ref.read,
           check: (params, ctx) => missing(params, ctx),
           handler: (params, ctx) => {
-            const row = config.service(ctx).read(mustRow(params, ctx), ctx.actor);
+            const row = config.service(ctx).read(mustRow(params), ctx.actor);
             return presentOne(row, ctx, true);
           },
         }),
@@ -162,8 +146,7 @@ export function linkedRoutes<Row extends LinkedRow, Input extends LinkedInput, W
             };
           },
           permission: (ctx, params) =>
-            canEditPost(ctx.actor, owned(mustRow(params, ctx))) &&
-            mayAssign(ctx.actor, params.author),
+            canEditPost(ctx.actor, owned(mustRow(params))) && mayAssign(ctx.actor, params.author),
           permissionInWrite: async (ctx, params) => {
             const row = await rowOf(params, ctx);
             return (
@@ -173,7 +156,7 @@ export function linkedRoutes<Row extends LinkedRow, Input extends LinkedInput, W
             );
           },
           handler: async (params, ctx) => {
-            const row = await config.service(ctx).update(mustRow(params, ctx), params, ctx.actor);
+            const row = await config.service(ctx).update(mustRow(params), params, ctx.actor);
             return presentOne(row, ctx, false);
           },
         }),
@@ -182,13 +165,13 @@ export function linkedRoutes<Row extends LinkedRow, Input extends LinkedInput, W
           summary: `Move a ${what} to the trash and unlink it from its events.`,
           args: ref.remove,
           check: (params, ctx) => missing(params, ctx),
-          permission: (ctx, params) => canDeletePost(ctx.actor, owned(mustRow(params, ctx))),
+          permission: (ctx, params) => canDeletePost(ctx.actor, owned(mustRow(params))),
           permissionInWrite: async (ctx, params) => {
             const row = await rowOf(params, ctx);
             return row !== undefined && canDeletePost(ctx.actor, owned(row));
           },
           handler: async (params, ctx) => {
-            const row = await config.service(ctx).trash(mustRow(params, ctx));
+            const row = await config.service(ctx).trash(mustRow(params));
             return presentOne(row, ctx, false);
           },
         }),

@@ -322,9 +322,6 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     kind,
     find: (id: number) => read.find(id),
     findBySlug: (slug: string) => read.findBySlug(slug),
-    /** The row as it is now, read synchronously: the permission's check inside a write. */
-    findNow: (id: number) => sync.find(id),
-    findBySlugNow: (slug: string) => sync.findBySlug(slug),
     kindOf: (id: number) => read.kindOf(id),
     eventExists: async (id: number) => (await read.eventOwner(id)) !== undefined,
     get: (id: number) => getIn(read, id),

@@ -6,13 +6,17 @@ import { mediaExternalSchema, mediaListSchema } from '../../../shared/schemas/me
 import { ApiError } from '../../http/errors.js';
 import type { RequestContext } from '../../http/context.js';
 import { endpoint, type RouteDef } from '../../http/route.js';
+import { rowLookup } from '../../http/row-lookup.js';
 import { uploadOf } from './upload.js';
 
 const mediaId = z.object({
   id: positiveInt.meta({ type: 'integer', description: 'The media ID.' }),
 });
+const item = rowLookup((params: { id: number }, ctx: RequestContext) =>
+  ctx.services.media.find(params.id),
+);
 const exists = async (params: { id: number }, ctx: RequestContext) =>
-  (await ctx.services.media.find(params.id)) ? undefined : { id: 'id is not a media ID.' };
+  (await item.of(params, ctx)) ? undefined : { id: 'id is not a media ID.' };
 
 export const mediaRoutes: RouteDef[] = [
   {
@@ -66,8 +70,8 @@ export const mediaRoutes: RouteDef[] = [
         args: mediaId,
         check: exists,
         permission: (ctx) => canEditPosts(ctx.actor),
-        handler: async (params, ctx) => ({
-          body: ctx.services.media.wire((await ctx.services.media.find(params.id))!, ctx.links),
+        handler: (params, ctx) => ({
+          body: ctx.services.media.wire(item.found(params), ctx.links),
         }),
       }),
       endpoint({
@@ -75,10 +79,11 @@ export const mediaRoutes: RouteDef[] = [
         summary: 'Delete a media item for good; events, venues and organizers using it lose it.',
         args: mediaId,
         check: exists,
-        // Read synchronously, so that it is also checked again inside the delete's unit of work,
-        // on the row as it is then. A row gone since the check is nobody's to delete.
-        permission: (ctx, params) => {
-          const row = ctx.services.media.findNow(params.id);
+        permission: (ctx, params) => ctx.services.media.canDelete(ctx.actor, item.found(params)),
+        // Again inside the delete's unit of work, on the row as it is then: a row gone since the
+        // check is nobody's to delete.
+        permissionInWrite: async (ctx, params) => {
+          const row = await item.of(params, ctx);
           return row !== undefined && ctx.services.media.canDelete(ctx.actor, row);
         },
         handler: async (params, ctx) => {

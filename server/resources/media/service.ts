@@ -284,8 +284,6 @@ export function createMediaService(core: CoreServices, storage: StoragePorts<'me
     checkImage: (input: unknown, actor: Actor | null, options: { allowEmpty: boolean }) =>
       runAsync(validateImage(input, actor, options), read),
     find: (id: number): Promise<MediaRow | undefined> => read.find(id),
-    /** The row as it is now, read synchronously: the permission's check inside a write. */
-    findNow: (id: number): MediaRow | undefined => sync.find(id),
     /** The uploaded item whose file has this name, when the name can be a file's at all. */
     findFile: async (name: string): Promise<MediaRow | undefined> =>
       isPlainName(name) ? read.findByFile(name) : undefined,

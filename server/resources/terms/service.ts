@@ -164,8 +164,6 @@ export function createTermsService(core: CoreServices, storage: StoragePorts<'te
   return {
     ...createEventTerms(sync),
     find: (taxonomy: Taxonomy, id: number) => runAsync(findTerm(taxonomy, id), read),
-    /** The term as it is now, read synchronously (inside another resource's transaction). */
-    findNow: (taxonomy: Taxonomy, id: number) => runSync(findTerm(taxonomy, id), sync),
     get: (taxonomy: Taxonomy, id: number) => runAsync(getTerm(taxonomy, id), read),
 
     /** The ids among `ids` that name no term of the taxonomy. */

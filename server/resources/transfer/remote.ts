@@ -209,7 +209,7 @@ export function createRemoteImporter(
       const local = maps.category.get(termSource(id));
       const localParent = maps.category.get(termSource(parent));
       if (local === undefined || localParent === undefined) continue;
-      if (deps.terms.findNow('category', local)?.parent === localParent) continue;
+      if ((await deps.terms.find('category', local))?.parent === localParent) continue;
       try {
         core.db.transaction(() =>
           deps.terms.inSyncWrite.update('category', local, { parent: localParent }),

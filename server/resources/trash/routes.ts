@@ -4,6 +4,7 @@ import { isAdministrator } from '../../../shared/roles.js';
 import { listOf, positiveInt } from '../../../shared/schemas/coerce.js';
 import type { RequestContext } from '../../http/context.js';
 import { endpoint, type RouteDef } from '../../http/route.js';
+import { rowLookup } from '../../http/row-lookup.js';
 import { presentRestored, presentTrashItem } from './present.js';
 import { canListTrash, canManageTrashed, type TrashEntry } from './service.js';
 import { TRASH_KINDS } from '../../storage/trash.js';
@@ -31,19 +32,17 @@ const idArgs = z.object({
   }),
 });
 
+const trashed = rowLookup((params: { id: number }, ctx: RequestContext) =>
+  ctx.services.trash.find(params.id),
+);
+
 const inTrash = async (params: { id: number }, ctx: RequestContext) => {
-  if (await ctx.services.trash.find(params.id)) return undefined;
+  if (await trashed.of(params, ctx)) return undefined;
   return {
     id: (await ctx.services.trash.exists(params.id))
       ? 'The post is not in the trash.'
       : 'Invalid post ID.',
   };
-};
-
-// Synchronous, as permissions are; checked again inside the write, on the row as it is then.
-const mayManage = (ctx: RequestContext, params: { id: number }) => {
-  const entry = ctx.services.trash.findNow(params.id);
-  return entry !== undefined && canManageTrashed(ctx.actor, entry);
 };
 
 /** An endpoint acting on one object in the trash, which the caller may manage. */
@@ -57,10 +56,14 @@ const onTrashed = (
     summary,
     args: idArgs,
     check: inTrash,
-    permission: mayManage,
-    handler: async (params, ctx) => ({
-      body: await act((await ctx.services.trash.find(params.id))!, ctx),
-    }),
+    permission: (ctx, params) => canManageTrashed(ctx.actor, trashed.found(params)),
+    // Again inside the write, on the object as it is then: one restored or deleted since the
+    // check is no longer the caller's to act on.
+    permissionInWrite: async (ctx, params) => {
+      const entry = await trashed.of(params, ctx);
+      return entry !== undefined && canManageTrashed(ctx.actor, entry);
+    },
+    handler: async (params, ctx) => ({ body: await act(trashed.found(params), ctx) }),
   });
 
 export const trashRoutes: RouteDef[] = [

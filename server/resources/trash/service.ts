@@ -63,14 +63,12 @@ export function canManageTrashed(actor: Actor | null, entry: TrashEntry): boolea
 export const canListTrash = (actor: Actor | null): boolean => canEditPosts(actor);
 
 /**
- * Reads through `storage.read.trash`, writes each in its unit of work. The route's permission is
- * synchronous (and checked again inside the write): it reads the row through the synchronous
- * repository (`core.syncRepositories`, docs/architecture.md, "Storage ports") until permissions
- * may wait.
+ * Reads through `storage.read.trash`, writes each in its unit of work. The route checks the
+ * permission on the object it read, and again inside the write (`permissionInWrite`).
  */
 export function createTrashService(
   storage: StoragePorts<'trash', 'trash'>,
-  core: Pick<CoreServices, 'clock' | 'syncRepositories'>,
+  core: Pick<CoreServices, 'clock'>,
 ) {
   const now = () => formatUtc(core.clock.now());
   const inTrash = (row: (TrashRow & { status: PostStatus }) | undefined) =>
@@ -94,18 +92,24 @@ export function createTrashService(
     find: async (id: number): Promise<TrashEntry | undefined> =>
       inTrash(await storage.read.trash.find(id)),
 
-    /** `find` as the object is now, read synchronously: the permission's check inside a write. */
-    findNow: (id: number): TrashEntry | undefined => inTrash(core.syncRepositories.trash.find(id)),
-
     /** Whether the id names an event, venue or organizer at all (trashed or not). */
     exists: async (id: number): Promise<boolean> =>
       (await storage.read.trash.find(id)) !== undefined,
 
     async restore(entry: TrashEntry): Promise<TrashEntry & { status: PostStatus }> {
-      const slug = await storage.write((uow) =>
-        uow.trash.restore(entry.id, entry.kind, entry.previous_status, entry.slug, now()),
-      );
-      return { ...entry, slug, status: entry.previous_status };
+      const timestamp = now();
+      return storage.write(async (uow) => {
+        // The status and slug it had as they are now, under the write lock.
+        const current = inTrash(await uow.trash.find(entry.id)) ?? entry;
+        const slug = await uow.trash.restore(
+          current.id,
+          current.kind,
+          current.previous_status,
+          current.slug,
+          timestamp,
+        );
+        return { ...current, slug, status: current.previous_status };
+      });
     },
 
     remove: (entry: TrashEntry): Promise<boolean> =>

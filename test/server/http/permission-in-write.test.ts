@@ -9,8 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { createEvent, createId } from '../../helpers/fixtures.js';
 import type { Db } from '../../../server/db/open.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
+import { pngBytes, upload } from '../resources/media/helpers.js';
 
 const NS = '/api/calendar/events/v1';
+const ADMIN = '/api/calendar/admin/v1';
 
 /**
  * Runs `change` just before the next write transaction starts: after every check the route made
@@ -97,6 +99,83 @@ describe('permission inside the write transaction', () => {
     });
     expect(res.status).toBe(403);
     expect((await server.call('GET', `${NS}/venues/${venue}`)).body.venue).toBe('Hall');
+  });
+
+  it('refuses an author whose organizer was given to someone else after the check', async () => {
+    const server = await startTestServer();
+    const author = await server.userWith('author', 'writer');
+    const other = await server.userWith('author', 'other');
+    const organizer = await createId(server, 'organizers', { organizer: 'Band' }, author.auth);
+    const spy = changeBeforeWrite(server, () =>
+      sql(server, 'UPDATE organizers SET author = ? WHERE id = ?', other.id, organizer),
+    );
+    const res = await server.call('DELETE', `${NS}/organizers/${organizer}`, {
+      auth: author.auth,
+    });
+    expect(res.status).toBe(403);
+    expect(spy.ran()).toBe(true);
+    expect((await server.call('GET', `${NS}/organizers/${organizer}`)).body.status).toBe('publish');
+  });
+
+  it('refuses an author whose media item was given to someone else after the check', async () => {
+    const server = await startTestServer();
+    const author = await server.userWith('author', 'writer');
+    const other = await server.userWith('author', 'other');
+    const uploaded = await upload(`${server.url}${ADMIN}/media`, author.auth, pngBytes(2, 2));
+    expect(uploaded.status).toBe(201);
+    const id = uploaded.body.id as number;
+    const spy = changeBeforeWrite(server, () =>
+      sql(server, 'UPDATE media SET author = ? WHERE id = ?', other.id, id),
+    );
+    const res = await server.call('DELETE', `${ADMIN}/media/${id}`, { auth: author.auth });
+    expect(res.status).toBe(403);
+    expect(spy.ran()).toBe(true);
+    const admin = await server.userWith('administrator', 'boss');
+    expect((await server.call('GET', `${ADMIN}/media/${id}`, { auth: admin.auth })).status).toBe(
+      200,
+    );
+  });
+
+  it('refuses a contributor whose trashed venue was given to someone else after the check', async () => {
+    const server = await startTestServer();
+    const contributor = await server.userWith('contributor', 'helper');
+    const other = await server.userWith('contributor', 'other');
+    const venue = await createId(server, 'venues', { venue: 'Shed' }, contributor.auth);
+    expect(
+      (await server.call('DELETE', `${NS}/venues/${venue}`, { auth: contributor.auth })).status,
+    ).toBe(200);
+    const spy = changeBeforeWrite(server, () =>
+      sql(server, 'UPDATE venues SET author = ? WHERE id = ?', other.id, venue),
+    );
+    const res = await server.call('POST', `${ADMIN}/trash/${venue}/restore`, {
+      auth: contributor.auth,
+    });
+    expect(res.status).toBe(403);
+    expect(spy.ran()).toBe(true);
+    const admin = await server.userWith('administrator', 'boss');
+    const trash = await server.call('GET', `${ADMIN}/trash`, { auth: admin.auth });
+    expect(trash.body.items.map((item: { id: number }) => item.id)).toEqual([venue]);
+  });
+
+  it('refuses to delete for good a trashed event published again after the check', async () => {
+    const server = await startTestServer();
+    const contributor = await server.userWith('contributor', 'helper');
+    const draft = await createEvent(server, { title: 'Draft' }, contributor.auth);
+    expect(
+      (await server.call('DELETE', `${NS}/events/${draft.id}`, { auth: contributor.auth })).status,
+    ).toBe(200);
+    // A contributor deletes only what was never published: the status it had before the trash.
+    const spy = changeBeforeWrite(server, () =>
+      sql(server, "UPDATE trash_meta SET previous_status = 'publish' WHERE post_id = ?", draft.id),
+    );
+    const res = await server.call('DELETE', `${ADMIN}/trash/${draft.id}`, {
+      auth: contributor.auth,
+    });
+    expect(res.status).toBe(403);
+    expect(spy.ran()).toBe(true);
+    const admin = await server.userWith('administrator', 'boss');
+    const trash = await server.call('GET', `${ADMIN}/trash`, { auth: admin.auth });
+    expect(trash.body.items.map((item: { id: number }) => item.id)).toEqual([draft.id]);
   });
 
   it('lets the write through when the row still allows it', async () => {
