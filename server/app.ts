@@ -101,10 +101,13 @@ export function createApp(services: Services, options: AppOptions = {}): Express
   });
   const form = express.urlencoded({ limit: BODY_LIMIT, extended: true, parameterLimit: 1000 });
   const log = requestLog(services.log);
-  // The settings as of this request's start: the code below reads them synchronously
-  // (settings/service.ts).
+  // The settings and what is scheduled as of this request's start: the code below reads them
+  // synchronously (settings/service.ts, events/scheduled.ts).
   const settings: Step = (_req, _res, next) => {
-    services.settings.current().then(() => next(), next);
+    Promise.all([services.settings.current(), services.events.readSchedule()]).then(
+      () => next(),
+      next,
+    );
   };
   const guards: Step[] = [hostGuard(services), cors(services)];
   app.use(

@@ -39,7 +39,11 @@ export interface ParsedRequest {
   params: Readonly<Record<string, unknown>>;
 }
 
-function permits(endpoint: Endpoint, ctx: RequestContext, parsed?: ParsedRequest): boolean {
+async function permits(
+  endpoint: Endpoint,
+  ctx: RequestContext,
+  parsed?: ParsedRequest,
+): Promise<boolean> {
   // An endpoint without a declared permission is refused (http/route.ts), so it is not allowed.
   if (typeof endpoint.permission !== 'function') return false;
   // Public endpoints need no parameters: parsing them (a whole event payload on POST /events,
@@ -50,6 +54,9 @@ function permits(endpoint: Endpoint, ctx: RequestContext, parsed?: ParsedRequest
       parsed?.endpoint === endpoint
         ? sentParams(parsed.params, ctx.raw)
         : lenientParams(endpoint.args, ctx.raw);
+    // An endpoint whose permission reads the rows it judges through the storage ports says so
+    // (permissionInWrite): its synchronous form judges only what its checks looked up.
+    if (endpoint.permissionInWrite) return await endpoint.permissionInWrite(ctx, params);
     return endpoint.permission(ctx, params);
   } catch {
     // A permission that needs what only its own checks guarantee (an existing object) cannot
@@ -58,14 +65,17 @@ function permits(endpoint: Endpoint, ctx: RequestContext, parsed?: ParsedRequest
   }
 }
 
-export function allowedMethods(
+export async function allowedMethods(
   route: CompiledRoute,
   ctx: RequestContext,
   parsed?: ParsedRequest,
-): string[] {
+): Promise<string[]> {
+  const permitted = await Promise.all(
+    route.endpoints.map((endpoint) => permits(endpoint, ctx, parsed)),
+  );
   const methods = new Set<string>();
-  for (const endpoint of route.endpoints) {
-    if (permits(endpoint, ctx, parsed)) for (const method of endpoint.methods) methods.add(method);
-  }
+  route.endpoints.forEach((endpoint, i) => {
+    if (permitted[i]) for (const method of endpoint.methods) methods.add(method);
+  });
   return [...methods];
 }

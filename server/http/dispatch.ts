@@ -168,14 +168,14 @@ export function restServer(registry: Registry, services: Services) {
       signal: abandoned.signal,
     };
     // Set before the endpoint runs, so that its errors carry it too, as in WordPress.
-    const setAllow = (parsed?: ParsedRequest) => {
-      const allowed = allowedMethods(match.route, ctx, parsed);
+    const setAllow = async (parsed?: ParsedRequest) => {
+      const allowed = await allowedMethods(match.route, ctx, parsed);
       if (allowed.length > 0) res.set('Allow', allowed.join(', '));
     };
 
     const { endpoint } = match;
     if (!endpoint) {
-      setAllow();
+      await setAllow();
       // OPTIONS without a CORS preflight: the route describes itself (WordPress's
       // rest_handle_options_request); the preflight itself is answered by the CORS guard.
       return send(
@@ -189,11 +189,11 @@ export function restServer(registry: Registry, services: Services) {
     try {
       params = parseArgs(endpoint.args, raw);
     } catch (error) {
-      setAllow();
+      await setAllow();
       throw error;
     }
     // The request's own arguments, parsed once: the header's check of its endpoint reuses them.
-    setAllow({ endpoint, params });
+    await setAllow({ endpoint, params });
     const problems = await endpoint.check?.(params, ctx);
     if (problems && Object.keys(problems).length > 0) throw invalidParams(problems);
     // Fail closed: an endpoint that declares no permission is refused, never public.

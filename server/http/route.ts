@@ -58,7 +58,8 @@ export interface Endpoint<S extends ArgsSchema = ArgsSchema> {
   /**
    * The permission checked again inside a write's unit of work (http/dispatch.ts), when it must
    * read the rows it judges: through the storage ports, awaited, so that it works on every
-   * engine (the synchronous `permission` reads them before the write). Default: `permission`.
+   * engine (the synchronous `permission` judges the rows the checks looked up before the
+   * write). The `Allow` header asks it too (http/allow.ts). Default: `permission`.
    */
   permissionInWrite?: (ctx: RequestContext, params: z.output<S>) => Promise<boolean>;
   handler: (params: z.output<S>, ctx: RequestContext) => ApiResponse | Promise<ApiResponse>;

@@ -11,6 +11,7 @@ import type { EventListInput } from '../../../shared/schemas/event.js';
 import { answerCaches, contentAnswer, listText, serialisedText } from '../../http/answer-cache.js';
 import { scopeField } from '../../../shared/recurrence/schema.js';
 import type { RequestContext } from '../../http/context.js';
+import type { EventRow } from '../../storage/events.js';
 import { archiveAnswer } from '../../http/paging.js';
 import {
   anyone,
@@ -32,25 +33,47 @@ const scoped = { scope: scopeField };
 
 const decoded = (slug: string): string => decodeSegment(slug) ?? slug;
 
-const bySlug = (params: { slug: string }, ctx: RequestContext) =>
-  ctx.services.events.findBySlug(decoded(params.slug));
-
 /**
- * The event a slug names as the permission reads it: at once, since the permission is checked
- * again inside the write transaction (http/route.ts).
+ * The event a request names, looked up through the read side once per parameters object: the
+ * checks look it up, the synchronous permission and the handler reuse it. The permission checked
+ * again inside the write (`permissionInWrite`) and the `Allow` header get other parameters
+ * objects, so they read the event as it is then (inside the write, through its unit of work).
  */
-const bySlugNow = (params: { slug: string }, ctx: RequestContext) =>
-  ctx.services.events.findBySlugNow(decoded(params.slug));
+const named = new WeakMap<object, EventRow | undefined>();
+async function eventOf(
+  params: { id: number } | { slug: string },
+  ctx: RequestContext,
+): Promise<EventRow | undefined> {
+  if (named.has(params)) return named.get(params);
+  const row =
+    'id' in params
+      ? await ctx.services.events.find(params.id)
+      : await ctx.services.events.findBySlug(decoded(params.slug));
+  named.set(params, row);
+  return row;
+}
+
+/** The event the checks looked up (undefined: the id names none), for the permission. */
+function lookedUp(params: object): EventRow | undefined {
+  if (!named.has(params)) throw new Error('event judged before its check looked it up');
+  return named.get(params);
+}
+
+/** Looks the event up for the permission; a check of its own, reporting nothing. */
+const lookUp = async (params: { id: number }, ctx: RequestContext): Promise<undefined> => {
+  await eventOf(params, ctx);
+  return undefined;
+};
 
 /** Unknown slugs are a 400, as the reference's slug validator makes them (docs/contract/compat-notes.md §4.4). */
 const slugExists = async (params: { slug: string }, ctx: RequestContext) =>
-  (await bySlug(params, ctx))
+  (await eventOf(params, ctx))
     ? undefined
     : { slug: `No event has the slug "${decoded(params.slug)}".` };
 
 /** The event a by-slug handler works on: its check made sure it exists. */
 async function slugged(params: { slug: string }, ctx: RequestContext): Promise<number> {
-  const row = await bySlug(params, ctx);
+  const row = await eventOf(params, ctx);
   return row!.id;
 }
 
@@ -132,9 +155,15 @@ export const eventsRoutes: RouteDef[] = [
         methods: EDITABLE,
         summary: 'Update an event; omitted fields keep their values.',
         args: idArgs.extend(eventUpdateSchema.shape).extend(scoped),
-        check: (params, ctx) => ctx.services.events.payloadProblems(params, ctx.actor, 'update'),
+        check: async (params, ctx) => {
+          await eventOf(params, ctx);
+          return ctx.services.events.payloadProblems(params, ctx.actor, 'update');
+        },
         permission: (ctx, params) =>
-          ctx.services.events.canUpdate(ctx.actor, ctx.services.events.findNow(params.id)) &&
+          ctx.services.events.canUpdate(ctx.actor, lookedUp(params)) &&
+          canAssignAuthor(ctx.actor, params.author),
+        permissionInWrite: async (ctx, params) =>
+          ctx.services.events.canUpdate(ctx.actor, await eventOf(params, ctx)) &&
           canAssignAuthor(ctx.actor, params.author),
         handler: async ({ id, scope, ...input }, ctx) => ({
           body: await ctx.services.events.submit.update(id, input, ctx.actor, ctx.links, scope),
@@ -144,8 +173,10 @@ export const eventsRoutes: RouteDef[] = [
         methods: ['DELETE'],
         summary: 'Move an event to the trash.',
         args: idArgs.extend(scoped),
-        permission: (ctx, params) =>
-          ctx.services.events.canDelete(ctx.actor, ctx.services.events.findNow(params.id)),
+        check: lookUp,
+        permission: (ctx, params) => ctx.services.events.canDelete(ctx.actor, lookedUp(params)),
+        permissionInWrite: async (ctx, params) =>
+          ctx.services.events.canDelete(ctx.actor, await eventOf(params, ctx)),
         handler: async (params, ctx) => ({
           body: await ctx.services.events.submit.trash(
             params.id,
@@ -179,10 +210,14 @@ export const eventsRoutes: RouteDef[] = [
         }),
         // The object's own permission, not only the type's (docs/contract/decisions.md 4).
         permission: (ctx, params) =>
-          ctx.services.events.canUpdate(ctx.actor, bySlugNow(params, ctx)) &&
+          ctx.services.events.canUpdate(ctx.actor, lookedUp(params)) &&
           canAssignAuthor(ctx.actor, params.author),
-        handler: async ({ slug: _slug, scope, ...input }, ctx) => {
-          const id = await slugged({ slug: _slug }, ctx);
+        permissionInWrite: async (ctx, params) =>
+          ctx.services.events.canUpdate(ctx.actor, await eventOf(params, ctx)) &&
+          canAssignAuthor(ctx.actor, params.author),
+        handler: async (params, ctx) => {
+          const { slug: _slug, scope, ...input } = params;
+          const id = await slugged(params, ctx);
           return {
             body: await ctx.services.events.submit.update(id, input, ctx.actor, ctx.links, scope),
           };
@@ -193,8 +228,9 @@ export const eventsRoutes: RouteDef[] = [
         summary: 'Move an event to the trash by its slug.',
         args: slugArgs.extend(scoped),
         check: slugExists,
-        permission: (ctx, params) =>
-          ctx.services.events.canDelete(ctx.actor, bySlugNow(params, ctx)),
+        permission: (ctx, params) => ctx.services.events.canDelete(ctx.actor, lookedUp(params)),
+        permissionInWrite: async (ctx, params) =>
+          ctx.services.events.canDelete(ctx.actor, await eventOf(params, ctx)),
         handler: async (params, ctx) => ({
           body: await ctx.services.events.submit.trash(
             await slugged(params, ctx),

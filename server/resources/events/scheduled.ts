@@ -8,35 +8,42 @@
  */
 import { formatUtc } from '../../../shared/time.js';
 import type { Clock } from '../../clock.js';
-import type { ReadDb } from '../../db/read.js';
 import type { PostRow } from '../../db/post-row.js';
+import type { EventsReader } from '../../storage/events.js';
 
-export function createSchedule(reads: ReadDb, clock: Clock) {
-  // The partial index events_future (migration 0004) answers this in one step.
-  const earliest = reads
-    .prepare<[], string | null>("SELECT min(date_utc) FROM events WHERE status = 'future'")
-    .pluck();
-  // Read once per turn of the event loop: a request's queries all ask, and the answer cannot
-  // change within one synchronous turn in a way that matters (a write in it can only remove
-  // scheduled events, or add ones not yet due).
-  let known: { first: string | undefined } | undefined;
-  const first = (): string | undefined => {
-    if (!known) {
-      known = { first: earliest.get() ?? undefined };
-      setImmediate(() => (known = undefined));
-    }
-    return known.first;
-  };
+export function createSchedule(events: Pick<EventsReader, 'earliestScheduled'>, clock: Clock) {
+  /** The earliest publication date of an event stored as scheduled, as last read. */
+  let first: string | undefined;
+  let asked = 0;
+  let answered = 0;
+  let reading: Promise<void> | undefined;
   return {
     /**
+     * Reads the earliest publication date again, through the read side: every request does as
+     * it starts (app.ts), and its reads answer from it. At most one read per turn of the event
+     * loop; a read that resolves after a later one does not replace its answer.
+     */
+    refresh(): Promise<void> {
+      if (!reading) {
+        const turn = ++asked;
+        reading = events.earliestScheduled().then((value) => {
+          if (turn < answered) return;
+          answered = turn;
+          first = value;
+        });
+        setImmediate(() => (reading = undefined));
+      }
+      return reading;
+    },
+    /**
      * Now (UTC), when some event stored as scheduled is already due; otherwise undefined, and
-     * the stored statuses are the truth.
+     * the stored statuses are the truth. A request's write can only remove scheduled events or
+     * add ones not yet due, so the date read as it started holds for the whole request.
      */
     dueBy(): string | undefined {
-      const due = first();
-      if (due === undefined) return undefined;
+      if (first === undefined) return undefined;
       const now = formatUtc(clock.now());
-      return due <= now ? now : undefined;
+      return first <= now ? now : undefined;
     },
   };
 }

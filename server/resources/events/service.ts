@@ -38,7 +38,6 @@ import type { Scope } from '../../../shared/recurrence/schema.js';
 import { createSeriesEditor, type EventPorts } from '../series/edit.js';
 import { createSeriesService } from '../series/service.js';
 import { createSeriesListing } from './listing-series.js';
-import { readHandle } from '../../db/read.js';
 import { asRead, createSchedule } from './scheduled.js';
 import { scheduledQueries } from './scheduled-query.js';
 import { createPublisher } from './publisher.js';
@@ -69,8 +68,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   const ports = deps;
   const series = createSeriesService(core, store);
   const embedder = createEventEmbedder(store, ports, core, series.keysOf);
-  const reads = readHandle(core.db);
-  const schedule = createSchedule(reads, core.clock);
+  const schedule = createSchedule(core.storage.read.events, core.clock);
   const publisher = createPublisher(core.storage, core.clock, (error) =>
     core.log.warn({ err: error }, 'Publishing scheduled events failed'),
   );
@@ -318,19 +316,17 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
      * reads show them published already.
      */
     publisher,
-    /** Now (UTC) while a due scheduled event is not yet stored as published (scheduled.ts). */
+    /** Reads what is scheduled again; every request does as it starts (app.ts). */
+    readSchedule: (): Promise<void> => schedule.refresh(),
+    /**
+     * Now (UTC) while a due scheduled event is not yet stored as published (scheduled.ts), by
+     * what was scheduled as the request started.
+     */
     dueBy: (): string | undefined => schedule.dueBy(),
 
     /** The event behind a by-slug route, for the route's validation. */
     findBySlug: async (slug: string): Promise<EventRow | undefined> => bySlug(slug),
     find: async (id: number): Promise<EventRow | undefined> => seen(find(id)),
-    /**
-     * `find` and `findBySlug` answered at once, for a route's permission, which is checked again
-     * inside the write transaction and cannot wait (http/route.ts); they go once permissions
-     * may answer a promise.
-     */
-    findNow: (id: number): EventRow | undefined => seen(find(id)),
-    findBySlugNow: (slug: string): EventRow | undefined => bySlug(slug),
     /** The id of a series' occurrence with this original start (stored or computed), if any. */
     async occurrenceId(seriesId: number, original: string): Promise<number | undefined> {
       const stored = series.store.storedAt(seriesId, original);
