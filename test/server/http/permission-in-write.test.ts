@@ -154,7 +154,7 @@ describe('permission inside the write transaction', () => {
     expect(spy.ran()).toBe(true);
     const admin = await server.userWith('administrator', 'boss');
     const trash = await server.call('GET', `${ADMIN}/trash`, { auth: admin.auth });
-    expect(trash.body.items.map((item: { id: number }) => item.id)).toEqual([venue]);
+    expect((trash.body.items as { id: number }[]).map((item) => item.id)).toEqual([venue]);
   });
 
   it('refuses to delete for good a trashed event published again after the check', async () => {
@@ -175,7 +175,7 @@ describe('permission inside the write transaction', () => {
     expect(spy.ran()).toBe(true);
     const admin = await server.userWith('administrator', 'boss');
     const trash = await server.call('GET', `${ADMIN}/trash`, { auth: admin.auth });
-    expect(trash.body.items.map((item: { id: number }) => item.id)).toEqual([draft.id]);
+    expect((trash.body.items as { id: number }[]).map((item) => item.id)).toEqual([draft.id]);
   });
 
   it('lets the write through when the row still allows it', async () => {
