@@ -16,7 +16,8 @@ import { defaultOptions, parseOptions, type BenchOptions } from './options.js';
 import { rowsTable, targetsTable, toMarkdown, type Report, type Target } from './report.js';
 import { appendHistory, historyLines, targetLines } from './history.js';
 import { benchFeeds, feedMarkdown } from './feeds.js';
-import { benchRecurrence, recurrenceMarkdown } from './recurrence.js';
+import { benchRecurrence } from './recurrence.js';
+import { recurrenceMarkdown } from './recurrence-report.js';
 import { caldavMarkdown, runCaldavBench } from './caldav.js';
 
 export interface BenchOutput {
