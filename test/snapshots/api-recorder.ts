@@ -15,6 +15,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { testConfig } from '../../server/config.js';
 import { fixedClock } from '../../server/clock.js';
 import { start } from '../../server/start.js';
+import { NOT_YET_ON_POSTGRES } from '../../server/storage/postgres/readiness.js';
 import { ADMIN_LOGIN, ADMIN_PASSWORD, scenario } from './api-requests.js';
 
 export const FROZEN_AT = '2026-06-15T12:00:00Z';
@@ -147,9 +148,15 @@ function isText(type: string | undefined): boolean {
   return type === undefined || /json|text|html|xml|javascript/.test(type);
 }
 
+export interface RecordOptions {
+  /** An empty PostgreSQL database to record on (the server migrates it); default: SQLite. */
+  databaseUrl?: string | undefined;
+}
+
 /** Starts a server exactly as the tests do, runs the scenario, and returns every answer. */
-export async function recordApi(): Promise<Recording> {
+export async function recordApi(options: RecordOptions = {}): Promise<Recording> {
   const dir = mkdtempSync(join(tmpdir(), 'almanac-snapshot-'));
+  const onPostgres = options.databaseUrl !== undefined;
   const server = await start(
     testConfig({
       adminUser: ADMIN_LOGIN,
@@ -157,8 +164,15 @@ export async function recordApi(): Promise<Recording> {
       dataDir: dir,
       dbPath: join(dir, 'almanac.db'),
       mediaDir: join(dir, 'media'),
+      ...(onPostgres ? { databaseUrl: options.databaseUrl } : {}),
     }),
-    { clock: fixedClock(FROZEN_AT), auth: { failureDelayMs: () => 1 } },
+    {
+      clock: fixedClock(FROZEN_AT),
+      auth: { failureDelayMs: () => 1 },
+      // While resources remain outside the storage ports, as the test servers do
+      // (test/helpers/server.ts): the refusal would stop the recording before its first answer.
+      ...(onPostgres && NOT_YET_ON_POSTGRES.length > 0 ? { unconvertedInMemory: true } : {}),
+    },
   );
   const answers: RecordedAnswer[] = [];
   const normaliser = new Normaliser(server.port);

@@ -2,17 +2,27 @@
  * Behaviour unchanged: the API answers exactly what the committed baseline recorded for the same
  * requests (status, headers, bytes of the body). When a change of behaviour is intended, re-record
  * with `npm run api:snapshot -- --out test/snapshots/api-baseline.json` and review the diff.
+ * With ALMANAC_TEST_ENGINE=postgres (the `server-postgres` project) the same baseline is compared
+ * with a recording made on a fresh PostgreSQL database: both engines answer the same bytes.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../helpers/pg-database.js';
+import { testEngine } from '../helpers/server.js';
 import { compareRecordings, recordApi, type Recording } from './api-recorder.js';
 
 const BASELINE = new URL('./api-baseline.json', import.meta.url);
 
+let database: TestDatabase | undefined;
+afterAll(async () => {
+  await database?.drop();
+});
+
 describe('recorded API answers', () => {
   it('are identical to the baseline', async () => {
     const baseline = JSON.parse(readFileSync(BASELINE, 'utf8')) as Recording;
-    const recording = await recordApi();
+    if (testEngine() === 'postgres') database = await createTestDatabase();
+    const recording = await recordApi({ databaseUrl: database?.url });
     expect(recording.answers.length).toBeGreaterThan(200);
     const differences = compareRecordings(baseline, recording);
     expect(differences.join('\n')).toBe('');
