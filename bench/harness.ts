@@ -16,6 +16,7 @@ import { describeMachine, reportHead, type Report, type Row, type Startup } from
 import { ACCEPT_COMPRESSED, ALL_SCENARIOS, MIXED, NS, type Scenario } from './scenarios.js';
 import { seedDatabase, type SeedResult } from './seed.js';
 import { mainTargets } from './targets.js';
+import { measurePostgres, postgresTargets, type PostgresEntry } from './postgres.js';
 
 export const MB = 2 ** 20;
 /** Read scenarios compared between one and N server processes. */
@@ -136,6 +137,7 @@ export async function runBenchmark(
   let compression: string | null = null;
   let ceilingEnd: LoadResult | null;
   let ceiling1: Record<string, LoadResult>;
+  let postgres: PostgresEntry | null = null;
   const serve = async (answers: AnswerMode, phase: (server: Spawned) => Promise<void>) => {
     const server = await spawnMeasured(file, options, answers);
     log(`Almanac, remembered answers ${answers} (${server.url}, pid ${server.pid}):`);
@@ -193,6 +195,7 @@ export async function runBenchmark(
         await cluster.stop();
       }
     }
+    if (options.postgres) postgres = await measurePostgres(file, scenarios, ctx('off'));
     ceilingEnd = await measureCeiling(ceiling, target, options.seconds, 0);
     log(`  ceiling again c${target}: ${ceilingEnd.rps} req/s`);
   } finally {
@@ -219,9 +222,10 @@ export async function runBenchmark(
     rows,
     multicore,
     scaling: null,
+    postgres,
     targets: [],
   };
-  report.targets = mainTargets(report, target);
+  report.targets = [...mainTargets(report, target), ...postgresTargets(postgres, rows, target)];
   return report;
 }
 

@@ -24,6 +24,8 @@ export interface BenchOptions {
   feeds: boolean;
   /** Run only the recurrence benchmark (bench/recurrence.ts). */
   recurrence: boolean;
+  /** Measure the same scenarios on PostgreSQL too, in the same run (bench/postgres.ts). */
+  postgres: boolean;
   /** Run only the CalDAV comparison with Radicale and Xandikos (bench/caldav.ts). */
   caldav: boolean;
   sizes: number[];
@@ -65,6 +67,7 @@ export function defaultOptions(overrides: Partial<BenchOptions> = {}): BenchOpti
     feeds: false,
     recurrence: false,
     caldav: false,
+    postgres: false,
     sizes: [10_000, 100_000, 1_000_000],
     reuse: false,
     only: [],
@@ -90,6 +93,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --caldav            only CalDAV beside Radicale and Xandikos, 10k events in each
   --recurrence        only the recurrence scenario: 500 weekly series among --events events
                       (also run after the main run)
+  --postgres          also the same scenarios on PostgreSQL, one node, in the same run (a
+                      throwaway cluster of Debian's postgresql package; the seeded calendar
+                      is moved into it)
   --reuse             keep an already seeded database of the same size
   --no-cache, --cache only without / with remembered answers (default: both; --scaling: without)
   --only LIST         only scenarios whose name contains one of these words (word$: exactly)
@@ -133,6 +139,9 @@ export function parseOptions(argv: string[]): BenchOptions {
         break;
       case '--caldav':
         given.caldav = true;
+        break;
+      case '--postgres':
+        given.postgres = true;
         break;
       case '--sizes':
         given.sizes = list(value());

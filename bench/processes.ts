@@ -178,7 +178,10 @@ async function spawnNode(options: SpawnOptions): Promise<Spawned> {
 }
 
 export interface ServerOptions {
+  /** The SQLite file; with `databaseUrl`, a file in the node's data folder (never opened). */
   db: string;
+  /** A PostgreSQL database to serve instead of the file (`--database-url`). */
+  databaseUrl?: string;
   adminPassword: string;
   workers?: number;
   timezone?: string;
@@ -227,8 +230,9 @@ export function spawnServer(options: ServerOptions): Promise<Spawned> {
   return spawnNode({
     script,
     args: [
-      '--db',
-      options.db,
+      ...(options.databaseUrl === undefined
+        ? ['--db', options.db]
+        : ['--database-url', options.databaseUrl]),
       '--host',
       '127.0.0.1',
       '--port',

@@ -6,6 +6,7 @@ import { cpus, freemem, loadavg, platform, release, totalmem } from 'node:os';
 import type { LoadResult } from './load.js';
 import type { AnswerMode } from './options.js';
 import type { SeedResult } from './seed.js';
+import type { PostgresEntry } from './postgres.js';
 
 export interface Machine {
   cpu: string;
@@ -98,6 +99,8 @@ export interface Report {
   rows: Row[];
   multicore: Array<{ scenario: string; workers: number; rps1: number; rpsN: number; gain: number }>;
   scaling: ScalingEntry[] | null;
+  /** The same scenarios on PostgreSQL, one node (`--postgres`); absent or null otherwise. */
+  postgres?: PostgresEntry | null;
   targets: Target[];
 }
 
@@ -228,6 +231,16 @@ export function toMarkdown(report: Report): string {
         '',
       );
     }
+  }
+  if (report.postgres) {
+    parts.push(
+      `## PostgreSQL ${report.postgres.version}, 1 node`,
+      '',
+      `The seeded calendar moved into a throwaway cluster in ${fmt(report.postgres.copySeconds, 1)} s; one server process with \`--database-url\`, remembered answers off.`,
+      '',
+      rowsTable(report.postgres.rows),
+      '',
+    );
   }
   parts.push('## Targets', '', targetsTable(report.targets), '');
   return parts.join('\n');

@@ -70,6 +70,10 @@ async function main() {
     );
     console.log(rowsTable(entry.rows), '\n');
   }
+  if (report.postgres) {
+    console.log(`PostgreSQL ${report.postgres.version}, 1 node:`);
+    console.log(rowsTable(report.postgres.rows), '\n');
+  }
   console.log(`Wrote ${json} and ${markdown} (${report.seconds} s).`);
   const more: Target[] = [];
   if (!options.scaling && options.only.length === 0) {
