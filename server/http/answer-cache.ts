@@ -14,35 +14,43 @@ import { strongEtag } from './etag.js';
 import type { ApiResponse } from './route.js';
 
 export interface AnswerCache {
-  /** What `make` answers (once it resolves) is remembered; a rejection is not. */
-  get<T>(key: string, make: () => Promise<T>): Promise<T>;
+  /**
+   * What `make` answers (once it resolves) is remembered; a rejection is not. `make` is given
+   * the version read as the request began (`version()`), so that it is read once before.
+   */
+  get<T>(key: string, make: (version: string | undefined) => Promise<T>): Promise<T>;
   /**
    * The content version answers are made at now, or undefined while answers must not be
    * remembered (a scheduled event is due: answers then depend on the clock). Known even when
    * remembering is turned off.
    */
-  version(): string | undefined;
+  version(): Promise<string | undefined>;
 }
 
 /** `version()` is undefined while answers must not be remembered (a scheduled event is due). */
-export function createAnswerCache(version: () => string | undefined, limit: number): AnswerCache {
-  if (process.env.ALMANAC_ANSWER_CACHE === 'off') return { get: (_key, make) => make(), version };
+export function createAnswerCache(
+  version: () => Promise<string | undefined>,
+  limit: number,
+): AnswerCache {
+  if (process.env.ALMANAC_ANSWER_CACHE === 'off') {
+    return { get: async (_key, make) => make(await version()), version };
+  }
   const entries = new Map<string, unknown>();
   let seen = '';
   return {
     version,
-    async get<T>(key: string, make: () => Promise<T>): Promise<T> {
-      const now = version();
-      if (now === undefined) return make();
+    async get<T>(key: string, make: (version: string | undefined) => Promise<T>): Promise<T> {
+      const now = await version();
+      if (now === undefined) return make(now);
       if (now !== seen) {
         entries.clear();
         seen = now;
       }
       if (entries.has(key)) return entries.get(key) as T;
-      const value = await make();
+      const value = await make(now);
       // An answer whose making wrote something (or raced another process, or saw the data
       // change while it waited) is not kept.
-      if (version() === now && seen === now) {
+      if ((await version()) === now && seen === now) {
         if (entries.size >= limit) entries.delete(entries.keys().next().value!);
         entries.set(key, value);
       }
@@ -59,7 +67,8 @@ export function answerCaches(limit: number): (services: Services) => AnswerCache
     if (!cache) {
       // While a scheduled event is due, answers depend on the clock (events/scheduled.ts).
       cache = createAnswerCache(
-        () => (services.events.dueBy() === undefined ? services.contentVersion() : undefined),
+        async () =>
+          services.events.dueBy() === undefined ? services.storage.contentVersion() : undefined,
         limit,
       );
       caches.set(services, cache);
@@ -95,13 +104,12 @@ export function contentAnswer(
   key: string,
   make: () => Promise<{ text: string; headers?: Record<string, string> }>,
 ): Promise<ApiResponse> {
-  return cache.get(key, async () => {
-    const version = cache.version();
+  return cache.get(key, async (version) => {
     const { text, headers } = await make();
     const bytes = Buffer.from(text, 'utf8');
     // The version is read again: an answer made across a change is tagged by its bytes.
     const etag =
-      version !== undefined && cache.version() === version
+      version !== undefined && (await cache.version()) === version
         ? contentEtag(route, key, version)
         : strongEtag(bytes);
     return { body: null, ...(headers ? { headers } : {}), json: { bytes, etag } };

@@ -1,8 +1,9 @@
 /**
- * Presents events with what they link to. A page of events loads its organizer links, venues,
- * organizers, terms and images in a fixed number of batch queries, whatever its size. A linked
- * venue or organizer is shown only to a reader who may read it on its own: a published event
- * never carries a draft or trashed venue's name and address to anonymous readers.
+ * Presents events with what they link to. A page of events reads its organizer links, venues,
+ * organizers, terms, images and series through the storage ports, one read per kind (the
+ * venues' and organizers' images one more each), whatever its size, all at once. A linked venue
+ * or organizer is shown only to a reader who may read it on its own: a published event never
+ * carries a draft or trashed venue's name and address to anonymous readers.
  */
 import { canReadPost, type Actor } from '../../../shared/roles.js';
 import type { Links } from '../../http/links.js';
@@ -14,10 +15,9 @@ import type { EventDeps } from './service.js';
 import type { SeriesKeys } from '../series/service.js';
 import { templateOfComputed } from '../series/occurrences.js';
 import type { EventRow } from '../../storage/events.js';
-import type { EventsStore } from './sync-store.js';
 
 /** The series keys of a page of events (series/service.ts). */
-export type SeriesKeysOf = (rows: EventRow[]) => Map<number, SeriesKeys>;
+export type SeriesKeysOf = (rows: EventRow[]) => Promise<Map<number, SeriesKeys>>;
 
 export interface EmbedOptions {
   jsonLd: boolean;
@@ -39,12 +39,14 @@ function readable<W extends VenueWire | OrganizerWire>(
 }
 
 export function createEventEmbedder(
-  store: EventsStore,
   ports: EventDeps,
   core: CoreServices,
   seriesKeys: SeriesKeysOf,
 ) {
-  function many(rows: EventRow[], links: Links, options: EmbedOptions): EventWire[] {
+  const read = core.storage.read;
+
+  async function many(rows: EventRow[], links: Links, options: EmbedOptions): Promise<EventWire[]> {
+    if (rows.length === 0) return [];
     const settings = core.settings.get();
     const ctx: PresentContext = {
       links,
@@ -64,21 +66,26 @@ export function createEventEmbedder(
       given.organizers.set(row.id, template.organizers);
       given.terms.set(row.id, [...template.categories, ...template.tags]);
     }
-    const organizerIds = store.organizersOf(ids.filter((id) => !given.organizers.has(id)));
-    for (const [id, organizers] of given.organizers) organizerIds.set(id, organizers);
+    const stored = ids.filter((id) => !given.organizers.has(id));
     const venueIds = unique(rows.flatMap((row) => (row.venue_id === null ? [] : [row.venue_id])));
     const imageIds = unique(rows.flatMap((row) => (row.image_id === null ? [] : [row.image_id])));
-    const venues = readable(ports.venues.embed(venueIds, links, options), options.reader);
+    const [organizerIds, venues, images, terms, series] = await Promise.all([
+      read.events.organizersOf(stored),
+      ports.venues.embed(venueIds, links, options),
+      ports.media.onPorts.present(read, imageIds, links),
+      ports.terms.onPorts.embed(read, ids, links, given.terms),
+      seriesKeys(rows),
+    ]);
+    for (const [id, organizers] of given.organizers) organizerIds.set(id, organizers);
+    // The organizers are read by the ids their links give, so after those.
     const organizers = readable(
-      ports.organizers.embed(unique([...organizerIds.values()].flat()), links, options),
+      await ports.organizers.embed(unique([...organizerIds.values()].flat()), links, options),
       options.reader,
     );
-    const images = ports.media.present(imageIds, links);
-    const terms = ports.terms.embed(ids, links, given.terms);
-    const series = seriesKeys(rows);
+    const shownVenues = readable(venues, options.reader);
 
     return rows.map((row) => {
-      const venue = row.venue_id === null ? undefined : venues.get(row.venue_id);
+      const venue = row.venue_id === null ? undefined : shownVenues.get(row.venue_id);
       const linked = (organizerIds.get(row.id) ?? [])
         .map((id) => organizers.get(id))
         .filter((organizer): organizer is OrganizerWire => organizer !== undefined);
@@ -112,8 +119,8 @@ export function createEventEmbedder(
 
   return {
     many,
-    one: (row: EventRow, links: Links, options: EmbedOptions): EventWire =>
-      many([row], links, options)[0]!,
+    one: async (row: EventRow, links: Links, options: EmbedOptions): Promise<EventWire> =>
+      (await many([row], links, options))[0]!,
   };
 }
 

@@ -112,7 +112,7 @@ function geoFilter(input: EventListInput): GeoFilter | undefined {
 }
 
 /** Presents a page's rows: as wire objects, or as their JSON text (events/presented.ts). */
-export type PresentRows<T> = (rows: EventRow[], actor: Actor | null, links: Links) => T[];
+export type PresentRows<T> = (rows: EventRow[], actor: Actor | null, links: Links) => Promise<T[]>;
 
 /** A listing page: its events, then the archive's links and totals, in the wire's key order. */
 export type ListingPage<T> = { events: T[] } & Omit<EventArchiveWire, 'events'>;
@@ -465,7 +465,7 @@ export function createEventListing(
     const previous =
       input.page > 1 ? url(input.page === 2 ? undefined : input.page - 1) : undefined;
     return {
-      events: present(rows, actor, links),
+      events: await present(rows, actor, links),
       rest_url: url(input.page),
       ...(next === undefined ? {} : { next_rest_url: next }),
       ...(previous === undefined ? {} : { previous_rest_url: previous }),

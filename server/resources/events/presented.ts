@@ -5,9 +5,9 @@
  * (server/db/content-version.ts), which moves with every write to anything an event shows, the
  * row as the reader sees it (a due scheduled event is shown published), who reads it (what they
  * may see of drafts), the settings in effect, and the links' origin, REST root and namespace
- * every URL is made from. A text is remembered only when the version is the same after
- * presenting as before, so a write by another process in between cannot pair new text with an
- * old key.
+ * every URL is made from. The version is read once, before anything a text is made of (the row
+ * is in the key): a text is as new as its version or newer, and a version never comes back once
+ * it has moved, so a text made across a write is never sent for a later version.
  */
 import { hash } from 'node:crypto';
 import type { Links } from '../../http/links.js';
@@ -33,9 +33,9 @@ export function createPresentedEvents(embedder: EventEmbedder, core: CoreService
     entries.set(slot, { key, text });
   }
 
-  function texts(rows: EventRow[], links: Links, options: EmbedOptions): string[] {
+  async function texts(rows: EventRow[], links: Links, options: EmbedOptions): Promise<string[]> {
     if (rows.length === 0) return [];
-    const version = core.contentVersion();
+    const version = await core.storage.contentVersion();
     const context = JSON.stringify([
       version,
       core.settings.get(),
@@ -57,16 +57,15 @@ export function createPresentedEvents(embedder: EventEmbedder, core: CoreService
       return key;
     });
     if (missing.length === 0) return out;
-    const wires = embedder.many(
+    const wires = await embedder.many(
       missing.map((i) => rows[i]!),
       links,
       options,
     );
-    const consistent = core.contentVersion() === version;
     missing.forEach((i, n) => {
       const text = JSON.stringify(wires[n]);
       out[i] = text;
-      if (consistent) remember(slot(rows[i]!), keys[i]!, text);
+      remember(slot(rows[i]!), keys[i]!, text);
     });
     return out;
   }

@@ -67,7 +67,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   const store = syncEventsStore(core);
   const ports = deps;
   const series = createSeriesService(core, store);
-  const embedder = createEventEmbedder(store, ports, core, series.keysOf);
+  const embedder = createEventEmbedder(ports, core, series.keysOf);
   const schedule = createSchedule(core.storage.read.events, core.clock);
   const publisher = createPublisher(core.storage, core.clock, (error) =>
     core.log.warn({ err: error }, 'Publishing scheduled events failed'),
@@ -388,12 +388,12 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       embedder.one(readable(id, actor), links, { jsonLd: true, reader: actor }),
     /** The single GET's body as JSON text, remembered while the event is unchanged. */
     readText: async (id: number, actor: Actor | null, links: Links): Promise<string> =>
-      presented.texts([readable(id, actor)], links, { jsonLd: true, reader: actor })[0]!,
+      (await presented.texts([readable(id, actor)], links, { jsonLd: true, reader: actor }))[0]!,
 
     /** Every event the listing's filters select, presented a batch at a time (CSV export). */
     async *everyListed(input: EventListInput, actor: Actor | null, links: Links, batch = 1000) {
       for await (const rows of listing.allRows(input, actor, batch)) {
-        yield embedder.many(rows, links, { jsonLd: false, reader: actor });
+        yield await embedder.many(rows, links, { jsonLd: false, reader: actor });
       }
     },
 

@@ -3,11 +3,10 @@
  * same venues and organizers again and again, and presenting one (HTML paragraphs, dates in the
  * site zone, links, empty fields dropped) costs more than reading its row. The key is everything
  * the presentation reads: the row's columns, the site zone, whether JSON-LD is wanted, and the
- * links' origin, REST root and namespace (every link is made from these), under the content
- * version (server/db/content-version.ts) the caller adds to the context. A changed row is a new
- * key, so nothing needs clearing on writes; rows with an image are presented afresh (the image
- * is read from another table). Values are shared between requests: callers never mutate
- * them.
+ * links' origin, REST root and namespace (every link is made from these). A presentation is a
+ * function of these alone, so no content version is needed: a changed row is a new key and
+ * nothing needs clearing on writes; rows with an image are presented afresh (the image is read
+ * from another table). Values are shared between requests: callers never mutate them.
  */
 import type { Links } from '../../http/links.js';
 import type { LinkedRow } from './kind.js';

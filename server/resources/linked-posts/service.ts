@@ -51,6 +51,7 @@ import type {
 import type { Sync } from '../../storage/sqlite/repository.js';
 import type { MediaRepository } from '../../storage/media.js';
 import type { UsersReader } from '../../storage/users.js';
+import type { ImageWire } from '../../../shared/schemas/wire/index.js';
 
 export interface ListInput {
   page: number;
@@ -267,18 +268,28 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
 
   const remembered = presentedMemo<Wire>(4096);
 
-  function present(rows: readonly Row[], links: Links, jsonLd: boolean): Wire[] {
-    const images = media.present(
-      rows.flatMap((row) => (row.image_id === null ? [] : [row.image_id])),
-      links,
-    );
+  const imageIds = (rows: readonly Row[]) =>
+    rows.flatMap((row) => (row.image_id === null ? [] : [row.image_id]));
+
+  /** The rows presented with their images, already read. */
+  function presentWith(
+    rows: readonly Row[],
+    images: ReadonlyMap<number, ImageWire>,
+    links: Links,
+    jsonLd: boolean,
+  ): Wire[] {
     const timezone = core.settings.get().timezone;
-    const context = `${core.contentVersion()}\n${presentContext(links, timezone, jsonLd)}`;
+    // A presentation is made of its row, its image and this context alone (remembered.ts).
+    const context = presentContext(links, timezone, jsonLd);
     return rows.map((row) =>
       remembered.get(row, context, () =>
         presentLinked(kind, row, { images, links, timezone, jsonLd }),
       ),
     );
+  }
+
+  function present(rows: readonly Row[], links: Links, jsonLd: boolean): Wire[] {
+    return presentWith(rows, media.present(imageIds(rows), links), links, jsonLd);
   }
 
   async function page(input: ListInput, actor: Actor | null, perPage: number, counted = true) {
@@ -443,13 +454,16 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     /** The ids of an event's entries, creating inline items; in the event's transaction. */
     ensureEntries: entries.ensure,
 
-    /**
-     * Objects to embed in events, loaded in one query (plus one for their images); synchronous,
-     * for the events' presenter, which is.
-     */
-    embed(ids: readonly number[], links: Links, options: { jsonLd: boolean }): Map<number, Wire> {
-      const rows = sync.findMany(ids);
-      const wires = present(rows, links, options.jsonLd);
+    /** Objects to embed in events, loaded in one read (plus one for their images). */
+    async embed(
+      ids: readonly number[],
+      links: Links,
+      options: { jsonLd: boolean },
+    ): Promise<Map<number, Wire>> {
+      if (ids.length === 0) return new Map();
+      const rows = await read.findMany(ids);
+      const images = await media.onPorts.present(core.storage.read, imageIds(rows), links);
+      const wires = presentWith(rows, images, links, options.jsonLd);
       return new Map(rows.map((row, i) => [row.id, wires[i]!]));
     },
   };

@@ -222,13 +222,14 @@ export function createSeriesService(core: CoreServices, events: EventsStore) {
     }
   }
 
-  /** The series keys of a page of events, with one query. */
-  function keysOf(rows: EventRow[]): Map<number, SeriesKeys> {
+  /** The series keys of a page of events, with two reads. */
+  async function keysOf(rows: EventRow[]): Promise<Map<number, SeriesKeys>> {
     const ids = [
       ...new Set(rows.flatMap((row) => (row.series_id === null ? [] : [row.series_id]))),
     ];
-    const series = store.linesOf(ids);
-    const parts = store.partsOf([...new Set([...series.values()].map((info) => info.slot))]);
+    const read = core.storage.read.series;
+    const series = await read.linesOf(ids);
+    const parts = await read.partsOf([...new Set([...series.values()].map((info) => info.slot))]);
     const out = new Map<number, SeriesKeys>();
     for (const row of rows) {
       if (row.series_id === null || row.original_start_local === null) {

@@ -48,7 +48,9 @@ describe('venue and organizer links of events', () => {
     expect(ensure(undefined)).toBeUndefined();
     expect(validate(id)).toBeUndefined();
 
-    const embedded = venues.embed([id as number], links, { jsonLd: false }).get(id as number)!;
+    const embedded = (await venues.embed([id as number], links, { jsonLd: false })).get(
+      id as number,
+    )!;
     expect(Object.keys(embedded)).toEqual(
       venueKeys([
         'description',
@@ -86,7 +88,7 @@ describe('venue and organizer links of events', () => {
     expect(ensure(`${ids[2]},${ids[0]}`)).toEqual([ids[2], ids[0]]);
     expect(validate([a, 999])).toMatch(/999/);
     expect(validate([{ phone: '1' }])).toMatch(/organizer/);
-    const embedded = organizers.embed(ids, links, { jsonLd: true });
+    const embedded = await organizers.embed(ids, links, { jsonLd: true });
     expect(embedded.get(a!)).toMatchObject({ organizer: 'A', email: 'a@x.org' });
     expect(embedded.get(a!)!.json_ld).toMatchObject({ '@type': 'Person', name: 'A' });
   });
