@@ -32,7 +32,7 @@ try {
 } catch (error) {
   message = { error: errorData(error) };
 } finally {
-  services.sync.close();
+  await services.sync.close();
   await storage.close();
 }
 parentPort!.postMessage(message!);

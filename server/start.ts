@@ -147,13 +147,13 @@ export async function start(
         const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
         force.unref();
         // Open change streams never end by themselves: end them so the drain can finish.
-        services.sync.close();
+        const streamsClosed = services.sync.close();
         services.backupSchedule.stop();
         void services.imports.close();
         void services.network.close();
         server.close(() => {
           clearTimeout(force);
-          void Promise.resolve(background?.stop())
+          void Promise.all([background?.stop(), streamsClosed])
             .then(() => storage.close())
             .then(resolve);
         });

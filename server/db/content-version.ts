@@ -53,6 +53,7 @@ export const OTHER_TABLES: Readonly<Record<string, string>> = {
   idempotency_keys: 'replays of writes, never of reads',
   job_leases: 'which process runs a background job',
   limit_counters: 'the sign-in throttle’s failure counts, read by sign-ins only',
+  stream_leases: 'the change streams open now, read by the streams’ limit only',
   content_version: 'the version itself',
 };
 

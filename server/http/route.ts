@@ -28,7 +28,8 @@ export interface ApiResponse {
   /** A body written as it is produced (large downloads), with backpressure and no ETag. */
   chunks?: AsyncIterable<string>;
   /** A Server-Sent Events stream: the status and headers are sent, then `open` writes events. */
-  stream?: { open(sink: StreamSink): void };
+  /** `abandon` runs instead of `open` when no stream is sent (a HEAD request). */
+  stream?: { open(sink: StreamSink): void; abandon?(): void };
 }
 
 export type ArgsSchema = z.ZodObject;

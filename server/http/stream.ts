@@ -20,6 +20,7 @@ export function openStream(
   res.socket?.setNoDelay(true);
   res.flushHeaders();
   if (req.method === 'HEAD') {
+    stream.abandon?.();
     res.end();
     return;
   }

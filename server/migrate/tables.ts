@@ -15,6 +15,7 @@ export const NOT_COPIED: Readonly<Record<string, string>> = {
   content_version: 'SQLite’s cache key; the destination gets a new one',
   job_leases: 'which process of the old calendar ran a background job',
   limit_counters: 'failed sign-ins of the last minutes, counted again from none',
+  stream_leases: 'the streams open on the old calendar’s processes',
 };
 
 export const COPIED_TABLES: readonly string[] = [

@@ -36,6 +36,7 @@ export async function openStorage(
   return {
     read: postgres.read,
     limits: postgres.limits,
+    streamLeases: postgres.streamLeases,
     commits: postgres.commits,
     write: (body) => postgres.write(body),
     contentVersion: () => postgres.contentVersion(),

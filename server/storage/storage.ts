@@ -24,6 +24,7 @@ import type { ImportSourcesReader, ImportSourcesRepository } from './import-sour
 import type { IdempotencyReader, IdempotencyRepository } from './idempotency.js';
 import type { LeasesRepository } from './leases.js';
 import type { LimitsPort } from './limits.js';
+import type { StreamLeasesPort } from './stream-leases.js';
 import type { SavepointsRepository } from './savepoints.js';
 import type { ListingReader } from './listing.js';
 import type {
@@ -103,6 +104,8 @@ export interface Storage {
   readonly read: ReadRepositories;
   /** Counters that limit clients, shared by every process of the calendar (limits.ts). */
   readonly limits: LimitsPort;
+  /** Leases of open change streams, shared by every process of the calendar (stream-leases.ts). */
+  readonly streamLeases: StreamLeasesPort;
   /**
    * The content version every cache is keyed by (docs/architecture.md, "One content version"):
    * a value that moves on every committed change to content, by any process.

@@ -277,13 +277,14 @@ function cell(value: unknown): unknown {
 
 /** Every table's rows (the shadow tables of full-text indexes included), hashed. */
 /**
- * A digest of every table's rows. `exceptSignInCounts`: leave out the sign-in throttle's counts
- * of refused credentials (limit_counters, storage/limits.ts), which a refused request writes on
- * purpose so that the throttle holds for every process; any other counter still counts.
+ * A digest of every table's rows. `exceptClientLimits`: leave out the sign-in throttle's counts
+ * of refused credentials (limit_counters, storage/limits.ts) and the leases of open change
+ * streams (stream_leases, storage/stream-leases.ts), which a refused request and a stream's GET
+ * write on purpose so that the limits hold for every process; any other counter still counts.
  */
 export function dbChecksum(
   db: Database.Database,
-  options: { exceptSignInCounts?: boolean } = {},
+  options: { exceptClientLimits?: boolean } = {},
 ): string {
   const hash = createHash('sha256');
   const tables = db
@@ -293,10 +294,11 @@ export function dbChecksum(
     .pluck()
     .all() as string[];
   for (const table of tables) {
+    if (options.exceptClientLimits === true && table === 'stream_leases') continue;
     hash.update(`\0table ${table}\0`);
     for (const row of db
       .prepare(
-        options.exceptSignInCounts === true && table === 'limit_counters'
+        options.exceptClientLimits === true && table === 'limit_counters'
           ? "SELECT * FROM limit_counters WHERE key NOT LIKE 'signin %'"
           : `SELECT * FROM "${table.replace(/"/g, '""')}"`,
       )

@@ -5,7 +5,10 @@ export interface StreamOptions {
   pollMs: number;
   /** A comment is sent at least this often, so proxies and clients see the stream alive. */
   heartbeatMs: number;
-  /** Streams one user (or one anonymous client address) may hold in this process. */
+  /**
+   * Streams one user (or one anonymous client address) may hold on the whole calendar: every
+   * process and node counts them together in the database (storage/stream-leases.ts).
+   */
   maxPerClient: number;
   /**
    * Streams of anonymous clients and signed-in users together in this process; administrators'

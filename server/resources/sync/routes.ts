@@ -53,25 +53,30 @@ export const syncRoutes: RouteDef[] = [
           const { sync, auth } = ctx.services;
           const start = await sync.streamStart(params.last_event_id ?? ctx.header('last-event-id'));
           const key = streamKey(ctx);
-          sync.admitStream(key, ctx.actor);
+          const lease = await sync.admitStream(key, ctx.actor);
           const authorization = ctx.header('authorization');
           const actor = ctx.actor;
           return {
             body: undefined,
             stream: {
+              abandon: () => sync.abandonStream(lease),
               open: (sink) =>
-                sync.openStream(sink, {
-                  actor,
-                  key,
-                  epoch: start.epoch,
-                  position: start.seq,
-                  // A revoked session, a changed password or role ends the stream.
-                  stillValid: async () => {
-                    if (actor === null) return true;
-                    const now = await auth.authenticate(authorization, ctx.client);
-                    return now !== null && now.id === actor.id && now.role === actor.role;
+                sync.openStream(
+                  sink,
+                  {
+                    actor,
+                    key,
+                    epoch: start.epoch,
+                    position: start.seq,
+                    // A revoked session, a changed password or role ends the stream.
+                    stillValid: async () => {
+                      if (actor === null) return true;
+                      const now = await auth.authenticate(authorization, ctx.client);
+                      return now !== null && now.id === actor.id && now.role === actor.role;
+                    },
                   },
-                }),
+                  lease,
+                ),
             },
           };
         },

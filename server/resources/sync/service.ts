@@ -10,7 +10,7 @@ import { formatUtc } from '../../../shared/time.js';
 import type { Actor } from '../../../shared/roles.js';
 import { createItems, type ItemDeps } from './items.js';
 import { checkPoint, createPages, tokenExpired, type ChangesInput } from './pages.js';
-import { createStreamHub, type StreamSink } from './stream.js';
+import { createStreamHub, type StreamLease, type StreamSink } from './stream.js';
 import { DEFAULT_SYNC_OPTIONS, type SyncOptions } from './options.js';
 import { parseSyncToken, syncToken } from './tokens.js';
 
@@ -32,7 +32,7 @@ export function createSyncService(
    */
   const now = core.syncRepositories.changes;
   const pages = createPages(feed, createItems(deps));
-  const hub = createStreamHub(feed, storage.commits, core.log, options);
+  const hub = createStreamHub(feed, storage.commits, storage.streamLeases, core.log, options);
 
   async function prune(): Promise<number> {
     const cutoff = formatUtc(new Date(core.clock.now().getTime() - options.historyDays * DAY_MS));
@@ -94,9 +94,13 @@ export function createSyncService(
       checkPoint(point, state);
       return point;
     },
-    admitStream: (key: string, actor: Actor | null): void => hub.admit(key, actor),
-    openStream: (sink: StreamSink, subscription: Parameters<typeof hub.open>[1]) =>
-      hub.open(sink, subscription),
+    admitStream: (key: string, actor: Actor | null): Promise<StreamLease> => hub.admit(key, actor),
+    openStream: (
+      sink: StreamSink,
+      subscription: Parameters<typeof hub.open>[1],
+      lease: StreamLease,
+    ) => hub.open(sink, subscription, lease),
+    abandonStream: (lease: StreamLease): void => hub.abandon(lease),
     streams: (): number => hub.count(),
 
     /** Forgets changes older than the kept history; returns how many. */
@@ -120,9 +124,10 @@ export function createSyncService(
       };
     },
 
-    close(): void {
+    /** Ends the streams; resolves once their slots are given back. */
+    close(): Promise<void> {
       clearInterval(pruner);
-      hub.closeAll();
+      return hub.closeAll();
     },
   };
 }

@@ -6,7 +6,14 @@
  * subscriber keeps its own place in the feed, so one that resumes with `Last-Event-ID`, on any
  * process, gets what followed it (on PostgreSQL an event's id is the watermark below its
  * transaction: resuming there may repeat that transaction's other changes, never skip one).
+ *
+ * The streams a client holds are counted in the database (storage/stream-leases.ts), so the
+ * limit per client holds for the whole calendar: each open stream holds a slot under a lease its
+ * process renews at every heartbeat and gives back when the stream closes; a process that dies
+ * leaves its slots to run out. The limits of the process as a whole (`maxStreams`,
+ * `maxAnonymousStreams`) protect its own memory and sockets, and stay counted in it.
  */
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { TooMany } from '../../errors.js';
 import { canEditPosts, isAdministrator, type Actor } from '../../../shared/roles.js';
@@ -19,6 +26,7 @@ import type {
 import { loaded, type LoadedRows } from './items.js';
 import { syncToken } from './tokens.js';
 import type { StreamOptions } from './options.js';
+import type { StreamLeasesPort } from '../../storage/stream-leases.js';
 import { couldHaveSeen, readableNow, type Readable } from './visibility.js';
 
 /** Where a stream writes; the HTTP layer provides it. */
@@ -48,7 +56,14 @@ type Slot = 'anonymous' | 'user' | 'administrator';
 const slotOf = (actor: Actor | null): Slot =>
   actor === null ? 'anonymous' : isAdministrator(actor) ? 'administrator' : 'user';
 
+/** A slot of the client's, taken for a stream about to open (admit), not yet opened. */
+export interface StreamLease {
+  id: string;
+  key: string;
+}
+
 interface Subscriber extends Subscription {
+  lease: string;
   cursor: FeedCursor;
   slot: Slot;
   sink: StreamSink;
@@ -70,14 +85,20 @@ const serverFull = (): TooMany =>
     'The server holds as many change streams as it can; try again later.',
   );
 
+/** A stream's slot is held this many heartbeats past its process's last renewal. */
+const LEASE_HEARTBEATS = 3;
+
 export function createStreamHub(
   feed: ChangesReader,
   commits: CommitNotifier,
+  leases: StreamLeasesPort,
   log: Logger,
   options: StreamOptions,
 ) {
   const subscribers = new Set<Subscriber>();
-  const perKey = new Map<string, number>();
+  /** Slots given back but not yet written; a shutdown waits for them. */
+  const releasing = new Set<Promise<void>>();
+  const leaseMs = LEASE_HEARTBEATS * options.heartbeatMs;
   const perSlot: Record<Slot, number> = { anonymous: 0, user: 0, administrator: 0 };
   let epoch: string | undefined;
   let stopListening: (() => void) | undefined;
@@ -86,16 +107,34 @@ export function createStreamHub(
   let reading: Promise<void> | undefined;
   let again = false;
 
+  function release(lease: string): void {
+    const done = leases
+      .release(lease)
+      .catch((error: unknown) => {
+        // Not given back, it runs out by itself after `leaseMs`.
+        log.warn({ err: error }, 'giving back a change stream’s slot failed');
+      })
+      .finally(() => releasing.delete(done));
+    releasing.add(done);
+  }
+
   function close(sub: Subscriber): void {
     if (sub.closed) return;
     sub.closed = true;
     subscribers.delete(sub);
     perSlot[sub.slot]--;
-    const left = (perKey.get(sub.key) ?? 1) - 1;
-    if (left > 0) perKey.set(sub.key, left);
-    else perKey.delete(sub.key);
+    release(sub.lease);
     sub.sink.end();
     if (subscribers.size === 0) stopTimers();
+  }
+
+  /** Refuses a stream beyond this process's own limits. */
+  function checkProcess(actor: Actor | null): void {
+    const slot = slotOf(actor);
+    if (slot === 'administrator') return;
+    if (perSlot.anonymous + perSlot.user >= options.maxStreams) throw serverFull();
+    if (slot === 'anonymous' && perSlot.anonymous >= options.maxAnonymousStreams)
+      throw serverFull();
   }
 
   function stopTimers(): void {
@@ -207,6 +246,15 @@ export function createStreamHub(
   }
 
   async function heartbeat(): Promise<void> {
+    // This process is alive: its streams keep their slots another `leaseMs`.
+    await leases
+      .renew(
+        [...subscribers].map((sub) => sub.lease),
+        Date.now() + leaseMs,
+      )
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'renewing the change streams’ slots failed');
+      });
     for (const sub of [...subscribers]) {
       let valid: boolean;
       try {
@@ -230,20 +278,34 @@ export function createStreamHub(
   }
 
   return {
-    /** Refuses a new stream beyond the limits, before anything is sent. */
-    admit(key: string, actor: Actor | null): void {
-      if ((perKey.get(key) ?? 0) >= options.maxPerClient) throw tooManyStreams();
-      const slot = slotOf(actor);
-      if (slot === 'administrator') return;
-      if (perSlot.anonymous + perSlot.user >= options.maxStreams) throw serverFull();
-      if (slot === 'anonymous' && perSlot.anonymous >= options.maxAnonymousStreams)
-        throw serverFull();
+    /**
+     * Refuses a new stream beyond the limits, before anything is sent; else takes one of the
+     * client's slots for it, which `open` (or `abandon`) takes over.
+     */
+    async admit(key: string, actor: Actor | null): Promise<StreamLease> {
+      checkProcess(actor);
+      const id = randomUUID();
+      const now = Date.now();
+      if (!(await leases.take(key, id, options.maxPerClient, now, now + leaseMs)))
+        throw tooManyStreams();
+      return { id, key };
     },
 
-    open(sink: StreamSink, subscription: Subscription): void {
-      this.admit(subscription.key, subscription.actor);
+    /** Gives back the slot of a stream admitted but never opened. */
+    abandon(lease: StreamLease): void {
+      release(lease.id);
+    },
+
+    open(sink: StreamSink, subscription: Subscription, lease: StreamLease): void {
+      try {
+        checkProcess(subscription.actor);
+      } catch (error) {
+        release(lease.id);
+        throw error;
+      }
       const sub: Subscriber = {
         ...subscription,
+        lease: lease.id,
         cursor: feed.cursors.after(subscription.position),
         slot: slotOf(subscription.actor),
         sink,
@@ -252,7 +314,6 @@ export function createStreamHub(
       };
       subscribers.add(sub);
       perSlot[sub.slot]++;
-      perKey.set(sub.key, (perKey.get(sub.key) ?? 0) + 1);
       sink.onClose(() => close(sub));
       // The position was read with the newest epoch: streams of an older history end.
       if (sub.epoch !== epoch) {
@@ -266,10 +327,11 @@ export function createStreamHub(
       poll();
     },
 
-    /** Ends every stream (server shutdown). */
-    closeAll(): void {
+    /** Ends every stream (server shutdown); resolves once their slots are given back. */
+    async closeAll(): Promise<void> {
       for (const sub of [...subscribers]) close(sub);
       stopTimers();
+      await Promise.all([...releasing]);
     },
 
     count: (): number => subscribers.size,

@@ -33,6 +33,7 @@ import { pgTrash, pgTrashReader } from './trash.js';
 import { pgLeases } from './leases.js';
 import { pgSeries, pgSeriesReader } from './series.js';
 import { pgLimits } from './limits.js';
+import { pgStreamLeases } from './stream-leases.js';
 import { pgSavepoints } from './savepoints.js';
 import { pgChanges, pgChangesReader } from './changes.js';
 import { pgCommitNotifier } from './notifications.js';
@@ -209,6 +210,7 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
     read,
     // On the pool, never in a unit of work's transaction: a count commits on its own.
     limits: pgLimits(queryOn(() => pool)),
+    streamLeases: pgStreamLeases(queryOn(() => pool)),
     commits,
     async write(body) {
       for (let attempts = 1; ; attempts++) {

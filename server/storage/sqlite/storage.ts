@@ -33,6 +33,8 @@ import { sqliteTrash, sqliteTrashReader } from './trash.js';
 import { sqliteLeases } from './leases.js';
 import { sqliteSeries, sqliteSeriesReader } from './series.js';
 import { sqliteLimits } from './limits.js';
+import { sqliteStreamLeases } from './stream-leases.js';
+import type { StreamLeasesPort } from '../stream-leases.js';
 import { sqliteSavepoints } from './savepoints.js';
 import type { LimitsPort } from '../limits.js';
 import { sqliteListingReader } from './listing.js';
@@ -168,6 +170,15 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     clear: (key) => writeInGroup(db, () => counters.clear(key)),
     sweep: (now, max) => writeInGroup(db, () => counters.sweep(now, max)),
   };
+  const leases = sqliteStreamLeases(db);
+  // Writes of their own, in the next group transaction like the limits' counts.
+  const streamLeases: StreamLeasesPort = {
+    take: (client, id, max, now, until) =>
+      writeInGroup(db, () => leases.take(client, id, max, now, until)),
+    renew: (ids, until) => writeInGroup(db, () => leases.renew(ids, until)),
+    release: (id) => writeInGroup(db, () => leases.release(id)),
+    sweep: (now, max) => writeInGroup(db, () => leases.sweep(now, max)),
+  };
   const version = contentVersionReader(db);
   const checkpointer =
     file === ':memory:' || options.checkpoints === false
@@ -181,6 +192,7 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     sync: writers,
     read,
     limits,
+    streamLeases,
     commits: sqliteCommitNotifier(db),
     write: (body) =>
       unitInGroup(db, (hooks) => {
