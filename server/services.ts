@@ -132,7 +132,7 @@ export function createServices(
     },
   };
   const feeds = createFeedService(core, { events, terms, venues, organizers });
-  const icsImport = createImportService(core, events, core.syncRepositories.feeds);
+  const icsImport = createImportService(core, events);
   const search = createSearchService(core, { venues, organizers, terms });
   const imports = createImportRunner(core, { sync: options.sync, remote: options.remote }, (job) =>
     runImportJob({ icsImport, transfer }, job),

@@ -14,13 +14,6 @@ import type { FeedService } from '../feeds/service.js';
 import type { FeedEntry } from '../feeds/series.js';
 import type { SyncService } from '../sync/service.js';
 
-/**
- * CalDAV's names and kept lines (storage/caldav.ts), in their synchronous form: an object's
- * reads and a PUT's writes run inside the events' synchronous transactions and reads until the
- * events service answers through the ports (`core.syncRepositories`, docs/architecture.md).
- */
-export type CaldavStore = CoreServices['syncRepositories']['caldav'];
-
 export interface ObjectDeps {
   events: EventsService;
   feeds: FeedService;
@@ -42,32 +35,34 @@ export const defaultName = (head: number) => `almanac-${head}.ics`;
 /** `YYYY-MM-DD HH:MM:SS` of an instant. */
 const stored = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 
-export function createObjects(core: CoreServices, deps: ObjectDeps, store: CaldavStore) {
-  function names(heads: readonly number[]): Map<number, string> {
-    const given = store.names(heads);
+export function createObjects(core: Pick<CoreServices, 'storage' | 'settings'>, deps: ObjectDeps) {
+  const store = core.storage.read.caldav;
+
+  async function names(heads: readonly number[]): Promise<Map<number, string>> {
+    const given = await store.names(heads);
     return new Map(heads.map((head) => [head, given.get(head) ?? defaultName(head)]));
   }
 
   /** The object a name stands for, if any (whether the reader may see it is asked later). */
-  function headOf(name: string): number | undefined {
-    const given = store.headByName(name);
+  async function headOf(name: string): Promise<number | undefined> {
+    const given = await store.headByName(name);
     if (given !== undefined) return given;
     const match = DEFAULT_NAME.exec(name);
     if (!match) return undefined;
     const head = Number(match[1]);
     // A default name stops being one once the object was given another.
-    return store.names([head]).has(head) ? undefined : head;
+    return (await store.names([head])).has(head) ? undefined : head;
   }
 
   /** The objects of these heads the reader sees, in order, named as given or by default. */
-  function readAll(
+  async function readAll(
     heads: readonly number[],
     actor: Actor | null,
     links: Links,
     given?: Map<number, string>,
-  ): CalendarObject[] {
-    const named = given ?? names(heads);
-    const made = deps.feeds.calendarObjects(heads, actor, links, (entries: FeedEntry[]) =>
+  ): Promise<CalendarObject[]> {
+    const named = given ?? (await names(heads));
+    const made = await deps.feeds.calendarObjects(heads, actor, links, (entries: FeedEntry[]) =>
       store.kept(entries.map((entry) => (entry.kind === 'rule' ? entry.rule.id : entry.id))),
     );
     const out: CalendarObject[] = [];
@@ -80,25 +75,33 @@ export function createObjects(core: CoreServices, deps: ObjectDeps, store: Calda
     return out;
   }
 
-  const read = (head: number, name: string, actor: Actor | null, links: Links) =>
-    readAll([head], actor, links, new Map([[head, name]]))[0];
+  const read = async (head: number, name: string, actor: Actor | null, links: Links) =>
+    (await readAll([head], actor, links, new Map([[head, name]])))[0];
 
   return {
     names,
     headOf,
     /** The object under this name, as the reader sees it. */
-    byName(name: string, actor: Actor | null, links: Links): CalendarObject | undefined {
-      const head = headOf(name);
+    async byName(
+      name: string,
+      actor: Actor | null,
+      links: Links,
+    ): Promise<CalendarObject | undefined> {
+      const head = await headOf(name);
       return head === undefined ? undefined : read(head, name, actor, links);
     },
-    byHead(head: number, actor: Actor | null, links: Links): CalendarObject | undefined {
-      return read(head, names([head]).get(head)!, actor, links);
+    async byHead(
+      head: number,
+      actor: Actor | null,
+      links: Links,
+    ): Promise<CalendarObject | undefined> {
+      return read(head, (await names([head])).get(head)!, actor, links);
     },
 
     /** Every object the reader may read. */
     async all(actor: Actor | null, links: Links): Promise<CalendarObject[]> {
       const ids = await deps.events.allIds({ visibility: visibility(actor, undefined) });
-      return readAll(deps.feeds.objectHeads(ids), actor, links);
+      return readAll(await deps.feeds.objectHeads(ids), actor, links);
     },
 
     /** The objects with an event overlapping [start, end) (RFC 4791 §9.9). */
@@ -113,16 +116,16 @@ export function createObjects(core: CoreServices, deps: ObjectDeps, store: Calda
         startsBefore: stored(end),
         endsAfter: stored(start),
       });
-      return readAll(deps.feeds.objectHeads(ids), actor, links);
+      return readAll(await deps.feeds.objectHeads(ids), actor, links);
     },
 
     /** The objects named (calendar-multiget); names of no readable object are `missing`. */
-    named(wanted: readonly string[], actor: Actor | null, links: Links) {
+    async named(wanted: readonly string[], actor: Actor | null, links: Links) {
       const found: CalendarObject[] = [];
       const missing: string[] = [];
       for (const name of wanted) {
-        const head = headOf(name);
-        const object = head === undefined ? undefined : read(head, name, actor, links);
+        const head = await headOf(name);
+        const object = head === undefined ? undefined : await read(head, name, actor, links);
         if (object) found.push(object);
         else missing.push(name);
       }
@@ -131,19 +134,19 @@ export function createObjects(core: CoreServices, deps: ObjectDeps, store: Calda
 
     /** What changed after a sync token: objects to fetch again and names gone (RFC 6578). */
     async changedSince(token: string, actor: Actor | null, links: Links) {
-      const changes = deps.sync.eventsChangedSince(token);
+      const changes = await deps.sync.eventsChangedSince(token);
       const existing = new Set<number>();
       for (const id of changes.ids) {
         if ((await deps.events.find(id)) !== undefined) existing.add(id);
       }
       const heads = [
         ...new Set([
-          ...deps.feeds.objectHeads([...existing]),
+          ...(await deps.feeds.objectHeads([...existing])),
           ...changes.ids.filter((id) => !existing.has(id)),
         ]),
       ];
-      const named = names(heads);
-      const changed = readAll(heads, actor, links, named);
+      const named = await names(heads);
+      const changed = await readAll(heads, actor, links, named);
       const seen = new Set(changed.map((object) => object.head));
       const gone = heads.filter((head) => !seen.has(head)).map((head) => named.get(head)!);
       return { token: changes.token, changed, gone };
@@ -164,7 +167,7 @@ export function createObjects(core: CoreServices, deps: ObjectDeps, store: Calda
       return out;
     },
 
-    token: (): string => deps.sync.token(),
+    token: (): Promise<string> => deps.sync.token(),
     siteZone: (): string => core.settings.get().timezone,
   };
 }

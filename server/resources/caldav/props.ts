@@ -12,8 +12,8 @@ export interface PropContext {
   actor: Actor;
   displayName: string;
   email: string;
-  /** The calendar's sync token (also its ctag). */
-  token: () => string;
+  /** The calendar's sync token (also its ctag), read as the request began. */
+  token: string;
 }
 
 export const OBJECT_TYPE = 'text/calendar; charset=utf-8; component=vevent';
@@ -95,9 +95,9 @@ function collectionProp(q: QName, resource: Resource, ctx: PropContext): PropVal
         return undefined;
     }
   }
-  if (q.ns === NS.cs && q.name === 'getctag') return escapeXml(ctx.token());
+  if (q.ns === NS.cs && q.name === 'getctag') return escapeXml(ctx.token);
   if (q.ns === NS.dav) {
-    if (q.name === 'sync-token') return escapeXml(syncUri(ctx.token()));
+    if (q.name === 'sync-token') return escapeXml(syncUri(ctx.token));
     if (q.name === 'supported-report-set') return REPORTS;
   }
   return common(q, ctx);

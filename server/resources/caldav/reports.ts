@@ -164,7 +164,7 @@ export async function runReport(
   if (is(root, NS.caldav, 'calendar-multiget')) {
     const wanted = wantedOf(root);
     const names = namesOf(root, calendar);
-    const { found, missing } = caldav.named(
+    const { found, missing } = await caldav.named(
       names.filter((n) => n !== ''),
       actor,
       links,
@@ -182,7 +182,7 @@ export async function runReport(
     const given = (child(root, NS.dav, 'sync-token')?.textContent ?? '').trim();
     const wanted = wantedOf(root);
     if (given === '') {
-      const token = caldav.token();
+      const token = await caldav.token();
       const all = await caldav.all(actor, links);
       return xml(multistatus(respond(all, wanted, user, ctx), dav('sync-token', syncUri(token))));
     }

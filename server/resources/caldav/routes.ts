@@ -118,7 +118,7 @@ export function caldavRoutes(services: Services): RequestHandler {
       actor,
       displayName: user ? user.display_name || user.login : String(actor.id),
       email: user?.email ?? '',
-      token: () => caldav.token(),
+      token: await caldav.token(),
     };
   }
 
@@ -174,7 +174,7 @@ export function caldavRoutes(services: Services): RequestHandler {
         if (depth === 1) responses.push(...(await caldav.all(actor, links)).map(object));
         break;
       case 'object': {
-        const found = caldav.byName(resource.name, actor, links);
+        const found = await caldav.byName(resource.name, actor, links);
         if (!found) throw new NotFound('caldav_not_found', 'No object has this name.');
         responses.push(object(found));
         break;
@@ -265,7 +265,7 @@ export function caldavRoutes(services: Services): RequestHandler {
       }
       case 'GET':
       case 'HEAD': {
-        const found = caldav.byName(objectName(resource), actor, links);
+        const found = await caldav.byName(objectName(resource), actor, links);
         if (!found) throw new NotFound('caldav_not_found', 'No object has this name.');
         res.set('ETag', found.etag).type(OBJECT_TYPE);
         if (req.get('if-none-match') !== undefined && req.get('if-none-match') === found.etag) {

@@ -6,10 +6,12 @@ import type { CoreServices } from '../../core.js';
 import { createObjects, type ObjectDeps } from './objects.js';
 import { createWriter } from './write.js';
 
-export function createCaldavService(core: CoreServices, deps: ObjectDeps) {
-  const store = core.syncRepositories.caldav;
-  const objects = createObjects(core, deps, store);
-  const writer = createWriter(core, deps, store, core.syncRepositories.feeds, objects);
+export function createCaldavService(
+  core: Pick<CoreServices, 'storage' | 'settings'>,
+  deps: ObjectDeps,
+) {
+  const objects = createObjects(core, deps);
+  const writer = createWriter(core, deps, objects);
   return { ...objects, put: writer.put, remove: writer.remove };
 }
 

@@ -18,19 +18,15 @@ import { createPayloadMapper } from '../feeds/import-payload.js';
 import { originalStart } from '../feeds/import-series.js';
 import { place } from '../feeds/import-times.js';
 import { keptLines } from '../feeds/kept.js';
-import type { FeedStore } from '../feeds/sync-reads.js';
+import type { UnitOfWork } from '../../storage/storage.js';
 import { exdateValues, invalidData, parseObject, type ObjectBody } from './ical.js';
-import {
-  defaultName,
-  type CaldavStore,
-  type CalendarObject,
-  type ObjectDeps,
-  type Objects,
-} from './objects.js';
+import { defaultName, type CalendarObject, type ObjectDeps, type Objects } from './objects.js';
 
 type Component = InstanceType<typeof ICAL.Component>;
 /** The events service's writes in the PUT's unit of work. */
 type EventWrites = ReturnType<EventsService['within']>;
+/** What a PUT uses of its unit of work besides the events' writes. */
+type PutUnit = Pick<UnitOfWork, 'feeds' | 'caldav'>;
 
 export interface Conditions {
   ifMatch?: string | undefined;
@@ -58,14 +54,13 @@ function checkConditions(conditions: Conditions, current: CalendarObject | undef
 }
 
 export function createWriter(
-  core: CoreServices,
+  core: Pick<CoreServices, 'storage' | 'settings'>,
   deps: ObjectDeps,
-  store: CaldavStore,
-  feedStore: FeedStore,
   objects: Objects,
 ) {
   const { events } = deps;
-  const { payload } = createPayloadMapper(feedStore);
+  const feeds = core.storage.read.feeds;
+  const { payload } = createPayloadMapper();
 
   function mapped(component: Component, body: ObjectBody): MappedEvent {
     const result = mapVevent(component, body.ctx);
@@ -78,11 +73,11 @@ export function createWriter(
   }
 
   /** The event that holds the object's UID now, if any (imported, written here, or made here). */
-  function uidHolder(uid: string): number | undefined {
-    const known = feedStore.byUid(uid)?.event_id;
+  async function uidHolder(uid: string): Promise<number | undefined> {
+    const known = (await feeds.byUid(uid))?.event_id;
     if (known !== undefined) return known;
     const match = /^event-(\d{1,15})-(.+)@almanac$/.exec(uid);
-    if (match && match[2] === feedStore.state().site_uid) return Number(match[1]);
+    if (match && match[2] === (await feeds.state()).site_uid) return Number(match[1]);
     return undefined;
   }
 
@@ -91,8 +86,12 @@ export function createWriter(
    * The feeds mark unpublished events TENTATIVE too (vevent.ts), so a TENTATIVE sent back for
    * one of them keeps its event status rather than postponing it.
    */
-  function fieldsFor(map: MappedEvent, row: EventRow | undefined): EventUpdateInput {
-    const input = payload(map);
+  async function fieldsFor(
+    uow: PutUnit,
+    map: MappedEvent,
+    row: EventRow | undefined,
+  ): Promise<EventUpdateInput> {
+    const input = await payload(uow.feeds, map);
     if (row && (row.status === 'private') === map.private) delete input.status;
     if (row && row.status !== 'publish' && map.eventStatus === 'postponed') {
       input.event_status = row.event_status;
@@ -110,7 +109,13 @@ export function createWriter(
    * A series' EXDATEs: those of occurrences it holds are trashed (after the write), the others
    * stay in its rule. EXDATEs of occurrences deleted for good say what the series knows already.
    */
-  async function splitExdates(map: MappedEvent, seriesId: number, zone: string, body: ObjectBody) {
+  async function splitExdates(
+    uow: PutUnit,
+    map: MappedEvent,
+    seriesId: number,
+    zone: string,
+    body: ObjectBody,
+  ) {
     const rule = map.recurrence.filter((line) => !/^EXDATE[;:]/i.test(line));
     const trash: EventRow[] = [];
     for (const property of exdateValues(map.recurrence)) {
@@ -118,7 +123,7 @@ export function createWriter(
       const row = await occurrenceAt(seriesId, original);
       if (row) {
         if (row.status !== 'trash') trash.push(row);
-      } else if (feedStore.members(seriesId, original, original).removed.length === 0) {
+      } else if ((await uow.feeds.members(seriesId, original, original)).removed.length === 0) {
         rule.push(property.toICALString());
       }
     }
@@ -127,6 +132,7 @@ export function createWriter(
 
   /** Writes the master VEVENT; returns the event it is kept under (the series' id, or its own). */
   async function writeMaster(
+    uow: PutUnit,
     writes: EventWrites,
     map: MappedEvent,
     row: EventRow | undefined,
@@ -136,15 +142,15 @@ export function createWriter(
   ): Promise<number> {
     if (!row) {
       refuseUnless(canEditPosts(actor), actor);
-      return (await writes.create(fieldsFor(map, undefined), actor, links)).id;
+      return (await writes.create(await fieldsFor(uow, map, undefined), actor, links)).id;
     }
     refuseUnless(events.canUpdate(actor, row), actor);
     if (row.series_id === null) {
-      await writes.update(row.id, fieldsFor(map, row), actor, links, 'this');
+      await writes.update(row.id, await fieldsFor(uow, map, row), actor, links, 'this');
       return row.id;
     }
-    const split = await splitExdates(map, row.series_id, row.timezone, body);
-    await writes.update(row.id, fieldsFor(split.map, row), actor, links, 'all');
+    const split = await splitExdates(uow, map, row.series_id, row.timezone, body);
+    await writes.update(row.id, await fieldsFor(uow, split.map, row), actor, links, 'all');
     for (const occurrence of split.trash) {
       refuseUnless(events.canDelete(actor, occurrence), actor);
       await writes.trash(occurrence.id, links, actor, 'this');
@@ -161,22 +167,23 @@ export function createWriter(
       links: Links,
     ): Promise<{ created: boolean; object: CalendarObject }> {
       const parsed = parseObject(text, core.settings.get().timezone);
-      const head = objects.headOf(name);
-      const current = head === undefined ? undefined : objects.byHead(head, actor, links);
+      const head = await objects.headOf(name);
+      const current = head === undefined ? undefined : await objects.byHead(head, actor, links);
       if (head !== undefined && !current) {
         const row = await events.find(head);
         if (row && row.status !== 'trash') refuseUnless(false, actor);
       }
       checkConditions(conditions, current);
-      const holder = uidHolder(parsed.uid);
-      const holderHead = holder === undefined ? undefined : deps.feeds.objectHeads([holder])[0];
+      const holder = await uidHolder(parsed.uid);
+      const holderHead =
+        holder === undefined ? undefined : (await deps.feeds.objectHeads([holder]))[0];
       if (holderHead !== undefined && holderHead !== current?.head) {
         const row = await events.find(holder!);
         if (row && row.status !== 'trash') {
           throw new Refused(
             'caldav_no_uid_conflict',
             'Another object of this calendar has this UID.',
-            { name: objects.names([holderHead]).get(holderHead) },
+            { name: (await objects.names([holderHead])).get(holderHead) },
           );
         }
       }
@@ -192,15 +199,15 @@ export function createWriter(
             current && (!parent || parent.status === 'trash')
               ? await events.find(current.ids[0]!)
               : parent;
-          kept = await writeMaster(writes, map, row, parsed, actor, links);
-          feedStore.putIcal({
+          kept = await writeMaster(uow, writes, map, row, parsed, actor, links);
+          await uow.feeds.putIcal({
             event_id: kept,
             sequence: map.sequence,
             uid: parsed.uid,
             source_sequence: map.sequence,
             source_modified: map.modified || null,
           });
-          store.putKept(kept, keptLines(parsed.master));
+          await uow.caldav.putKept(kept, keptLines(parsed.master));
         }
         if (kept === undefined) {
           throw invalidData('A new object needs a VEVENT without RECURRENCE-ID.');
@@ -215,14 +222,14 @@ export function createWriter(
           const row = await occurrenceAt(seriesId, original);
           if (!row) continue;
           refuseUnless(events.canUpdate(actor, row), actor);
-          const { recurrence: _rule, ...input } = fieldsFor(map, row);
+          const { recurrence: _rule, ...input } = await fieldsFor(uow, map, row);
           await writes.update(row.id, input, actor, links, 'this');
-          store.putKept(row.id, keptLines(change));
+          await uow.caldav.putKept(row.id, keptLines(change));
         }
-        if (name !== defaultName(kept)) store.putName(kept, name);
+        if (name !== defaultName(kept)) await uow.caldav.putName(kept, name);
         return kept;
       });
-      const object = objects.byHead(written, actor, links);
+      const object = await objects.byHead(written, actor, links);
       if (!object)
         throw new NotFound('caldav_not_found', 'The object was written but cannot be read.');
       return { created: current === undefined, object };
@@ -235,7 +242,7 @@ export function createWriter(
       actor: Actor | null,
       links: Links,
     ): Promise<void> {
-      const current = objects.byName(name, actor, links);
+      const current = await objects.byName(name, actor, links);
       if (!current) throw new NotFound('caldav_not_found', 'No object has this name.');
       checkConditions(conditions, current);
       const row = (await events.find(current.ids[0]!))!;

@@ -7,18 +7,24 @@
 import { eventUpdateSchema, type EventUpdateInput } from '../../../shared/schemas/event.js';
 import type { ImportOptions } from '../../../shared/schemas/feed.js';
 import { InvalidInput } from '../../errors.js';
+import type { FeedsReader } from '../../storage/feeds.js';
 import type { MappedEvent } from './import-map.js';
-import type { FeedStore } from './sync-reads.js';
 
-export function createPayloadMapper(store: FeedStore) {
-  function venueFor(mapped: MappedEvent): unknown {
+/**
+ * The look-ups of venues and organizers by name, through a writer's unit of work (`uow.feeds`),
+ * so that a venue made for one event of a file is reused by the next.
+ */
+export type NameReader = Pick<FeedsReader, 'venueByName' | 'organizerByEmail' | 'organizerByName'>;
+
+export function createPayloadMapper() {
+  async function venueFor(store: NameReader, mapped: MappedEvent): Promise<unknown> {
     if (mapped.location === undefined) return undefined;
     // "Name, address" as most apps write it; Apple puts the address on the next line.
     const [name = mapped.location, ...rest] = mapped.location
       .split(/[,\n]/)
       .map((p) => p.trim())
       .filter((p) => p !== '');
-    const known = store.venueByName(mapped.location) ?? store.venueByName(name);
+    const known = (await store.venueByName(mapped.location)) ?? (await store.venueByName(name));
     if (known !== undefined) return known;
     return {
       venue: name,
@@ -27,12 +33,12 @@ export function createPayloadMapper(store: FeedStore) {
     };
   }
 
-  function organizerFor(mapped: MappedEvent): unknown {
+  async function organizerFor(store: NameReader, mapped: MappedEvent): Promise<unknown> {
     const organizer = mapped.organizer;
     if (!organizer) return undefined;
     const known =
-      (organizer.email !== '' ? store.organizerByEmail(organizer.email) : undefined) ??
-      store.organizerByName(organizer.name);
+      (organizer.email !== '' ? await store.organizerByEmail(organizer.email) : undefined) ??
+      (await store.organizerByName(organizer.name));
     if (known !== undefined) return [known];
     return [{ organizer: organizer.name, ...(organizer.email ? { email: organizer.email } : {}) }];
   }
@@ -42,10 +48,11 @@ export function createPayloadMapper(store: FeedStore) {
      * The event's fields as the API would receive them, parsed by the API's own schema. An
      * import's options (§E2) add their category and organizer, and give a new event its status.
      */
-    payload(
+    async payload(
+      store: NameReader,
       mapped: MappedEvent,
       options: ImportOptions & { creating?: boolean } = {},
-    ): EventUpdateInput {
+    ): Promise<EventUpdateInput> {
       const raw: Record<string, unknown> = {
         title: mapped.title,
         description: mapped.description,
@@ -65,9 +72,9 @@ export function createPayloadMapper(store: FeedStore) {
       else if (options.creating) raw.status = options.status;
       if (mapped.recurrence.length > 0) raw.recurrence = mapped.recurrence;
       if (mapped.website !== undefined) raw.website = mapped.website;
-      const venue = venueFor(mapped);
+      const venue = await venueFor(store, mapped);
       if (venue !== undefined) raw.venue = venue;
-      const organizer = organizerFor(mapped);
+      const organizer = await organizerFor(store, mapped);
       if (organizer !== undefined || options.organizer !== undefined) {
         raw.organizer = [
           ...((organizer as unknown[] | undefined) ?? []),

@@ -13,7 +13,9 @@ import type { EventsService } from '../events/service.js';
 import type { MappedEvent } from './import-map.js';
 import { wall } from './import-items.js';
 import type { Placed } from './import-times.js';
-import type { FeedStore } from './sync-reads.js';
+import type { NameReader } from './import-payload.js';
+import { inSavepoint } from '../../storage/savepoints.js';
+import type { UnitOfWork } from '../../storage/storage.js';
 
 /** What an import run counts (import.ts). */
 export interface ChangeReport {
@@ -27,17 +29,21 @@ export interface ChangeReport {
 
 export interface ChangeDeps {
   events: EventsService;
-  store: FeedStore;
-  payload: (mapped: MappedEvent, options?: ImportOptions) => EventUpdateInput;
+  payload: (
+    store: NameReader,
+    mapped: MappedEvent,
+    options?: ImportOptions,
+  ) => Promise<EventUpdateInput>;
   newer: (mapped: MappedEvent, sequence: number | null, modified: string | null) => boolean;
   newlyCanceled: (mapped: MappedEvent, row: { event_status: string }) => boolean;
   messageOf: (error: unknown) => string;
-  /** Runs `write` as one savepoint: a change that fails leaves nothing behind. */
-  savepoint: (write: () => Promise<void>) => Promise<void>;
 }
 
 /** The events service's writes in the import's unit of work. */
 export type EventWrites = ReturnType<EventsService['within']>;
+
+/** What the import uses of its unit of work besides the events' writes. */
+export type ImportUnit = Pick<UnitOfWork, 'feeds' | 'savepoints'>;
 
 /** The occurrence's original start as the series keeps it: a wall time in the series' zone. */
 export function originalStart(placed: Placed, zone: string): string {
@@ -48,18 +54,17 @@ export function originalStart(placed: Placed, zone: string): string {
 
 export function createChangeImporter({
   events,
-  store,
   payload,
   newer,
   newlyCanceled,
   messageOf,
-  savepoint,
 }: ChangeDeps) {
   /** The occurrence's id, stored or computed (the update or trash then stores it). */
   const occurrence = (seriesId: number, original: string): Promise<number | undefined> =>
     events.occurrenceId(seriesId, original);
 
   return async function importChange(
+    uow: ImportUnit,
     writes: EventWrites,
     mapped: MappedEvent,
     recurrenceId: Placed,
@@ -70,7 +75,7 @@ export function createChangeImporter({
     options: ImportOptions = {},
   ): Promise<void> {
     const { uid } = mapped;
-    const master = store.byUid(uid);
+    const master = await uow.feeds.byUid(uid);
     const parent = master ? await events.find(master.event_id) : undefined;
     /** The entry in people's words: it changes one occurrence of the series named. */
     const item = (action: ImportItem['action'], reason: string) =>
@@ -113,7 +118,7 @@ export function createChangeImporter({
       return;
     }
     const key = `${uid} RECURRENCE-ID ${original}`;
-    const known = store.byUid(key);
+    const known = await uow.feeds.byUid(key);
     if (
       known &&
       !newer(mapped, known.source_sequence, known.source_modified) &&
@@ -125,9 +130,10 @@ export function createChangeImporter({
       return;
     }
     try {
-      await savepoint(async () => {
-        await writes.update(id, payload(mapped, options), actor, links, 'this');
-        store.putIcal({
+      // A savepoint: a change that fails leaves nothing behind, the others go on.
+      await inSavepoint(uow, async () => {
+        await writes.update(id, await payload(uow.feeds, mapped, options), actor, links, 'this');
+        await uow.feeds.putIcal({
           event_id: id,
           sequence: mapped.sequence,
           uid: key,

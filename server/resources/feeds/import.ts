@@ -10,14 +10,13 @@ import type { ImportItem, ImportOptions } from '../../../shared/schemas/feed.js'
 import { DomainError, InvalidInput, Refused, TooLarge } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
-import { inSavepoint } from '../../db/savepoint.js';
 import type { EventsService } from '../events/service.js';
+import { inSavepoint } from '../../storage/savepoints.js';
 import { mapVevent, type MappedEvent } from './import-map.js';
 import { createPayloadMapper } from './import-payload.js';
-import { createChangeImporter, type EventWrites } from './import-series.js';
+import { createChangeImporter, type EventWrites, type ImportUnit } from './import-series.js';
 import { icsText, veventLines } from './ics-text.js';
 import { customZones, zoneOfTzid, type Placed, type ZoneContext } from './import-times.js';
-import type { FeedStore } from './sync-reads.js';
 import { noCounts } from '../../import-counts.js';
 import { occurrenceCount, wall } from './import-items.js';
 
@@ -90,18 +89,13 @@ function messageOf(error: unknown): string {
   throw error;
 }
 
-export function createImportService(core: CoreServices, events: EventsService, store: FeedStore) {
-  const { payload, newer, newlyCanceled } = createPayloadMapper(store);
+export function createImportService(
+  core: Pick<CoreServices, 'storage' | 'settings'>,
+  events: EventsService,
+) {
+  const { payload, newer, newlyCanceled } = createPayloadMapper();
 
-  const importChange = createChangeImporter({
-    events,
-    store,
-    payload,
-    newer,
-    newlyCanceled,
-    messageOf,
-    savepoint: (write) => inSavepoint(core.db, write),
-  });
+  const importChange = createChangeImporter({ events, payload, newer, newlyCanceled, messageOf });
 
   /** A VEVENT changing one occurrence, kept for after every series of the file exists. */
   interface Change {
@@ -111,6 +105,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
   }
 
   async function importOne(
+    uow: ImportUnit,
     writes: EventWrites,
     component: Component,
     line: number,
@@ -146,7 +141,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
         line,
       });
     };
-    const known = store.byUid(uid);
+    const known = await uow.feeds.byUid(uid);
     const existing = known ? await events.find(known.event_id) : undefined;
     if (existing?.status === 'trash') {
       const reason = 'The event this UID was imported as is in the trash.';
@@ -166,8 +161,8 @@ export function createImportService(core: CoreServices, events: EventsService, s
     }
     try {
       // A savepoint: an event that fails leaves nothing behind, the others go on.
-      const id = await inSavepoint(core.db, async () => {
-        const input = payload(mapped, { ...options, creating: !existing });
+      const id = await inSavepoint(uow, async () => {
+        const input = await payload(uow.feeds, mapped, { ...options, creating: !existing });
         // A series is updated as a whole; occurrences changed on their own keep their changes.
         const written = existing
           ? await writes.update(
@@ -178,7 +173,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
               existing.series_id ? 'all' : 'this',
             )
           : await writes.create(input, actor, links);
-        store.putIcal({
+        await uow.feeds.putIcal({
           event_id: written.id,
           sequence: mapped.sequence,
           uid,
@@ -231,6 +226,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
             };
             for (const component of calendar.getAllSubcomponents('vevent')) {
               await importOne(
+                uow,
                 writes,
                 component,
                 lines[index] ?? 0,
@@ -246,6 +242,7 @@ export function createImportService(core: CoreServices, events: EventsService, s
           }
           for (const change of changes) {
             await importChange(
+              uow,
               writes,
               change.mapped,
               change.recurrenceId,

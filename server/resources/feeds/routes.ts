@@ -115,7 +115,7 @@ export function feedRoutes(services: Services): Router {
     const actor = await actorOf(req, res);
     const row = await services.events.findBySlug(decoded(slug));
     const links = pageLinks(req, services);
-    const feed = row ? services.feeds.single(row, actor, links) : undefined;
+    const feed = row ? await services.feeds.single(row, actor, links) : undefined;
     if (!feed) {
       throw new ApiError('rest-event-not-found', `No event has the slug "${decoded(slug)}".`, 404);
     }
@@ -125,7 +125,10 @@ export function feedRoutes(services: Services): Router {
       res.status(304).end();
       return;
     }
-    res.status(200).type(CONTENT_TYPE).send(feed.text());
+    res
+      .status(200)
+      .type(CONTENT_TYPE)
+      .send(await feed.text());
   }
 
   router.get('/calendar.ics', sendFeed);

@@ -6,8 +6,7 @@
  * EXDATEs, so a calendar app shows exactly the occurrences the feed holds.
  */
 import ICAL from 'ical.js';
-import type { FeedRow, OccurrenceBrief, SeriesBrief } from '../../storage/feeds.js';
-import type { FeedStore } from './sync-reads.js';
+import type { FeedRow, FeedsReader, OccurrenceBrief, SeriesBrief } from '../../storage/feeds.js';
 import type { JCalProperty } from './vtimezone.js';
 
 /** A series' rule as its VEVENT writes it. */
@@ -36,13 +35,13 @@ const LAST = '9999-12-31 23:59:59';
 const untouched = (o: OccurrenceBrief) =>
   o.detached === null && o.start_local === o.original_start_local;
 
-function ruleOf(
+async function ruleOf(
   series: SeriesBrief,
   matched: OccurrenceBrief[],
   bounded: boolean,
-  store: FeedStore,
+  store: FeedsReader,
   whole = false,
-): SeriesRule {
+): Promise<SeriesRule> {
   const originals = matched.map((o) => o.original_start_local).sort();
   // Occurrences before the feed's first one (or, for a feed with an end, after its last one) are
   // outside what the feed covers: only those between are checked. A whole series (a CalDAV
@@ -50,7 +49,7 @@ function ruleOf(
   const from = whole ? series.start_local : originals[0]!;
   const until = bounded ? originals[originals.length - 1]! : LAST;
   const held = new Set(matched.map((o) => o.id));
-  const { rows, removed } = store.members(series.id, from, until);
+  const { rows, removed } = await store.members(series.id, from, until);
   const excluded = [...rows.filter((row) => !held.has(row.id)).map((row) => row.original)];
   for (const original of removed) if (!excluded.includes(original)) excluded.push(original);
   return {
@@ -68,12 +67,12 @@ function ruleOf(
  * The VEVENTs of a feed's events (ids in feed order). `bounded`: the feed has an end date, so
  * occurrences after its last one are not left out on purpose.
  */
-export function feedEntries(
+export async function feedEntries(
   ids: readonly number[],
-  store: FeedStore,
+  store: FeedsReader,
   bounded: boolean,
-): FeedEntry[] {
-  const occurrences = store.occurrences(ids);
+): Promise<FeedEntry[]> {
+  const occurrences = await store.occurrences(ids);
   if (occurrences.length === 0) return ids.map((id) => ({ kind: 'event', id }));
   const bySeries = new Map<number, OccurrenceBrief[]>();
   for (const o of occurrences) {
@@ -82,13 +81,13 @@ export function feedEntries(
     else bySeries.set(o.series_id, [o]);
   }
   const decided = new Map<number, FeedEntry | null>();
-  for (const series of store.series([...bySeries.keys()])) {
+  for (const series of await store.series([...bySeries.keys()])) {
     const matched = bySeries.get(series.id)!;
     const plain = matched.filter(untouched);
     // An ended series ('[]'), or one whose every occurrence here was changed on its own, has no
     // rule to show: its occurrences are events like any other.
     if (series.lines === '[]' || plain.length === 0) continue;
-    const rule = ruleOf(series, matched, bounded, store);
+    const rule = await ruleOf(series, matched, bounded, store);
     const base = plain.find((o) => o.id === series.id) ?? plain[0]!;
     for (const o of matched) {
       if (o === base) decided.set(o.id, { kind: 'rule', id: o.id, rule });
@@ -112,11 +111,10 @@ const FIRST = '0000-01-01 00:00:00';
  * The calendar object (CalDAV, §E6) each event belongs to: its running series (the series' id),
  * or the event itself. Distinct, in the order of the first event of each.
  */
-export function objectHeads(ids: readonly number[], store: FeedStore): number[] {
-  const occurrences = store.occurrences(ids);
+export async function objectHeads(ids: readonly number[], store: FeedsReader): Promise<number[]> {
+  const occurrences = await store.occurrences(ids);
   const running = new Set(
-    store
-      .series([...new Set(occurrences.map((o) => o.series_id))])
+    (await store.series([...new Set(occurrences.map((o) => o.series_id))]))
       .filter((series) => series.lines !== '[]')
       .map((series) => series.id),
   );
@@ -131,17 +129,17 @@ export function objectHeads(ids: readonly number[], store: FeedStore): number[] 
  * from its first occurrence as the series made it) and each occurrence changed on its own.
  * Occurrences `readable` leaves out become EXDATEs; empty when the reader sees none of it.
  */
-export function objectEntries(
+export async function objectEntries(
   head: number,
-  store: FeedStore,
-  readable: (ids: number[]) => number[],
-): FeedEntry[] {
-  const series = store.series([head]).find((s) => s.lines !== '[]');
-  if (!series) return readable([head]).map((id) => ({ kind: 'event', id }));
-  const ids = readable(store.members(head, FIRST, LAST).rows.map((row) => row.id));
-  const matched = store.occurrences(ids);
+  store: FeedsReader,
+  readable: (ids: number[]) => Promise<number[]>,
+): Promise<FeedEntry[]> {
+  const series = (await store.series([head])).find((s) => s.lines !== '[]');
+  if (!series) return (await readable([head])).map((id) => ({ kind: 'event', id }));
+  const ids = await readable((await store.members(head, FIRST, LAST)).rows.map((row) => row.id));
+  const matched = await store.occurrences(ids);
   if (matched.length === 0) return [];
-  const rule = ruleOf(series, matched, false, store, true);
+  const rule = await ruleOf(series, matched, false, store, true);
   const base =
     matched.find((o) => o.id === series.id && untouched(o)) ??
     matched.find(untouched) ??

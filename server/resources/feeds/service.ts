@@ -57,7 +57,7 @@ function hash(text: string): string {
 }
 
 export function createFeedService(core: CoreServices, deps: FeedDeps) {
-  const store = core.syncRepositories.feeds;
+  const store = core.storage.read.feeds;
   /** Made VEVENT text by entry (kind and event id), kept while what it came from is unchanged. */
   const vevents = new Map<string, { key: string; text: string }>();
   /** Whole feeds by ETag (small enough ones), as the UTF-8 bytes sent. */
@@ -78,8 +78,13 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     return { name, timezone: siteZone() };
   }
 
-  function validator(parts: unknown[], links: Links, actor: Actor | null) {
-    const state = store.state();
+  /**
+   * Read before what the feed is made of (its events, their texts): a commit in between can only
+   * file newer data under an older version, which no later reader asks for.
+   */
+  async function validator(parts: unknown[], links: Links, actor: Actor | null) {
+    const state = await store.state();
+    const version = await core.storage.contentVersion();
     const settings = core.settings.get();
     const key = JSON.stringify([
       ...parts,
@@ -88,7 +93,7 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
       links.origin,
       settings.timezone,
       state.site_uid,
-      core.contentVersion(),
+      version,
       // A due scheduled event is shown published before it is stored so (events/scheduled.ts).
       deps.events.dueBy() ?? '',
     ]);
@@ -99,7 +104,7 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
   }
 
   /** The zones the events and series' rules use and the years they cover, as VTIMEZONEs. */
-  function timezones(entries: readonly FeedEntry[]): JCal[] {
+  async function timezones(entries: readonly FeedEntry[]): Promise<JCal[]> {
     if (entries.length === 0) return [];
     const spans = new Map<string, ZoneSpan>();
     const add = (span: ZoneSpan) => {
@@ -110,7 +115,7 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
         if (span.last > known.last) known.last = span.last;
       }
     };
-    store.zones(entries.map((entry) => entry.id)).forEach(add);
+    (await store.zones(entries.map((entry) => entry.id))).forEach(add);
     for (const entry of entries) {
       if (entry.kind === 'rule' && !entry.rule.allDay) {
         add({ timezone: entry.rule.timezone, first: entry.rule.start, last: entry.rule.end });
@@ -126,17 +131,23 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
   const entryKey = (entry: FeedEntry) => `${entry.kind}:${entry.id}`;
 
   /**
-   * The VEVENT text of some events (ids in feed order). Made text is remembered per event with
-   * what it depends on (the content version, its row's modification and SEQUENCE, the origin of
-   * links and who reads).
+   * The VEVENT text of some entries, by entry. Made text is remembered per event with what it
+   * depends on (the content version, its row's modification and SEQUENCE, the origin of links
+   * and who reads). What this call answers is what it found or made itself: another request may
+   * replace the remembered text meanwhile (for another reader), so it is never read back.
    */
-  function eventsText(entries: readonly FeedEntry[], actor: Actor | null, links: Links): string {
-    const state = store.state();
-    const reader = `${links.origin}|${actor?.id ?? 0}|${actor?.role ?? ''}|${core.contentVersion()}|${deps.events.dueBy() ?? ''}`;
+  async function entryTexts(
+    entries: readonly FeedEntry[],
+    actor: Actor | null,
+    links: Links,
+  ): Promise<Map<string, string>> {
+    const version = await core.storage.contentVersion();
+    const state = await store.state();
+    const reader = `${links.origin}|${actor?.id ?? 0}|${actor?.role ?? ''}|${version}|${deps.events.dueBy() ?? ''}`;
     const rows = new Map(
-      store
-        .fingerprints(entries.map((entry) => entry.id))
-        .map(([id, modified, sequence]) => [id, `${reader}|${modified}|${sequence}`]),
+      (await store.fingerprints(entries.map((entry) => entry.id))).map(
+        ([id, modified, sequence]) => [id, `${reader}|${modified}|${sequence}`],
+      ),
     );
     const keys = new Map(
       entries.map((entry) => [
@@ -146,36 +157,53 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
           : `${rows.get(entry.id) ?? ''}|${JSON.stringify(entry.rule)}`,
       ]),
     );
-    const stale = entries.filter(
-      (entry) => vevents.get(entryKey(entry))?.key !== keys.get(entryKey(entry)),
-    );
-    for (let i = 0; i < stale.length; i += CHUNK) {
-      make(stale.slice(i, i + CHUNK), keys, state.site_uid, actor, links);
+    const texts = new Map<string, string>();
+    const stale: FeedEntry[] = [];
+    for (const entry of entries) {
+      const key = entryKey(entry);
+      const known = vevents.get(key);
+      if (known !== undefined && known.key === keys.get(key)) texts.set(key, known.text);
+      else stale.push(entry);
     }
+    for (let i = 0; i < stale.length; i += CHUNK) {
+      await make(stale.slice(i, i + CHUNK), keys, state.site_uid, actor, links, texts);
+    }
+    return texts;
+  }
+
+  /** The VEVENTs of some entries (in feed order), as one text. */
+  async function eventsText(
+    entries: readonly FeedEntry[],
+    actor: Actor | null,
+    links: Links,
+  ): Promise<string> {
+    const texts = await entryTexts(entries, actor, links);
     let out = '';
-    for (const entry of entries) out += vevents.get(entryKey(entry))?.text ?? '';
+    for (const entry of entries) out += texts.get(entryKey(entry)) ?? '';
     return out;
   }
 
-  function make(
+  /** Makes the VEVENTs of these entries into `texts`, and remembers them. */
+  async function make(
     entries: FeedEntry[],
     keys: Map<string, string>,
     siteUid: string,
     actor: Actor | null,
     links: Links,
-  ): void {
+    texts: Map<string, string>,
+  ): Promise<void> {
     const ids = entries.map((entry) => entry.id);
     const seriesIds = entries.flatMap((entry) => (entry.kind === 'event' ? [] : [entry.rule.id]));
     const dueBy = deps.events.dueBy();
-    const byId = new Map(store.events(ids).map((row) => [row.id, asRead(row, dueBy)]));
-    const ical = store.ical([...ids, ...seriesIds]);
+    const byId = new Map((await store.events(ids)).map((row) => [row.id, asRead(row, dueBy)]));
+    const ical = await store.ical([...ids, ...seriesIds]);
     const uidOf = (id: number) => ical.get(id)?.uid ?? eventUid(id, siteUid);
-    const categories = store.categories(ids);
-    const organizers = store.organizers(ids);
+    const categories = await store.categories(ids);
+    const organizers = await store.organizers(ids);
     const venueIds = [
       ...new Set([...byId.values()].flatMap((r) => (r.venue_id === null ? [] : [r.venue_id]))),
     ];
-    const venues = store.venues(venueIds);
+    const venues = await store.venues(venueIds);
     const organizerUrl = (o: OrganizerBrief) =>
       links.site(`/organizer/${encodeURIComponent(o.slug)}/`);
     if (vevents.size + entries.length > 100_000) vevents.clear();
@@ -201,7 +229,9 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
               : undefined,
       });
       const key = entryKey(entry);
-      vevents.set(key, { key: keys.get(key) ?? '', text: componentText(component) });
+      const text = componentText(component);
+      texts.set(key, text);
+      vevents.set(key, { key: keys.get(key) ?? '', text });
     }
   }
 
@@ -223,8 +253,9 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
         throw new NotAuthenticated('rest_forbidden', 'Sign in to read a private feed.');
       }
       const { q, names } = await query(input, actor);
-      const entries = feedEntries(await deps.events.allIds(q), store, q.endMax !== undefined);
-      const { etag, lastModified } = validator(['feed', q, names], links, actor);
+      // The validator first: the events are read after the version it is keyed by.
+      const { etag, lastModified } = await validator(['feed', q, names], links, actor);
+      const entries = await feedEntries(await deps.events.allIds(q), store, q.endMax !== undefined);
       return { etag, lastModified, entries, header: header(names) };
     },
 
@@ -234,20 +265,20 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
      * for calendars whose feed is remembered whole; larger ones are made as requests come.
      */
     async warm(origin: string): Promise<void> {
-      if (store.publishedMoreThan(REMEMBER_UP_TO)) return;
+      if (await store.publishedMoreThan(REMEMBER_UP_TO)) return;
       const links = createLinks(origin, 'api', '');
       const plan = await this.plan(feedQuerySchema.parse({ start_date: WARM_FROM }), null, links);
       for (let i = 0; i < plan.entries.length; i += CHUNK) {
         await new Promise((resolve) => setImmediate(resolve));
-        eventsText(plan.entries.slice(i, i + CHUNK), null, links);
+        await entryTexts(plan.entries.slice(i, i + CHUNK), null, links);
       }
-      timezones(plan.entries);
+      await timezones(plan.entries);
     },
 
     /** The validator of a feed without its events (a conditional request's cheap answer). */
     async validate(input: FeedQuery, actor: Actor | null, links: Links) {
       const { q, names } = await query(input, actor);
-      return validator(['feed', q, names], links, actor);
+      return await validator(['feed', q, names], links, actor);
     },
 
     /** The feed's text, whole (remembered) when small, else in chunks given to `write`. */
@@ -259,71 +290,73 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     ): Promise<void> {
       const known = bodies.get(plan.etag);
       if (known !== undefined) return write(known);
-      const head = calendarHead(plan.header, timezones(plan.entries));
+      const head = calendarHead(plan.header, await timezones(plan.entries));
       if (plan.entries.length <= REMEMBER_UP_TO) {
-        const body = Buffer.from(head + eventsText(plan.entries, actor, links) + calendarTail());
+        const body = Buffer.from(
+          head + (await eventsText(plan.entries, actor, links)) + calendarTail(),
+        );
         remember(plan.etag, body);
         return write(body);
       }
       await write(head);
       for (let i = 0; i < plan.entries.length; i += CHUNK) {
-        await write(eventsText(plan.entries.slice(i, i + CHUNK), actor, links));
+        await write(await eventsText(plan.entries.slice(i, i + CHUNK), actor, links));
       }
       await write(calendarTail());
     },
 
     /** The calendar objects (CalDAV, §E6) of these events: their series' ids or their own. */
-    objectHeads: (ids: readonly number[]): number[] => objectHeads(ids, store),
+    objectHeads: (ids: readonly number[]): Promise<number[]> => objectHeads(ids, store),
 
     /**
      * Calendar objects as a reader sees them (those it sees none of are left out): the same
      * VEVENTs as the feeds, each followed by what `extra` gives for its event (iCalendar lines
      * the mapping does not read, kept from the client that wrote them).
      */
-    calendarObjects(
+    async calendarObjects(
       heads: readonly number[],
       actor: Actor | null,
       links: Links,
-      extra: (entries: FeedEntry[]) => Map<number, string>,
-    ): Map<number, { text: string; ids: number[] }> {
+      extra: (entries: FeedEntry[]) => Promise<Map<number, string>>,
+    ): Promise<Map<number, { text: string; ids: number[] }>> {
       const dueBy = deps.events.dueBy();
       const out = new Map<number, { text: string; ids: number[] }>();
       const running = new Set(
-        store
-          .series([...heads])
+        (await store.series([...heads]))
           .filter((series) => series.lines !== '[]')
           .map((series) => series.id),
       );
       // Plain events, the most of a calendar, are read in one batch; series one at a time.
       const rows = new Map(
-        store
-          .events(heads.filter((head) => !running.has(head)))
+        (await store.events(heads.filter((head) => !running.has(head))))
           .map((row) => asRead(row, dueBy))
           .filter((row) => mayRead(actor, row))
           .map((row) => [row.id, row]),
       );
-      const readable = (ids: number[]) =>
-        store
-          .events(ids)
+      const readable = async (ids: number[]) =>
+        (await store.events(ids))
           .filter((row) => mayRead(actor, asRead(row, dueBy)))
           .map((row) => row.id);
-      const objects = heads.map((head): [number, FeedEntry[]] => [
-        head,
-        running.has(head)
-          ? objectEntries(head, store, readable)
-          : rows.has(head)
-            ? [{ kind: 'event', id: head }]
-            : [],
-      ]);
+      const objects: Array<[number, FeedEntry[]]> = [];
+      for (const head of heads) {
+        objects.push([
+          head,
+          running.has(head)
+            ? await objectEntries(head, store, readable)
+            : rows.has(head)
+              ? [{ kind: 'event', id: head }]
+              : [],
+        ]);
+      }
       const all = objects.flatMap(([, entries]) => entries);
-      eventsText(all, actor, links);
-      const kept = extra(all);
+      const texts = await entryTexts(all, actor, links);
+      const kept = await extra(all);
       for (const [head, entries] of objects) {
         if (entries.length === 0) continue;
         const row = rows.get(head);
         const zones =
           row === undefined
-            ? timezones(entries)
+            ? await timezones(entries)
             : row.all_day === 1
               ? []
               : [
@@ -335,7 +368,7 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
                 ];
         let text = objectHead(zones);
         for (const entry of entries) {
-          const vevent = vevents.get(entryKey(entry))?.text ?? '';
+          const vevent = texts.get(entryKey(entry)) ?? '';
           const added = kept.get(entry.kind === 'rule' ? entry.rule.id : entry.id) ?? '';
           // The component ends with END:VEVENT and CRLF; kept lines go inside it.
           text += added === '' ? vevent : vevent.slice(0, -12) + added + vevent.slice(-12);
@@ -346,17 +379,17 @@ export function createFeedService(core: CoreServices, deps: FeedDeps) {
     },
 
     /** A one-event feed: the event (readable by the actor) or `undefined`. */
-    single(row: EventRow, actor: Actor | null, links: Links) {
+    async single(row: EventRow, actor: Actor | null, links: Links) {
       if (row.status === 'trash' || !mayRead(actor, row)) return undefined;
-      const { etag, lastModified } = validator(['event', row.id], links, actor);
+      const { etag, lastModified } = await validator(['event', row.id], links, actor);
       // One event's file holds that occurrence alone, as an event of its own.
       const single: FeedEntry = { kind: 'event', id: row.id };
       return {
         etag,
         lastModified,
-        text: () =>
-          calendarHead(header([row.title]), timezones([single])) +
-          eventsText([single], actor, links) +
+        text: async () =>
+          calendarHead(header([row.title]), await timezones([single])) +
+          (await eventsText([single], actor, links)) +
           calendarTail(),
       };
     },

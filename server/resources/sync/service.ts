@@ -27,8 +27,8 @@ export function createSyncService(
   const feed = storage.read.changes;
   /**
    * The feed's synchronous form, for the callers that still run inside synchronous
-   * transactions or answer synchronously (the change log's author stamp, CalDAV's
-   * sync-collection, the restore); it goes with `core.syncRepositories`.
+   * transactions or answer synchronously (the change log's author stamp, the restore); it goes
+   * with `core.syncRepositories`.
    */
   const now = core.syncRepositories.changes;
   const pages = createPages(feed, createItems(deps));
@@ -58,21 +58,22 @@ export function createSyncService(
       pages.page(input, actor, links),
 
     /** The current sync token. */
-    token: (): string => syncToken(now.state()),
+    token: async (): Promise<string> => syncToken(await feed.state()),
 
     /**
      * The events changed after a sync token (each once, at its latest change) and the token
-     * they lead to, for CalDAV's sync-collection (§E6). Throws `sync_token_expired` as the
-     * changes endpoint does.
+     * they lead to, for CalDAV's sync-collection (§E6): read in one snapshot, up to the position
+     * of that snapshot, which the token names. Throws `sync_token_expired` as the changes
+     * endpoint does.
      */
-    eventsChangedSince(token: string): { ids: number[]; token: string } {
+    async eventsChangedSince(token: string): Promise<{ ids: number[]; token: string }> {
       const point = parseSyncToken(token);
-      const read = now.page((state) => {
+      const read = await feed.page((state) => {
         if (!point) throw tokenExpired();
         checkPoint(point, state);
         return {
           mode: 'changes',
-          after: now.cursors.after(point.seq),
+          after: feed.cursors.after(point.seq),
           upTo: state.seq,
           limit: Number.MAX_SAFE_INTEGER,
           rows: false,

@@ -13,8 +13,6 @@ import type { ServerConfig } from '../../config.js';
  */
 export const NOT_YET_ON_POSTGRES: readonly string[] = [
   'events and series (their writes, listings and reads)',
-  'feeds and the .ics import',
-  'CalDAV',
   'the backups’ status and restore',
   'the document and remote imports and the export',
   'media and terms inside an event’s write',

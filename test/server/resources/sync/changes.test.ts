@@ -228,7 +228,7 @@ describe('GET /sync/v1/changes with a token', () => {
     const foreign = await server.call('GET', CHANGES, { query: { sync_token: '00000000-1' } });
     expect(foreign.status).toBe(410);
     const ahead = await server.call('GET', CHANGES, {
-      query: { sync_token: `${server.services.sync.token().split('-')[0]}-999999` },
+      query: { sync_token: `${(await server.services.sync.token()).split('-')[0]}-999999` },
     });
     expect(ahead.status).toBe(410);
     for (const [name, value] of [
