@@ -25,10 +25,18 @@ const SLOW = [
 ];
 /** Server test files that also run on PostgreSQL (project `server-postgres`). */
 const SERVER_ON_POSTGRES = [
+  'test/reliability/network.test.ts',
+  'test/reliability/secrets.test.ts',
   'test/server/http/auth.test.ts',
+  'test/server/http/compression.test.ts',
   'test/server/http/core.test.ts',
+  'test/server/http/credentials.test.ts',
+  'test/server/http/host.test.ts',
   'test/server/http/idempotency.test.ts',
+  'test/server/http/throttle-shared.test.ts',
   'test/server/http/throttle.test.ts',
+  'test/server/http/user-locale.test.ts',
+  'test/server/resources/terms/create.test.ts',
 ];
 const shared = {
   environment: 'node',

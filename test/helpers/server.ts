@@ -22,6 +22,7 @@ import type { Role } from '../../shared/roles.js';
 import type { SettingsUpdate } from '../../shared/schemas/settings.js';
 import { ADMIN, DEFAULT_NOW } from './template-db.js';
 import { createTestDatabase } from './pg-database.js';
+import pg from 'pg';
 
 export { ADMIN };
 
@@ -41,6 +42,13 @@ export interface TestServer extends RunningServer {
   databaseUrl: string | undefined;
   /** The database file (':memory:' unless `file` was asked for), for another connection. */
   dbPath: string;
+  /**
+   * Runs one SQL statement on the server's own database, whichever the engine, for a test that
+   * must put the data in a state the API cannot (a row changed behind the server's back, as
+   * another process or node would). `?` placeholders; on PostgreSQL they become `$1`, `$2`, ….
+   * Returns the rows a query reads (none for other statements).
+   */
+  sql<Row = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<Row[]>;
   /** Creates a user with the role and returns its Basic authorization header. */
   userWith(role: Role, login?: string): Promise<{ id: number; auth: string }>;
   call(method: string, path: string, options?: CallOptions): Promise<ApiResult>;
@@ -68,6 +76,8 @@ export const basic = (login: string, password: string) =>
   `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 
 const running: Array<{ server: RunningServer; dir?: string }> = [];
+/** Connections the tests' `sql` opened to PostgreSQL, closed before their databases are dropped. */
+const pools: pg.Pool[] = [];
 /** Databases made for this test, dropped once its servers are closed. */
 const databases: Array<() => Promise<void>> = [];
 
@@ -77,6 +87,7 @@ afterEach(async () => {
     await item.server.close();
     if (item.dir) rmSync(item.dir, { recursive: true, force: true });
   }
+  while (pools.length > 0) await pools.pop()!.end();
   while (databases.length > 0) await databases.pop()!();
 });
 
@@ -99,6 +110,11 @@ export interface TestServerOptions {
   engine?: TestEngine;
   /** PostgreSQL: join this database (another node's) instead of making a fresh one. */
   databaseUrl?: string;
+  /**
+   * Another test server's database, whichever the engine: its file on SQLite (that server was
+   * started with `file`), its database on PostgreSQL: two processes or nodes of one calendar.
+   */
+  sharing?: TestServer;
   clock?: Clock;
   /** Use a database file in a temporary folder instead of memory. */
   file?: boolean;
@@ -115,16 +131,21 @@ export interface TestServerOptions {
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = options.file ? mkdtempSync(join(tmpdir(), 'almanac-test-')) : undefined;
+  const shared = options.sharing;
+  if (shared && shared.databaseUrl === undefined && shared.dbPath === ':memory:')
+    throw new Error('A server whose database is shared must be started with `file`.');
   const config = testConfig({
     adminUser: ADMIN.login,
     adminPassword: ADMIN.password,
     ...(dir ? { dataDir: dir, dbPath: join(dir, 'almanac.db'), mediaDir: join(dir, 'media') } : {}),
+    ...(shared && shared.databaseUrl === undefined ? { dbPath: shared.dbPath } : {}),
     ...options.config,
   });
   const { file, image } = template();
-  const engine = options.engine ?? (options.databaseUrl ? 'postgres' : testEngine());
+  const databaseUrl = options.databaseUrl ?? shared?.databaseUrl;
+  const engine = options.engine ?? (databaseUrl ? 'postgres' : shared ? 'sqlite' : testEngine());
   if (engine === 'postgres' && config.databaseUrl === undefined) {
-    if (options.databaseUrl) config.databaseUrl = options.databaseUrl;
+    if (databaseUrl) config.databaseUrl = databaseUrl;
     else {
       const database = await createTestDatabase();
       databases.push(database.drop);
@@ -185,6 +206,22 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     return { status: response.status, headers: response.headers, body: record, json, text };
   }
 
+  let pool: pg.Pool | undefined;
+  async function sql<Row>(text: string, ...params: unknown[]): Promise<Row[]> {
+    if (config.databaseUrl === undefined) {
+      const statement = server.services.db.prepare(text);
+      if (statement.reader) return statement.all(...params) as Row[];
+      statement.run(...params);
+      return [];
+    }
+    if (pool === undefined) {
+      pool = new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
+      pools.push(pool);
+    }
+    const result = await pool.query(positional(text), params);
+    return result.rows as Row[];
+  }
+
   let counter = 0;
   return {
     ...server,
@@ -192,6 +229,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl: config.databaseUrl,
     dbPath: config.dbPath,
     call,
+    sql,
     async userWith(role, login) {
       const name = login ?? `${role}${++counter}`;
       const password = `${name}-password`;
@@ -199,4 +237,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return { id: user.id, auth: basic(name, password) };
     },
   };
+}
+
+/** `?` placeholders outside quoted text as PostgreSQL's `$1`, `$2`, …. */
+function positional(text: string): string {
+  let n = 0;
+  return text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (match) =>
+    match === '?' ? `$${++n}` : match,
+  );
 }

@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { request } from 'node:http';
-import Database from 'better-sqlite3';
 import { fixedClock } from '../../../server/clock.js';
 import { startTestServer } from '../../helpers/server.js';
 
@@ -116,12 +115,11 @@ describe('the public_url setting', () => {
     const clock = fixedClock('2026-06-15T12:00:00Z');
     const server = await startTestServer({ file: true, clock, settings: { per_page: 7 } });
     // As an older version could have stored it.
-    const db = new Database(server.services.config.dbPath);
-    db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)').run(
-      'public_url',
+    await server.sql("DELETE FROM settings WHERE key = 'public_url'");
+    await server.sql(
+      "INSERT INTO settings (key, value) VALUES ('public_url', ?)",
       JSON.stringify('http://exämple.org'),
     );
-    db.close();
     clock.set('2026-06-15T12:00:05Z');
     for (const path of ['/api/calendar/events/v1/events', '/', '/events/']) {
       const res = await server.call('GET', path);

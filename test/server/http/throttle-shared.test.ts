@@ -1,7 +1,8 @@
 /**
  * The failed sign-in throttle holds for the whole calendar: two server processes on one database
- * file (worker processes, or nodes) count failures against one budget, so guesses spread over
- * them get no more free failures than guesses sent to one.
+ * (worker processes on one SQLite file, or nodes on one PostgreSQL database) count failures
+ * against one budget, so guesses spread over them get no more free failures than guesses sent
+ * to one.
  */
 import { describe, expect, it } from 'vitest';
 import { basic, startTestServer, type TestServer } from '../../helpers/server.js';
@@ -11,7 +12,7 @@ const ADMIN_API = '/api/calendar/admin/v1';
 const me = (server: TestServer, auth: string) =>
   server.call('GET', `${ADMIN_API}/me`, { auth }).then((res) => res.status);
 
-describe('the sign-in throttle on two servers sharing one database file', () => {
+describe('the sign-in throttle on two servers sharing one database', () => {
   it('shares the free failures and the delays, and a success on either clears them', async () => {
     const waits: Record<'a' | 'b', number[]> = { a: [], b: [] };
     const a = await startTestServer({
@@ -19,7 +20,7 @@ describe('the sign-in throttle on two servers sharing one database file', () => 
       failureDelayMs: (excess) => (waits.a.push(excess), 1),
     });
     const b = await startTestServer({
-      config: { dbPath: a.dbPath },
+      sharing: a,
       failureDelayMs: (excess) => (waits.b.push(excess), 1),
     });
     // Two failures on each: the four free ones of the whole calendar.

@@ -62,9 +62,10 @@ describe('a user’s console language', () => {
       body: { locale: 'en' },
     });
     expect(byAdmin.body.locale).toBe('en');
-    const stored = server.services.db
-      .prepare<[number], { locale: string }>('SELECT locale FROM users WHERE id = ?')
-      .get(eve.id);
+    const [stored] = await server.sql<{ locale: string }>(
+      'SELECT locale FROM users WHERE id = ?',
+      eve.id,
+    );
     expect(stored?.locale).toBe('en');
   });
 });

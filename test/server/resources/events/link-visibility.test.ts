@@ -145,7 +145,7 @@ describe('embeds show only what the reader may read', () => {
     const feed = async () => (await fetch(`${server.url}/calendar.ics`)).text();
     // Remembered feed text and answers must not outlive the venue's change of status.
     expect(await feed()).toContain('Secret Lane');
-    await server.services.db.prepare("UPDATE venues SET status = 'draft' WHERE id = ?").run(venue);
+    await server.sql("UPDATE venues SET status = 'draft' WHERE id = ?", venue);
     const res = await server.call('GET', `${NS}/events/${event.id}`);
     expect(res.body.venue).toEqual([]);
     const ics = await feed();

@@ -122,7 +122,7 @@ describe('GET /events filters', () => {
     expect((await server.call('GET', EVENTS, { query: { featured: 'maybe' } })).status).toBe(400);
     expect((await server.call('GET', `${EVENTS}/${hidden}`)).status).toBe(200);
     const child = (await createEvent(server)).id;
-    server.services.db.prepare('UPDATE events SET parent_id = ? WHERE id = ?').run(plain, child);
+    await server.sql('UPDATE events SET parent_id = ? WHERE id = ?', plain, child);
     const children = await server.call('GET', EVENTS, { query: { post_parent: plain } });
     expect(children.body).toMatchObject({ total: 1, total_pages: 1 });
     expect(ids(children)).toEqual([child]);

@@ -60,8 +60,10 @@ describe('GET /events/{id} and /events/by-slug/{slug}', () => {
         data: { status: 404 },
       });
     }
-    const media = server.services.db.prepare("INSERT INTO posts (kind) VALUES ('media')").run();
-    const other = await server.call('GET', `${EVENTS}/${media.lastInsertRowid}`);
+    const [media] = await server.sql<{ id: number }>(
+      "INSERT INTO posts (kind) VALUES ('media') RETURNING id",
+    );
+    const other = await server.call('GET', `${EVENTS}/${media!.id}`);
     expect(other.status).toBe(400);
     expect(other.body).toMatchObject({
       code: 'rest-invalid-event-id',

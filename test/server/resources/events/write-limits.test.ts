@@ -11,8 +11,9 @@ import { MAX_ORGANIZERS_PER_EVENT } from '../../../../shared/schemas/event-links
 
 const BODY = { title: 'x', start_date: '2026-07-01 10:00', end_date: '2026-07-01 11:00' };
 
-const count = (server: TestServer, sql: string) =>
-  (server.services.db.prepare(sql).get() as { n: number }).n;
+// count(*) is a bigint on PostgreSQL, which its client reads as text.
+const count = async (server: TestServer, sql: string) =>
+  Number((await server.sql<{ n: number | string }>(sql))[0]!.n);
 const terms = (server: TestServer) => count(server, 'SELECT count(*) AS n FROM terms');
 const organizers = (server: TestServer) => count(server, 'SELECT count(*) AS n FROM organizers');
 
@@ -27,7 +28,7 @@ describe('items per event write', () => {
     });
     expect((at.categories as unknown[]).length).toBe(MAX_TERMS_PER_EVENT);
     expect((at.tags as unknown[]).length).toBe(MAX_TERMS_PER_EVENT);
-    const before = terms(server);
+    const before = await terms(server);
     for (const field of ['categories', 'tags']) {
       for (const value of [
         names(MAX_TERMS_PER_EVENT + 1, 'More'),
@@ -49,7 +50,7 @@ describe('items per event write', () => {
       });
       expect(update.status).toBe(400);
     }
-    expect(terms(server)).toBe(before);
+    expect(await terms(server)).toBe(before);
   });
 
   it('accepts up to the limit of organizers and refuses more with a 400', async () => {
@@ -57,7 +58,7 @@ describe('items per event write', () => {
     const inline = (n: number) => names(n, 'Org').map((organizer) => ({ organizer }));
     const at = await createEvent(server, { organizer: inline(MAX_ORGANIZERS_PER_EVENT) });
     expect((at.organizer as unknown[]).length).toBe(MAX_ORGANIZERS_PER_EVENT);
-    const before = organizers(server);
+    const before = await organizers(server);
     const ids = Array.from({ length: MAX_ORGANIZERS_PER_EVENT + 1 }, (_, i) => i + 1);
     for (const organizer of [inline(MAX_ORGANIZERS_PER_EVENT + 1), ids, ids.join(',')]) {
       const res = await server.call('POST', `${NS}/events`, {
@@ -69,7 +70,7 @@ describe('items per event write', () => {
         params: { organizer: expect.stringContaining(`at most ${MAX_ORGANIZERS_PER_EVENT}`) },
       });
     }
-    expect(organizers(server)).toBe(before);
+    expect(await organizers(server)).toBe(before);
   });
 });
 
@@ -81,7 +82,7 @@ describe('terms created by name follow the term permissions', () => {
     const contributor = await server.userWith('contributor');
     const author = await server.userWith('author');
     const editor = await server.userWith('editor');
-    const before = terms(server);
+    const before = await terms(server);
 
     const existing = await createEvent(
       server,
@@ -105,13 +106,13 @@ describe('terms created by name follow the term permissions', () => {
       const update = await server.call('POST', `${NS}/events/${existing.id}`, { auth, body });
       expect(update.status, `update ${JSON.stringify(body)}`).toBe(400);
     }
-    expect(terms(server)).toBe(before);
+    expect(await terms(server)).toBe(before);
 
     const byAuthor = await createEvent(server, { categories: ['Workshops'] }, author.auth);
     expect((byAuthor.categories as { name: string }[]).map((c) => c.name)).toEqual(['Workshops']);
     const byEditor = await createEvent(server, { tags: ['fresh'] }, editor.auth);
     expect((byEditor.tags as { name: string }[]).map((t) => t.name)).toEqual(['fresh']);
-    expect(terms(server)).toBe(before + 2);
+    expect(await terms(server)).toBe(before + 2);
   });
 });
 

@@ -294,8 +294,10 @@ for (const kind of ['categories', 'tags'] as const) {
       });
       expect(kept.body.next_rest_url).toContain(`event=${first}`);
       for (const param of ['post', 'event']) {
-        const venue = server.services.db.prepare("INSERT INTO posts (kind) VALUES ('venue')").run();
-        for (const value of ['', '23', 'foo', '0', String(venue.lastInsertRowid)]) {
+        const [venue] = await server.sql<{ id: number }>(
+          "INSERT INTO posts (kind) VALUES ('venue') RETURNING id",
+        );
+        for (const value of ['', '23', 'foo', '0', String(venue!.id)]) {
           const res = await server.call('GET', `${NS}/${kind}`, { query: { [param]: value } });
           expect(res.status, `${param}=${value}`).toBe(400);
           expect(res.body.code).toBe('rest_invalid_param');
