@@ -43,7 +43,10 @@ import { scheduledQueries } from './scheduled-query.js';
 import { createPublisher } from './publisher.js';
 
 /** The repositories of a unit of work that an event's write uses. */
-type EventWrites = Pick<UnitOfWork, 'events' | 'series' | 'terms' | 'media'>;
+type EventWrites = Pick<
+  UnitOfWork,
+  'events' | 'series' | 'terms' | 'media' | 'venues' | 'organizers' | 'users'
+>;
 
 export interface EventDeps {
   media: MediaService;
@@ -162,7 +165,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     const eventId = existing?.id ?? (await uow.events.newId());
     let venueId = existing?.venue_id ?? null;
     if (input.venue !== undefined) {
-      const linked = ports.venues.ensureForEvent(input.venue, actor);
+      const linked = await ports.venues.ensureForEvent(uow, input.venue, actor);
       if (linked !== undefined) venueId = linked;
     }
     let imageId = existing?.image_id ?? null;
@@ -182,7 +185,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       await uow.events.dropTrashMeta(eventId);
     }
     if (input.organizer !== undefined) {
-      const organizers = ports.organizers.ensureForEvent(input.organizer, actor);
+      const organizers = await ports.organizers.ensureForEvent(uow, input.organizer, actor);
       if (organizers !== undefined) await uow.events.setOrganizers(eventId, organizers, !existing);
     }
     for (const taxonomy of ['category', 'tag'] as const) {
@@ -350,20 +353,20 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       const image =
         input.image === undefined
           ? undefined
-          : ports.media.validateImage(input.image, actor, { allowEmpty: mode === 'update' });
+          : await ports.media.checkImage(input.image, actor, { allowEmpty: mode === 'update' });
       if (image) problems.image = image;
       const venue =
-        input.venue === undefined ? undefined : ports.venues.validateLink(input.venue, actor);
+        input.venue === undefined ? undefined : await ports.venues.validateLink(input.venue, actor);
       if (venue) problems.venue = venue;
       const organizer =
         input.organizer === undefined
           ? undefined
-          : ports.organizers.validateLinks(input.organizer, actor);
+          : await ports.organizers.validateLinks(input.organizer, actor);
       if (organizer) problems.organizer = organizer;
       for (const taxonomy of ['category', 'tag'] as const) {
         const values = taxonomy === 'category' ? input.categories : input.tags;
         if (values === undefined || mayCreateTerms(actor, taxonomy)) continue;
-        const names = ports.terms.newNames(taxonomy, values);
+        const names = await ports.terms.onPorts.newNames(core.storage.read, taxonomy, values);
         if (names.length > 0) {
           problems[taxonomy === 'category' ? 'categories' : 'tags'] = notCreatable(taxonomy, names);
         }

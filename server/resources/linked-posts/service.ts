@@ -9,31 +9,18 @@ import {
   canReadPost,
   defaultListingStatuses,
   mayReadEvent,
-  scaleBackStatus,
   type Actor,
   type PostStatus,
 } from '../../../shared/roles.js';
-import { parseDateInput } from '../../../shared/dates.js';
 import { MAX_PER_PAGE } from '../../../shared/schemas/fields.js';
-import { pick } from '../../../shared/pick.js';
 import { formatUtc } from '../../../shared/time.js';
 import { linkedSearchFragments } from '../../../shared/search.js';
-import { Gone, invalidInput, NotAccessible, NotFound, type Problems } from '../../errors.js';
+import { Gone, NotAccessible, NotFound, type Problems } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
-import { plainText, sanitizeHtml } from '../../text/html.js';
-import { toSlug, uniqueSlug } from '../../text/slug.js';
 import type { MediaService } from '../media/service.js';
-import {
-  LINKED_COLUMNS,
-  type Detail,
-  type LinkedInput,
-  type LinkedKind,
-  type LinkedRow,
-  type LinkedValues,
-  type OwnColumn,
-} from './kind.js';
-import { createEntries, readable } from './entries.js';
+import type { LinkedInput, LinkedKind, LinkedRow, LinkedValues } from './kind.js';
+import { createEntries } from './entries.js';
 import { presentLinked } from './present.js';
 import { presentContext, presentedMemo } from './remembered.js';
 import {
@@ -41,17 +28,10 @@ import {
   type LinkedOrderby,
   type SortDirection,
 } from '../../../shared/schemas/order.js';
-import type {
-  LinkedPostsReader,
-  LinkedPostsRepository,
-  ListFilter,
-  ListOrder,
-  TrashMeta,
-} from '../../storage/linked-posts.js';
-import type { Sync } from '../../storage/sqlite/repository.js';
-import type { MediaRepository } from '../../storage/media.js';
-import type { UsersReader } from '../../storage/users.js';
+import type { ListFilter, ListOrder } from '../../storage/linked-posts.js';
+import type { UnitOfWork } from '../../storage/storage.js';
 import type { ImageWire } from '../../../shared/schemas/wire/index.js';
+import { createLinkedWrites, sharedOf, type LinkedReads, type LinkedWrites } from './write.js';
 
 export interface ListInput {
   page: number;
@@ -77,29 +57,18 @@ export function listOrder(input: { orderby?: LinkedOrderby; order?: SortDirectio
   return { by, dir: input.order ?? defaultOrder(by) };
 }
 
-/**
- * What a venue or organizer service reads and writes: its type's repository, and the users an
- * author must be. `inEventWrite` is the repository's synchronous form, for the calls events make
- * inside their own write transaction, which is still synchronous (docs/architecture.md,
- * "Storage ports"): it goes once events are behind the ports.
- */
-export interface LinkedPorts<Row extends LinkedRow> {
-  read: LinkedPostsReader<Row>;
-  users: UsersReader;
-  /** A unit of work with the type's repository, the users and the media an image registers. */
-  write<T>(
-    body: (
-      repo: LinkedPostsRepository<Row>,
-      users: UsersReader,
-      uow: { media: MediaRepository },
-    ) => Promise<T>,
-  ): Promise<T>;
-  inEventWrite: Sync<LinkedPostsRepository<Row>>;
-  inEventWriteUsers: Sync<UsersReader>;
-}
+/** The repositories of a unit of work another resource opened that venues and organizers use. */
+export type LinkedUnit = Pick<UnitOfWork, 'venues' | 'organizers' | 'users' | 'media'>;
 
-/** The shared columns of a row, as a write starts from them. */
-const sharedOf = (row: LinkedRow): LinkedValues => pick(row, LINKED_COLUMNS);
+/** What a venue or organizer service reads and writes. */
+export interface LinkedPorts<Row extends LinkedRow> {
+  /** The read side: the type's repository, the users an author must be, the media. */
+  read: LinkedReads<Row>;
+  /** A unit of work of its own. */
+  write<T>(body: (repos: LinkedWrites<Row>) => Promise<T>): Promise<T>;
+  /** The same repositories in a unit of work another resource opened (an event's, an import's). */
+  in(uow: LinkedUnit): LinkedWrites<Row>;
+}
 
 export function createLinkedService<Row extends LinkedRow, Input extends LinkedInput, Wire>(
   core: CoreServices,
@@ -107,164 +76,12 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
   media: MediaService,
   kind: LinkedKind<Row, Input, Wire>,
 ) {
-  const { read } = ports;
-  const sync = ports.inEventWrite;
+  const read = ports.read.repo;
   const now = () => formatUtc(core.clock.now());
-
-  function toUtc(value: string | number, zone: string, param: string): string {
-    const date = parseDateInput(value, zone, core.clock.now());
-    if (!date) throw invalidInput(param, `${param} must be a date.`);
-    return formatUtc(date.toJSDate());
-  }
-
-  /** The slug's root: the type's name when the title gives none. */
-  const slugRoot = (base: string) => (base === '' ? kind.type : base);
-
-  async function freeSlug(
-    repo: LinkedPostsReader<Row>,
-    base: string,
-    exceptId = 0,
-  ): Promise<string> {
-    const root = slugRoot(base);
-    return uniqueSlug(root, await repo.slugVariants(root, exceptId));
-  }
-
-  /** Long names keep their URLs short. */
-  const slugFor = (title: string) => toSlug(title).slice(0, 190);
-
-  /** Every column value of a write: `input` over `existing`, or over the defaults on create. */
-  function build(input: Input, actor: Actor | null, existing: Row | undefined, zone: string) {
-    const timestamp = now();
-    const shared: LinkedValues = existing
-      ? sharedOf(existing)
-      : {
-          author: actor?.id ?? null,
-          status: scaleBackStatus(actor, undefined),
-          slug: '',
-          title: '',
-          description: '',
-          excerpt: '',
-          date_utc: timestamp,
-          modified_utc: timestamp,
-          image_id: null,
-        };
-    const given: Partial<Record<'title' | 'description' | 'excerpt' | OwnColumn<Row>, Detail>> = {};
-    const name = kind.name(input);
-    if (name !== undefined) {
-      // Names are text: markup is dropped so no page or client ever renders it.
-      const title = plainText(name);
-      if (title === '')
-        throw invalidInput(kind.nameField, `${kind.nameField} must be a non-empty string.`);
-      shared.title = given.title = title;
-    }
-    if (input.author !== undefined) shared.author = input.author;
-    if (input.date_utc !== undefined) shared.date_utc = toUtc(input.date_utc, 'UTC', 'date_utc');
-    else if (input.date !== undefined) shared.date_utc = toUtc(input.date, zone, 'date');
-    if (input.description !== undefined) {
-      shared.description = given.description = sanitizeHtml(input.description);
-    }
-    if (input.excerpt !== undefined) shared.excerpt = given.excerpt = sanitizeHtml(input.excerpt);
-    if (input.status !== undefined) shared.status = scaleBackStatus(actor, input.status);
-    shared.modified_utc = timestamp;
-    const details = kind.details(input, existing);
-    return { shared, values: details.values, given: { ...given, ...details.given } };
-  }
-
-  function crossCheck(input: Input, existing: Row | undefined) {
-    const problems = kind.crossCheck?.(input, existing);
-    if (problems && Object.keys(problems).length > 0) {
-      const [param, message] = Object.entries(problems)[0]!;
-      throw invalidInput(param, message);
-    }
-  }
-
-  /** A new item's columns, before duplicate detection and its slug. */
-  function fresh(input: Input, actor: Actor | null, zone: string) {
-    crossCheck(input, undefined);
-    return build(input, actor, undefined, zone);
-  }
-
-  /**
-   * Creates the item, or finds an identical one (docs/contract/decisions.md 12); in the unit of
-   * work of `repo`.
-   */
-  async function insertOrReuse(
-    repo: LinkedPostsRepository<Row>,
-    uow: { media: MediaRepository },
-    input: Input,
-    actor: Actor | null,
-    zone: string,
-  ): Promise<number> {
-    const { shared, values, given } = fresh(input, actor, zone);
-    const duplicate = await repo.findDuplicate(given);
-    // Reusing an item the caller may not read would hand them its other fields.
-    if (duplicate && readable(actor, duplicate)) return duplicate.id;
-    if (input.image !== undefined)
-      shared.image_id = await media.onPorts.ensure(uow, input.image, actor?.id ?? null);
-    shared.slug = await freeSlug(repo, slugFor(shared.title));
-    return repo.insert(shared, values);
-  }
-
-  /** `insertOrReuse` inside a synchronous write transaction (an event's, the remote import's). */
-  function insertOrReuseInEventWrite(input: Input, actor: Actor | null): number {
-    const { shared, values, given } = fresh(input, actor, core.settings.get().timezone);
-    const duplicate = sync.findDuplicate(given);
-    if (duplicate && readable(actor, duplicate)) return duplicate.id;
-    if (input.image !== undefined) shared.image_id = media.ensure(input.image, actor?.id ?? null);
-    const root = slugRoot(slugFor(shared.title));
-    shared.slug = uniqueSlug(root, sync.slugVariants(root, 0));
-    return sync.insert(shared, values);
-  }
-
-  /** Whether an update restores a trashed row, and then the slug it takes back (not yet unique). */
-  const restoring = (current: Row, shared: LinkedValues) =>
-    current.status === 'trash' && shared.status !== 'trash';
-  const restoredSlug = (current: Row, previous: TrashMeta | undefined) =>
-    previous?.previous_slug ?? current.slug.replace(/__trashed(-\d+)?$/, '');
-
-  /** `update` inside a synchronous write transaction (the remote import's). */
-  function updateInSyncWrite(id: number, input: Input, actor: Actor | null): number {
-    const current = sync.find(id);
-    if (!current) throw invalidInput('id', kind.messages.invalidId);
-    crossCheck(input, current);
-    const { shared, values } = build(input, actor, current, core.settings.get().timezone);
-    if (input.image !== undefined) shared.image_id = media.ensure(input.image, actor?.id ?? null);
-    if (restoring(current, shared)) {
-      const root = slugRoot(restoredSlug(current, sync.trashMeta(id)));
-      shared.slug = uniqueSlug(root, sync.slugVariants(root, id));
-      sync.forgetTrash(id);
-    }
-    sync.update(id, shared, values);
-    return id;
-  }
-
-  async function getIn(repo: LinkedPostsReader<Row>, id: number): Promise<Row> {
-    const row = await repo.find(id);
-    if (!row) throw invalidInput('id', kind.messages.invalidId);
-    return row;
-  }
-
-  /** Problems with the fields that need the database: the author and the image. */
-  function fieldProblems(
-    input: Input,
-    actor: Actor | null,
-    existing: Row | undefined,
-    authorExists: boolean,
-    image: string | undefined,
-  ): Problems {
-    const problems: Problems = { ...kind.crossCheck?.(input, existing) };
-    if (input.author !== undefined && !authorExists) {
-      problems.author = `author ${input.author} is not a user.`;
-    }
-    if (image) problems.image = image;
-    return problems;
-  }
-
-  async function checkFields(input: Input, actor: Actor | null, existing?: Row): Promise<Problems> {
-    const author = input.author === undefined ? undefined : await ports.users.byId(input.author);
-    const image = await media.checkImage(input.image, actor, { allowEmpty: true });
-    return fieldProblems(input, actor, existing, author !== undefined, image);
-  }
+  const writes = createLinkedWrites(core, media, kind);
+  const { crossCheck, getIn } = writes;
+  /** The zone a `date` is read in: the site's, as this request read the settings. */
+  const zone = () => core.settings.get().timezone;
 
   const remembered = presentedMemo<Wire>(4096);
 
@@ -311,22 +128,10 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     return read.list(filter, perPage, (input.page - 1) * perPage, counted);
   }
 
-  // An event's entries are checked and made inside the event's synchronous write transaction.
-  /** `checkFields` inside a synchronous write transaction. */
-  const checkFieldsInSyncWrite = (input: Input, actor: Actor | null) =>
-    fieldProblems(
-      input,
-      actor,
-      undefined,
-      input.author === undefined || ports.inEventWriteUsers.byId(input.author) !== undefined,
-      media.validateImage(input.image, actor, { allowEmpty: true }),
-    );
-
-  const entries = createEntries<Input>({
+  const entries = createEntries<Row, Input>({
     type: kind.type,
-    find: (id) => sync.find(id),
-    checkFields: checkFieldsInSyncWrite,
-    insertOrReuse: insertOrReuseInEventWrite,
+    checkFields: (repos, input, actor) => writes.checkFields(repos, input, actor),
+    insertOrReuse: (repos, input, actor) => writes.insertOrReuse(repos, input, actor, zone()),
   });
 
   return {
@@ -336,7 +141,9 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     kindOf: (id: number) => read.kindOf(id),
     eventExists: async (id: number) => (await read.eventOwner(id)) !== undefined,
     get: (id: number) => getIn(read, id),
-    checkFields,
+    /** Problems with the fields that need the database (the author, the image), before a write. */
+    checkFields: (input: Input, actor: Actor | null, existing?: Row) =>
+      writes.checkFields(ports.read, input, actor, existing),
     crossCheck,
     present,
 
@@ -350,8 +157,8 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
 
     async create(input: Input, actor: Actor | null): Promise<Row> {
       const zone = (await core.settings.current()).timezone;
-      return ports.write(async (repo, _users, uow) =>
-        getIn(repo, await insertOrReuse(repo, uow, input, actor, zone)),
+      return ports.write(async (repos) =>
+        getIn(repos.repo, await writes.insertOrReuse(repos, input, actor, zone)),
       );
     },
 
@@ -361,20 +168,11 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     async update(row: Row, input: Input, actor: Actor | null): Promise<Row> {
       crossCheck(input, row);
       const zone = (await core.settings.current()).timezone;
-      return ports.write(async (repo, _users, uow) => {
+      return ports.write(async (repos) => {
         // Merge into the row as it is now: another process may have written it since the read
         // the route's checks used, and merging into that older copy would undo its change.
-        const current = (await repo.find(row.id)) ?? row;
-        const { shared, values } = build(input, actor, current, zone);
-        if (input.image !== undefined)
-          shared.image_id = await media.onPorts.ensure(uow, input.image, actor?.id ?? null);
-        if (restoring(current, shared)) {
-          const slug = restoredSlug(current, await repo.trashMeta(current.id));
-          shared.slug = await freeSlug(repo, slug, current.id);
-          await repo.forgetTrash(current.id);
-        }
-        await repo.update(current.id, shared, values);
-        return getIn(repo, current.id);
+        const current = (await repos.repo.find(row.id)) ?? row;
+        return writes.updateIn(repos, current, input, actor, zone);
       });
     },
 
@@ -387,7 +185,7 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
         throw new Gone(`${kind.type}-is-in-trash`, kind.messages.inTrash);
       }
       const timestamp = now();
-      return ports.write(async (repo) => {
+      return ports.write(async ({ repo }) => {
         const current = (await repo.find(row.id)) ?? row;
         if (current.status === 'trash') {
           throw new Gone(`${kind.type}-is-in-trash`, kind.messages.inTrash);
@@ -396,7 +194,7 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
           ...sharedOf(current),
           status: 'trash',
           modified_utc: timestamp,
-          slug: await freeSlug(repo, `${current.slug}__trashed`, current.id),
+          slug: await writes.freeSlug(repo, `${current.slug}__trashed`, current.id),
         };
         await repo.trash(current, shared, timestamp);
         return getIn(repo, current.id);
@@ -440,19 +238,32 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
       (await page(input, actor, limit, false)).rows,
 
     /**
-     * Create (or reuse) and update inside a synchronous write transaction: the remote import's,
-     * which writes a whole site in one (transfer/remote.ts). They go once it is behind the ports.
+     * Checks, create (or reuse) and update in a unit of work another resource opened: the
+     * remote import's, which writes a whole site in one (transfer/remote.ts).
      */
-    inSyncWrite: {
-      checkFields: checkFieldsInSyncWrite,
-      create: insertOrReuseInEventWrite,
-      update: updateInSyncWrite,
+    inUnit(uow: LinkedUnit) {
+      const repos = ports.in(uow);
+      return {
+        checkFields: (input: Input, actor: Actor | null) => writes.checkFields(repos, input, actor),
+        create: (input: Input, actor: Actor | null) =>
+          writes.insertOrReuse(repos, input, actor, zone()),
+        async update(id: number, input: Input, actor: Actor | null): Promise<number> {
+          const current = await getIn(repos.repo, id);
+          crossCheck(input, current);
+          return (await writes.updateIn(repos, current, input, actor, zone())).id;
+        },
+      };
     },
 
-    /** `undefined` when an event's field value is acceptable, else why not. */
-    validateEntries: entries.validate,
-    /** The ids of an event's entries, creating inline items; in the event's transaction. */
-    ensureEntries: entries.ensure,
+    /** `undefined` when an event's field value is acceptable, else why not; before its write. */
+    validateEntries: (values: Parameters<typeof entries.validate>[1], actor: Actor | null) =>
+      entries.validate(ports.read, values, actor),
+    /** The ids of an event's entries, creating inline items, in the event's unit of work. */
+    ensureEntries: (
+      uow: LinkedUnit,
+      values: Parameters<typeof entries.ensure>[1],
+      actor: Actor | null,
+    ) => entries.ensure(ports.in(uow), values, actor),
 
     /** Objects to embed in events, loaded in one read (plus one for their images). */
     async embed(
@@ -462,7 +273,7 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     ): Promise<Map<number, Wire>> {
       if (ids.length === 0) return new Map();
       const rows = await read.findMany(ids);
-      const images = await media.onPorts.present(core.storage.read, imageIds(rows), links);
+      const images = await media.onPorts.present(ports.read, imageIds(rows), links);
       const wires = presentWith(rows, images, links, options.jsonLd);
       return new Map(rows.map((row, i) => [row.id, wires[i]!]));
     },

@@ -255,12 +255,6 @@ export function createMediaService(core: CoreServices, storage: StoragePorts<'me
   }
 
   return {
-    /** Synchronous: inside the caller's synchronous write transaction. */
-    validateImage: (input: unknown, actor: Actor | null, options: { allowEmpty: boolean }) =>
-      runSync(validateImage(input, actor, options), sync),
-    /** Synchronous, so callers run it inside their own synchronous write transaction. */
-    ensure: (input: unknown, actorId: number | null) =>
-      runSync(ensure(input, actorId, now()), sync),
     present: (ids: readonly number[], links: Links) => runSync(present(ids, links), sync),
 
     /**

@@ -1,28 +1,31 @@
 /**
  * Organizers: the shared linked-post behaviour, plus the functions events use for their
- * `organizer` field inside their own write transactions.
+ * `organizer` field: checked on the read side before the event's write, made in its unit of work.
  */
 import type { Actor } from '../../../shared/roles.js';
 import type { OrganizerEntry } from '../../../shared/schemas/event-links.js';
 import type { CoreServices } from '../../core.js';
 import type { StoragePorts } from '../../storage/storage.js';
 import type { MediaService } from '../media/service.js';
-import { createLinkedService } from '../linked-posts/service.js';
+import { createLinkedService, type LinkedUnit } from '../linked-posts/service.js';
 import { organizerKind } from './kind.js';
 
 export function createOrganizersService(
   core: CoreServices,
-  storage: StoragePorts<'organizers' | 'users', 'organizers' | 'users' | 'media'>,
+  storage: StoragePorts<'organizers' | 'users' | 'media', 'organizers' | 'users' | 'media'>,
   deps: { media: MediaService },
 ) {
+  const inUnit = (uow: Pick<LinkedUnit, 'organizers' | 'users' | 'media'>) => ({
+    repo: uow.organizers,
+    users: uow.users,
+    media: uow.media,
+  });
   const linked = createLinkedService(
     core,
     {
-      read: storage.read.organizers,
-      users: storage.read.users,
-      write: (body) => storage.write((uow) => body(uow.organizers, uow.users, uow)),
-      inEventWrite: core.syncRepositories.organizers,
-      inEventWriteUsers: core.syncRepositories.users,
+      read: { repo: storage.read.organizers, users: storage.read.users, media: storage.read.media },
+      write: (body) => storage.write((uow) => body(inUnit(uow))),
+      in: inUnit,
     },
     deps.media,
     organizerKind,
@@ -31,20 +34,24 @@ export function createOrganizersService(
     ...linked,
 
     /** Why an event's parsed `organizer` value is unacceptable, or `undefined` when it is fine. */
-    validateLinks(entries: OrganizerEntry[] | undefined, actor: Actor | null): string | undefined {
+    async validateLinks(
+      entries: OrganizerEntry[] | undefined,
+      actor: Actor | null,
+    ): Promise<string | undefined> {
       return entries ? linked.validateEntries(entries, actor) : undefined;
     },
 
     /**
      * The organizer ids for an event's parsed `organizer` value, in the order given, creating
-     * (or reusing) inline organizers; `[]` clears; `undefined` leaves the links unchanged.
-     * Synchronous: call it inside the event's write transaction.
+     * (or reusing) inline organizers, in the event's unit of work; `[]` clears; `undefined`
+     * leaves the links unchanged.
      */
-    ensureForEvent(
+    async ensureForEvent(
+      uow: LinkedUnit,
       entries: OrganizerEntry[] | undefined,
       actor: Actor | null,
-    ): number[] | undefined {
-      return entries && linked.ensureEntries(entries, actor);
+    ): Promise<number[] | undefined> {
+      return entries && linked.ensureEntries(uow, entries, actor);
     },
   };
 }

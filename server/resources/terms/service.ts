@@ -14,8 +14,8 @@ import type {
   TermOrderby,
   TermUpdate,
 } from '../../../shared/schemas/term.js';
-import type { StoragePorts } from '../../storage/storage.js';
-import { calls, runAsync, runSync, type Steps } from '../../storage/steps.js';
+import type { StoragePorts, UnitOfWork } from '../../storage/storage.js';
+import { calls, runAsync, type Steps } from '../../storage/steps.js';
 import type { TermRow, TermSort, TermsReader, TermsRepository } from '../../storage/terms.js';
 import { createEventTerms } from './event-terms.js';
 import { createTerm, notHierarchical, updateTerm } from './write.js';
@@ -199,17 +199,15 @@ export function createTermsService(core: CoreServices, storage: StoragePorts<'te
     },
 
     /**
-     * Create and update inside a synchronous write transaction: the remote import's, which
-     * writes a whole site in one (transfer/remote.ts). They go once it is behind the ports.
+     * Create and update in a unit of work another resource opened: the remote import's, which
+     * writes a whole site in one (transfer/remote.ts).
      */
-    inSyncWrite: {
-      create(taxonomy: Taxonomy, input: TermCreate): TermRow {
-        return runSync(creating(taxonomy, input), sync);
-      },
-      update(taxonomy: Taxonomy, id: number, input: TermUpdate): TermRow {
-        return runSync(updating(taxonomy, id, input), sync);
-      },
-    },
+    inUnit: (uow: Pick<UnitOfWork, 'terms'>) => ({
+      create: (taxonomy: Taxonomy, input: TermCreate): Promise<TermRow> =>
+        runAsync(creating(taxonomy, input), uow.terms),
+      update: (taxonomy: Taxonomy, id: number, input: TermUpdate): Promise<TermRow> =>
+        runAsync(updating(taxonomy, id, input), uow.terms),
+    }),
   };
 }
 

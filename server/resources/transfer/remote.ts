@@ -191,14 +191,14 @@ export function createRemoteImporter(
             ? { color: item.color.toLowerCase() }
             : {}),
         };
-        await upsert(kind, item, termSource(id), values, (existing) => {
+        await upsert(kind, item, termSource(id), values, async (existing) => {
           if (existing !== undefined) {
             const { slug: _slug, ...changes } = values;
-            return deps.terms.inSyncWrite.update(kind, existing, changes).id;
+            return (await deps.terms.inUnit(uow).update(kind, existing, changes)).id;
           }
           const same = store.termBySlug(kind, values.slug);
           if (same !== undefined) return same;
-          return deps.terms.inSyncWrite.create(kind, values).id;
+          return (await deps.terms.inUnit(uow).create(kind, values)).id;
         });
       }
     }
@@ -211,9 +211,9 @@ export function createRemoteImporter(
       if (local === undefined || localParent === undefined) continue;
       if ((await deps.terms.find('category', local))?.parent === localParent) continue;
       try {
-        core.db.transaction(() =>
-          deps.terms.inSyncWrite.update('category', local, { parent: localParent }),
-        )();
+        await inSavepoint(uow, () =>
+          deps.terms.inUnit(uow).update('category', local, { parent: localParent }),
+        );
       } catch (error) {
         report.errors.push({ kind: 'category', id, message: (error as Error).message });
       }
@@ -240,9 +240,9 @@ export function createRemoteImporter(
           continue;
         }
         const input = parsed.data;
-        await upsert(kind, item, postSource(item), input, (existing) => {
-          const writes = service.inSyncWrite;
-          const problems = writes.checkFields(input, actor);
+        await upsert(kind, item, postSource(item), input, async (existing) => {
+          const writes = service.inUnit(uow);
+          const problems = await writes.checkFields(input, actor);
           if (Object.keys(problems).length > 0) throw new Error(Object.values(problems)[0]);
           if (existing !== undefined) return writes.update(existing, input, actor);
           return writes.create(input, actor);

@@ -15,7 +15,7 @@ export const NOT_YET_ON_POSTGRES: readonly string[] = [
   'events and series (their writes, listings and reads)',
   'the backups’ status and restore',
   'the document and remote imports and the export',
-  'media and terms inside an event’s write',
+  'media, terms, venues and organizers as the events’ presenter reads them',
 ];
 
 export class PostgresNotReadyError extends Error {

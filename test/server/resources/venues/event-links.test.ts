@@ -25,28 +25,33 @@ describe('venue and organizer links of events', () => {
     const server = await startTestServer();
     const { venues, users } = server.services;
     const admin = { id: (await users.list(1, 10)).users[0]!.id, role: 'administrator' as const };
-    const validate = (raw: unknown, actor: Actor = admin) =>
-      refusal(venueLink, raw) ?? venues.validateLink(parsed(venueLink, raw), actor);
+    const validate = async (raw: unknown, actor: Actor = admin) =>
+      refusal(venueLink, raw) ?? (await venues.validateLink(parsed(venueLink, raw), actor));
+    // Each in a unit of work of its own, as an event's write is.
     const ensure = (raw: unknown, actor: Actor = admin) =>
-      venues.ensureForEvent(parsed(venueLink, raw), actor);
-    expect(validate(undefined)).toBeUndefined();
-    expect(validate('')).toBeUndefined();
-    expect(validate(999)).toMatch(/not a venue/);
-    expect(validate({ city: 'Paris' })).toMatch(/venue/);
-    expect(validate({ venue: 'Hall', website: 'foo' })).toMatch(/website/);
-    expect(validate({ venue: 'Hall', show_map: true })).toBeUndefined();
+      server.services.storage.write((uow) =>
+        venues.ensureForEvent(uow, parsed(venueLink, raw), actor),
+      );
+    expect(await validate(undefined)).toBeUndefined();
+    expect(await validate('')).toBeUndefined();
+    expect(await validate(999)).toMatch(/not a venue/);
+    expect(await validate({ city: 'Paris' })).toMatch(/venue/);
+    expect(await validate({ venue: 'Hall', website: 'foo' })).toMatch(/website/);
+    expect(await validate({ venue: 'Hall', show_map: true })).toBeUndefined();
 
-    const id = server.services.db.transaction(() =>
-      ensure({ venue: 'Hall', city: 'Paris', show_map: false }),
-    )();
+    const id = await ensure({ venue: 'Hall', city: 'Paris', show_map: false });
     expect(typeof id).toBe('number');
-    expect(ensure({ venue: 'hall', city: 'PARIS' })).toBe(id);
-    expect(ensure({ venue: 'Hall', city: 'Lyon' })).not.toBe(id);
-    expect(ensure(String(id))).toBe(id);
-    expect(ensure([{ id }])).toBe(id);
-    expect(ensure(0)).toBeNull();
-    expect(ensure(undefined)).toBeUndefined();
-    expect(validate(id)).toBeUndefined();
+    expect(await ensure({ venue: 'hall', city: 'PARIS' })).toBe(id);
+    expect(await ensure({ venue: 'Hall', city: 'Lyon' })).not.toBe(id);
+    expect(await ensure(String(id))).toBe(id);
+    expect(await ensure([{ id }])).toBe(id);
+    expect(await ensure(0)).toBeNull();
+    expect(await ensure(undefined)).toBeUndefined();
+    expect(await validate(id)).toBeUndefined();
+    // Checked again inside the unit: an id that names no venue is refused there too.
+    await expect(ensure(999)).rejects.toMatchObject({
+      problems: { venue: expect.stringMatching(/not a venue/) },
+    });
 
     const embedded = (await venues.embed([id as number], links, { jsonLd: false })).get(
       id as number,
@@ -77,17 +82,21 @@ describe('venue and organizer links of events', () => {
     const server = await startTestServer();
     const { organizers, users } = server.services;
     const admin = { id: (await users.list(1, 10)).users[0]!.id, role: 'administrator' as const };
-    const validate = (raw: unknown) =>
-      refusal(organizerLinks, raw) ?? organizers.validateLinks(parsed(organizerLinks, raw), admin);
-    const ensure = (raw: unknown) => organizers.ensureForEvent(parsed(organizerLinks, raw), admin);
-    const [a] = ensure({ organizer: 'A', email: 'a@x.org' })!;
-    const ids = ensure([{ organizer: 'B' }, { id: a }, String(a), { organizer: 'C' }])!;
+    const validate = async (raw: unknown) =>
+      refusal(organizerLinks, raw) ??
+      (await organizers.validateLinks(parsed(organizerLinks, raw), admin));
+    const ensure = (raw: unknown) =>
+      server.services.storage.write((uow) =>
+        organizers.ensureForEvent(uow, parsed(organizerLinks, raw), admin),
+      );
+    const [a] = (await ensure({ organizer: 'A', email: 'a@x.org' }))!;
+    const ids = (await ensure([{ organizer: 'B' }, { id: a }, String(a), { organizer: 'C' }]))!;
     expect(ids).toHaveLength(3);
     expect(ids[1]).toBe(a);
-    expect(ensure('')).toEqual([]);
-    expect(ensure(`${ids[2]},${ids[0]}`)).toEqual([ids[2], ids[0]]);
-    expect(validate([a, 999])).toMatch(/999/);
-    expect(validate([{ phone: '1' }])).toMatch(/organizer/);
+    expect(await ensure('')).toEqual([]);
+    expect(await ensure(`${ids[2]},${ids[0]}`)).toEqual([ids[2], ids[0]]);
+    expect(await validate([a, 999])).toMatch(/999/);
+    expect(await validate([{ phone: '1' }])).toMatch(/organizer/);
     const embedded = await organizers.embed(ids, links, { jsonLd: true });
     expect(embedded.get(a!)).toMatchObject({ organizer: 'A', email: 'a@x.org' });
     expect(embedded.get(a!)!.json_ld).toMatchObject({ '@type': 'Person', name: 'A' });
@@ -101,23 +110,33 @@ describe('venue and organizer links of events', () => {
     const asContributor = { id: contributor.id, role: 'contributor' as const };
     const asAuthor = { id: author.id, role: 'author' as const };
     const url = 'https://images.example.org/photo.png';
-    expect(media.validateImage(url, asContributor, { allowEmpty: false })).toMatch(/not allowed/);
-    expect(media.validateImage(url, asAuthor, { allowEmpty: false })).toBeUndefined();
-    expect(media.validateImage('', asAuthor, { allowEmpty: false })).toBeDefined();
-    expect(media.validateImage('', asAuthor, { allowEmpty: true })).toBeUndefined();
-    expect(media.validateImage('foo bar', asAuthor, { allowEmpty: true })).toBeDefined();
-    expect(media.validateImage('23', asAuthor, { allowEmpty: true })).toBeDefined();
+    expect(await media.checkImage(url, asContributor, { allowEmpty: false })).toMatch(
+      /not allowed/,
+    );
+    expect(await media.checkImage(url, asAuthor, { allowEmpty: false })).toBeUndefined();
+    expect(await media.checkImage('', asAuthor, { allowEmpty: false })).toBeDefined();
+    expect(await media.checkImage('', asAuthor, { allowEmpty: true })).toBeUndefined();
+    expect(await media.checkImage('foo bar', asAuthor, { allowEmpty: true })).toBeDefined();
+    expect(await media.checkImage('23', asAuthor, { allowEmpty: true })).toBeDefined();
     expect(
-      media.validateImage('http://example.localhost/some-image.png', asAuthor, {
+      await media.checkImage('http://example.localhost/some-image.png', asAuthor, {
         allowEmpty: true,
       }),
     ).toBeDefined();
-    const id = media.ensure(url, author.id)!;
-    expect(media.ensure(url, author.id)).toBe(id);
-    expect(media.ensure('', author.id)).toBeNull();
-    expect(media.validateImage(String(id), asContributor, { allowEmpty: false })).toBeUndefined();
-    expect(media.present([id], links).get(id)).toEqual({ url, id, extension: 'png' });
-    const venue = venues.ensureForEvent(parsed(venueLink, { venue: 'X' }), asAuthor)!;
-    expect(media.validateImage(venue, asAuthor, { allowEmpty: false })).toMatch(/venue/);
+    const ensure = (value: string) =>
+      server.services.storage.write((uow) => media.onPorts.ensure(uow, value, author.id));
+    const id = (await ensure(url))!;
+    expect(await ensure(url)).toBe(id);
+    expect(await ensure('')).toBeNull();
+    expect(
+      await media.checkImage(String(id), asContributor, { allowEmpty: false }),
+    ).toBeUndefined();
+    expect(
+      (await media.onPorts.present(server.services.storage.read, [id], links)).get(id),
+    ).toEqual({ url, id, extension: 'png' });
+    const venue = (await server.services.storage.write((uow) =>
+      venues.ensureForEvent(uow, parsed(venueLink, { venue: 'X' }), asAuthor),
+    ))!;
+    expect(await media.checkImage(venue, asAuthor, { allowEmpty: false })).toMatch(/venue/);
   });
 });
