@@ -363,6 +363,55 @@ describe('importing an iCalendar file', () => {
     });
   });
 
+  it('undoes an event that fails after some of its writes, and imports the others', async () => {
+    const server = await startTestServer();
+    const vevent = (uid: string, location: string, extra: string[] = []) => [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      'DTSTART:20260701T100000Z',
+      'DTEND:20260701T110000Z',
+      `SUMMARY:${uid}`,
+      `LOCATION:${location}`,
+      ...extra,
+      'END:VEVENT',
+    ];
+    const text = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Test//EN',
+      ...vevent('before', 'Hall A'),
+      // Its row and its new venue are written before its series is refused (an EXDATE of its
+      // own first occurrence): the savepoint undoes both.
+      ...vevent('refused', 'Hall B', ['RRULE:FREQ=DAILY;COUNT=3', 'EXDATE:20260701T100000Z']),
+      ...vevent('after', 'Hall A'),
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    const res = await importIcs(server, text);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({
+      created: 2,
+      errors: [{ uid: 'refused', line: 11 }],
+      events: [expect.any(Number), expect.any(Number)],
+    });
+    const venues = await server.call('GET', `${NS}/venues`, { auth: server.admin });
+    expect((venues.body.venues as Array<{ venue: string }>).map((v) => v.venue)).toEqual([
+      'Hall A',
+    ]);
+    const events = await server.call('GET', `${NS}/events`, {
+      auth: server.admin,
+      query: {
+        start_date: '2026-06-01',
+        end_date: '2026-08-01',
+        status: 'publish,draft,pending,private',
+      },
+    });
+    expect((events.body.events as Array<{ title: string }>).map((e) => e.title)).toEqual([
+      'before',
+      'after',
+    ]);
+  });
+
   it('is for editors and administrators', async () => {
     const server = await startTestServer();
     const author = await server.userWith('author');
