@@ -1,14 +1,16 @@
 /**
- * Serving with several processes on one database file (`--workers N`, ALMANAC_WORKERS): the
- * primary migrates the database and creates the first administrator once, then forks N workers
- * that each open the file without migrating and share one listening socket (node:cluster hands
- * connections to the workers in turn). SQLite in WAL mode lets the workers read in parallel;
- * writers queue on the file lock within the busy timeout. A worker that dies is replaced; SIGINT
- * and SIGTERM stop the workers gracefully, then the primary.
+ * Serving with several processes on one database (`--workers N`, ALMANAC_WORKERS): the primary
+ * migrates the database and creates the first administrator once, then forks N workers that
+ * each open it without migrating and share one listening socket (node:cluster hands connections
+ * to the workers in turn). On the SQLite file, WAL mode lets the workers read in parallel and
+ * writers queue on the file lock within the busy timeout; with a PostgreSQL URL
+ * (`--database-url`) each worker is a node of the calendar with a pool of its own, as a process
+ * started on another machine would be. A worker that dies is replaced; SIGINT and SIGTERM stop
+ * the workers gracefully, then the primary.
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { ServerConfig } from './config.js';
-import { openSqliteStorage } from './storage/sqlite/storage.js';
+import { openStorage } from './storage/open.js';
 import { createServices } from './services.js';
 import { ensureAdministrator, type FirstAdmin } from './bootstrap.js';
 import { systemClock } from './clock.js';
@@ -27,8 +29,19 @@ export interface ClusterHandlers {
   onListening(url: string, firstAdmin: FirstAdmin | undefined): void;
 }
 
-async function prepareDatabase(config: ServerConfig): Promise<FirstAdmin | undefined> {
-  const storage = openSqliteStorage(config.dbPath, { checkpoints: false });
+/** Tests only: what `start()`'s `unconvertedInMemory` says, for the primary and every worker. */
+export interface ClusterOptions {
+  unconvertedInMemory?: boolean;
+}
+
+async function prepareDatabase(
+  config: ServerConfig,
+  options: ClusterOptions,
+): Promise<FirstAdmin | undefined> {
+  const storage = await openStorage(config, {
+    checkpoints: false,
+    unconvertedInMemory: options.unconvertedInMemory === true,
+  });
   try {
     const services = createServices(storage, config, systemClock, createLogger(config.logLevel));
     return await ensureAdministrator(services, config);
@@ -57,9 +70,13 @@ function waitListening(worker: Worker): Promise<string> {
   });
 }
 
-async function runPrimary(config: ServerConfig, handlers: ClusterHandlers): Promise<void> {
+async function runPrimary(
+  config: ServerConfig,
+  handlers: ClusterHandlers,
+  options: ClusterOptions,
+): Promise<void> {
   const log = createLogger(config.logLevel);
-  const firstAdmin = await prepareDatabase(config);
+  const firstAdmin = await prepareDatabase(config, options);
   let stopping = false;
   const restarts: number[] = [];
 
@@ -103,8 +120,12 @@ async function runPrimary(config: ServerConfig, handlers: ClusterHandlers): Prom
   handlers.onListening(url, firstAdmin);
 }
 
-async function runWorker(config: ServerConfig): Promise<void> {
-  const running = await start(config, { worker: true, background: true });
+async function runWorker(config: ServerConfig, options: ClusterOptions): Promise<void> {
+  const running = await start(config, {
+    worker: true,
+    background: true,
+    unconvertedInMemory: options.unconvertedInMemory === true,
+  });
   process.send?.({ type: 'listening', url: running.url } satisfies WorkerMessage);
   let stopping = false;
   const stop = () => {
@@ -122,6 +143,10 @@ async function runWorker(config: ServerConfig): Promise<void> {
 }
 
 /** Runs this process as the cluster's primary or as one of its workers, whichever it is. */
-export function runCluster(config: ServerConfig, handlers: ClusterHandlers): Promise<void> {
-  return cluster.isPrimary ? runPrimary(config, handlers) : runWorker(config);
+export function runCluster(
+  config: ServerConfig,
+  handlers: ClusterHandlers,
+  options: ClusterOptions = {},
+): Promise<void> {
+  return cluster.isPrimary ? runPrimary(config, handlers, options) : runWorker(config, options);
 }

@@ -47,7 +47,13 @@ export interface SpawnedServer {
 }
 
 export interface SpawnOptions {
+  /** The database file; with `databaseUrl`, only where the data folder is (its folder). */
   db: string;
+  /**
+   * A node of the calendar in this PostgreSQL database instead of the file: started through
+   * test/helpers/pg-node.ts while the command line refuses a URL.
+   */
+  databaseUrl?: string;
   env?: Record<string, string>;
   args?: string[];
   startTimeoutMs?: number;
@@ -62,13 +68,20 @@ process.once('exit', () => {
 export function spawnServer(options: SpawnOptions): Promise<SpawnedServer> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'server/cli.ts', ...(options.args ?? [])],
+    [
+      '--import',
+      'tsx',
+      options.databaseUrl === undefined ? 'server/cli.ts' : 'test/helpers/pg-node.ts',
+      ...(options.args ?? []),
+    ],
     {
       cwd: REPO,
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? tmpdir(),
-        ALMANAC_DB: options.db,
+        ...(options.databaseUrl === undefined
+          ? { ALMANAC_DB: options.db }
+          : { ALMANAC_DATABASE_URL: options.databaseUrl }),
         // Media and backups go next to the database, never into the user's real data folder.
         ALMANAC_DATA_DIR: dirname(options.db),
         ALMANAC_PORT: '0',
