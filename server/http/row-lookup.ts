@@ -20,6 +20,14 @@ export function rowLookup<P extends object, Row>(
       return row;
     },
     /**
+     * What the check read: the row, or undefined when the parameters name none (an endpoint
+     * whose permission judges a missing row on its own, as events' updates do).
+     */
+    lookedUp(params: P): Row | undefined {
+      if (!rows.has(params)) throw new Error('A row was judged before the check looked it up.');
+      return rows.get(params);
+    },
+    /**
      * The row the check found. Only for endpoints whose check refuses parameters naming no row,
      * so the permission and the handler run after it found one.
      */

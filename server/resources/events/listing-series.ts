@@ -14,7 +14,7 @@ import type { Bounds, Timeline } from '../../../shared/recurrence/timeline.js';
 import { TooManyOccurrences, type Budget } from '../series/occurrences.js';
 import type { SeriesService } from '../series/service.js';
 import type { Snapshot } from '../series/snapshot.js';
-import type { SeriesRow } from '../../storage/series.js';
+import type { SeriesRow, VenueGeo } from '../../storage/series.js';
 import { templateOf } from '../series/rule.js';
 import type { EventQuery, Visibility } from '../../storage/listing.js';
 import type { EventRow } from '../../storage/events.js';
@@ -98,10 +98,25 @@ function startRange(q: EventQuery, series: SeriesRow): [string, string] {
 }
 
 export function createSeriesListing(series: SeriesService) {
-  const { store, occurrences } = series;
+  const { reads, occurrences } = series;
 
-  /** Whether a series' template passes every filter that does not depend on the date. */
-  function templateMatches(q: EventQuery, row: SeriesRow, words: string[] | undefined): boolean {
+  /** The coordinates of the venues of these series' templates, when the query filters by them. */
+  async function geoOf(q: EventQuery, rows: SeriesRow[]): Promise<Map<number, VenueGeo>> {
+    if (q.geo === undefined) return new Map();
+    const ids = rows.flatMap((row) => templateOf(row).values.venue_id ?? []);
+    return ids.length === 0 ? new Map() : reads.venueGeo([...new Set(ids)]);
+  }
+
+  /**
+   * Whether a series' template passes every filter that does not depend on the date. `geo`:
+   * its venue's coordinates (geoOf).
+   */
+  function templateMatches(
+    q: EventQuery,
+    row: SeriesRow,
+    words: string[] | undefined,
+    geo: ReadonlyMap<number, VenueGeo>,
+  ): boolean {
     const t = templateOf(row);
     const v = t.values;
     if (q.parent !== undefined && q.parent !== row.id) return false;
@@ -114,7 +129,7 @@ export function createSeriesListing(series: SeriesService) {
     if (!meets(t.categories, q.categories) || !meets(t.tags, q.tags)) return false;
     if (words !== undefined && !hasWords(v, words)) return false;
     if (q.geo !== undefined) {
-      const venue = v.venue_id === null ? undefined : store.venueGeo([v.venue_id]).get(v.venue_id);
+      const venue = v.venue_id === null ? undefined : geo.get(v.venue_id);
       const known = venue !== undefined && venue.lat !== null && venue.lng !== null;
       if (q.geo.kind === 'has') return known === q.geo.value;
       if (!known || distanceKm(venue.lat!, venue.lng!, q.geo.lat, q.geo.lng) > q.geo.radiusKm) {
@@ -132,28 +147,31 @@ export function createSeriesListing(series: SeriesService) {
    * The computed occurrences the query selects, in its order. `words`: the search's words
    * (undefined without a search). Throws TooManyOccurrences past the request's budget.
    */
-  function matching(q: EventQuery, words: string[] | undefined, budget: Budget): EventRow[] {
+  async function matching(
+    q: EventQuery,
+    words: string[] | undefined,
+    budget: Budget,
+  ): Promise<EventRow[]> {
     const order = rowOrder(q);
     if (q.include !== undefined) {
-      const rows = q.include
-        .filter(isOccurrenceId)
-        .flatMap((id) => {
-          const found = occurrences.byId(id);
-          return found === undefined ? [] : [found.row];
-        })
-        .filter((row) => {
-          const owner = store.get(row.series_id!);
-          return (
-            owner !== undefined &&
-            templateMatches(q, owner, words) &&
-            rowVisible(q, row) &&
-            inDates(q, row)
-          );
-        });
+      const rows: EventRow[] = [];
+      for (const id of q.include.filter(isOccurrenceId)) {
+        const found = await occurrences.byId(id);
+        if (found === undefined) continue;
+        const owner = await reads.get(found.row.series_id!);
+        if (
+          owner !== undefined &&
+          templateMatches(q, owner, words, await geoOf(q, [owner])) &&
+          rowVisible(q, found.row) &&
+          inDates(q, found.row)
+        ) {
+          rows.push(found.row);
+        }
+      }
       return rows.sort(order);
     }
     // Counted by the series' timelines before anything is made.
-    const chosen = lines(q, words, budget);
+    const chosen = await lines(q, words, budget);
     const selected = chosen.reduce((sum, line) => sum + line.timeline.size, 0);
     if (selected > budget.left) throw new TooManyOccurrences();
     budget.left -= selected;
@@ -164,14 +182,16 @@ export function createSeriesListing(series: SeriesService) {
    * One representative stored event per series that has computed occurrences the query selects
    * and no stored one among `ids` (the feeds show a series as its rule: one VEVENT).
    */
-  function representatives(q: EventQuery, ids: ReadonlySet<number>): number[] {
-    if (!store.anyRunning()) return [];
+  async function representatives(q: EventQuery, ids: ReadonlySet<number>): Promise<number[]> {
+    if (!(await reads.anyRunning())) return [];
     const out: number[] = [];
     const lower = q.startMin ?? q.startsAfter ?? FIRST;
-    for (const row of store.running(lower)) {
-      if (ids.has(row.id) || !templateMatches(q, row, undefined)) continue;
+    const running = await reads.running(lower);
+    const geo = await geoOf(q, running);
+    for (const row of running) {
+      if (ids.has(row.id) || !templateMatches(q, row, undefined, geo)) continue;
       const [from, to] = startRange(q, row);
-      if (occurrences.anyIn(row, from, to, (r) => rowVisible(q, r) && inDates(q, r))) {
+      if (await occurrences.anyIn(row, from, to, (r) => rowVisible(q, r) && inDates(q, r))) {
         out.push(row.id);
       }
     }
@@ -182,11 +202,17 @@ export function createSeriesListing(series: SeriesService) {
    * The series whose computed occurrences the query may select (start order, no `include`),
    * each as a timeline of the occurrences that pass its date filters: counted, not built.
    */
-  function lines(q: EventQuery, words: string[] | undefined, budget: Budget): Line[] {
-    if (!store.anyRunning()) return [];
+  async function lines(
+    q: EventQuery,
+    words: string[] | undefined,
+    budget: Budget,
+  ): Promise<Line[]> {
+    if (!(await reads.anyRunning())) return [];
     const lower = q.startMin ?? q.startsAfter ?? FIRST;
-    const chosen = store.running(lower).filter((row) => templateMatches(q, row, words));
-    const taken = store.storedOriginals(chosen.map((row) => row.id));
+    const running = await reads.running(lower);
+    const geo = await geoOf(q, running);
+    const chosen = running.filter((row) => templateMatches(q, row, words, geo));
+    const taken = await reads.storedOriginals(chosen.map((row) => row.id));
     const out: Line[] = [];
     for (const row of chosen) {
       const template = templateOf(row);

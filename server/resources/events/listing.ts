@@ -26,7 +26,6 @@ import {
 } from '../../storage/listing.js';
 import type { ListingQueries } from './scheduled-query.js';
 import type { EventRow } from '../../storage/events.js';
-import type { EventsStore } from './sync-store.js';
 import { eventOrder } from './listing-order.js';
 import type { EventDeps } from './service.js';
 
@@ -119,7 +118,6 @@ export type ListingPage<T> = { events: T[] } & Omit<EventArchiveWire, 'events'>;
 
 export function createEventListing(
   query: ListingQueries,
-  store: EventsStore,
   ports: EventDeps,
   core: CoreServices,
   series: SeriesListing,
@@ -128,14 +126,14 @@ export function createEventListing(
    * The computed occurrences of recurring events the query selects (listing-series.ts), within
    * what one request may compute: a window holding more is a 400, never a shorter answer.
    */
-  function computedRows(q: EventQuery, input: EventListInput, limit: number): EventRow[] {
+  function computedRows(q: EventQuery, input: EventListInput, limit: number): Promise<EventRow[]> {
     return withinBudget(limit, () => series.matching(q, wordsOf(input), newBudget(limit)));
   }
 
   /** A window whose series would need more work than one request may do is a 400. */
-  function withinBudget<T>(limit: number, work: () => T): T {
+  async function withinBudget<T>(limit: number, work: () => Promise<T>): Promise<T> {
     try {
-      return work();
+      return await work();
     } catch (error) {
       if (!(error instanceof TooManyOccurrences)) throw error;
       throw invalidInput(
@@ -157,7 +155,7 @@ export function createEventListing(
     offset: number,
     perPage: number,
   ): Promise<{ rows: EventRow[]; total: number } | undefined> {
-    const chosen = withinBudget(RECURRENCE_LIMITS.occurrencesPerRequest, () =>
+    const chosen = await withinBudget(RECURRENCE_LIMITS.occurrencesPerRequest, () =>
       series.lines(base, wordsOf(input), newBudget()),
     );
     if (chosen.length === 0) return undefined;
@@ -200,7 +198,7 @@ export function createEventListing(
   }
 
   /** Database-dependent 400s, all reported together. */
-  function problems(input: EventListInput, actor: Actor | null): Problems {
+  async function problems(input: EventListInput, actor: Actor | null): Promise<Problems> {
     const out: Problems = {};
     if (input.status && !canEditPosts(actor)) {
       if (input.status.length !== 1 || input.status[0] !== 'publish') {
@@ -220,11 +218,15 @@ export function createEventListing(
       ['venue', 'venue'],
       ['organizer', 'organizer'],
     ] as const) {
-      const ids = input[name];
-      const wrong = ids?.filter((id) => store.kind(id) !== kind) ?? [];
+      const ids = input[name] ?? [];
+      const kinds = await Promise.all(ids.map((id) => core.storage.read.events.kind(id)));
+      const wrong = ids.filter((_id, i) => kinds[i] !== kind);
       if (wrong.length > 0) out[name] = `${name} ${wrong.join(', ')}: not an existing ${kind}.`;
     }
-    if (input.post_parent !== undefined && store.kind(input.post_parent) !== 'event') {
+    if (
+      input.post_parent !== undefined &&
+      (await core.storage.read.events.kind(input.post_parent)) !== 'event'
+    ) {
       out.post_parent = `post_parent ${input.post_parent} is not an existing event.`;
     }
     if ((input.geoloc_lat === undefined) !== (input.geoloc_lng === undefined)) {
@@ -348,7 +350,7 @@ export function createEventListing(
    */
   async function* allRows(input: EventListInput, actor: Actor | null, batch: number) {
     const q = await withCandidates(queryOf(input, actor, dates(input).bounds), wordsOf(input));
-    const computed = computedRows(q, input, RECURRENCE_LIMITS.occurrencesPerRequest);
+    const computed = await computedRows(q, input, RECURRENCE_LIMITS.occurrencesPerRequest);
     const order = rowOrder(q);
     let j = 0;
     for (let offset = 0; ; offset += batch) {
@@ -388,7 +390,7 @@ export function createEventListing(
       : undefined;
     const computed = inStartOrder
       ? []
-      : computedRows(base, input, RECURRENCE_LIMITS.occurrencesPerListing);
+      : await computedRows(base, input, RECURRENCE_LIMITS.occurrencesPerListing);
     const merged = computed.length > 0;
     const searched =
       words === undefined || words.length === 0 || merged || withSeries !== undefined

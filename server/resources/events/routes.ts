@@ -11,7 +11,7 @@ import type { EventListInput } from '../../../shared/schemas/event.js';
 import { answerCaches, contentAnswer, listText, serialisedText } from '../../http/answer-cache.js';
 import { scopeField } from '../../../shared/recurrence/schema.js';
 import type { RequestContext } from '../../http/context.js';
-import type { EventRow } from '../../storage/events.js';
+import { rowLookup } from '../../http/row-lookup.js';
 import { archiveAnswer } from '../../http/paging.js';
 import {
   anyone,
@@ -34,30 +34,18 @@ const scoped = { scope: scopeField };
 const decoded = (slug: string): string => decodeSegment(slug) ?? slug;
 
 /**
- * The event a request names, looked up through the read side once per parameters object: the
- * checks look it up, the synchronous permission and the handler reuse it. The permission checked
- * again inside the write (`permissionInWrite`) and the `Allow` header get other parameters
- * objects, so they read the event as it is then (inside the write, through its unit of work).
+ * The event a request names, read through the read side once per parameters object (the checks
+ * read it; the synchronous permission and the handler reuse it); `permissionInWrite` and the
+ * `Allow` header read it again, as it is then (http/row-lookup.ts).
  */
-const named = new WeakMap<object, EventRow | undefined>();
-async function eventOf(
-  params: { id: number } | { slug: string },
-  ctx: RequestContext,
-): Promise<EventRow | undefined> {
-  if (named.has(params)) return named.get(params);
-  const row =
-    'id' in params
-      ? await ctx.services.events.find(params.id)
-      : await ctx.services.events.findBySlug(decoded(params.slug));
-  named.set(params, row);
-  return row;
-}
-
-/** The event the checks looked up (undefined: the id names none), for the permission. */
-function lookedUp(params: object): EventRow | undefined {
-  if (!named.has(params)) throw new Error('event judged before its check looked it up');
-  return named.get(params);
-}
+const named = rowLookup((params: { id: number } | { slug: string }, ctx: RequestContext) =>
+  'id' in params
+    ? ctx.services.events.find(params.id)
+    : ctx.services.events.findBySlug(decoded(params.slug)),
+);
+const eventOf = (params: { id: number } | { slug: string }, ctx: RequestContext) =>
+  named.of(params, ctx);
+const lookedUp = (params: { id: number } | { slug: string }) => named.lookedUp(params);
 
 /** Looks the event up for the permission; a check of its own, reporting nothing. */
 const lookUp = async (params: { id: number }, ctx: RequestContext): Promise<undefined> => {

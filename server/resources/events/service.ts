@@ -32,7 +32,6 @@ import { rememberedTotals } from './listing-totals.js';
 import type { EventWire } from '../../../shared/schemas/wire/index.js';
 import type { EventQuery } from '../../storage/listing.js';
 import type { EventRow } from '../../storage/events.js';
-import { syncEventsStore } from './sync-store.js';
 import { isRecurring } from '../../../shared/recurrence/lines.js';
 import type { Scope } from '../../../shared/recurrence/schema.js';
 import { createSeriesEditor, type EventPorts } from '../series/edit.js';
@@ -67,9 +66,9 @@ const notAnEvent = (): Refused =>
   new Refused('rest-invalid-event-id', 'The specified ID is not a valid event.');
 
 export function createEventsService(core: CoreServices, deps: EventDeps) {
-  const store = syncEventsStore(core);
   const ports = deps;
-  const series = createSeriesService(core, store);
+  const events = core.storage.read.events;
+  const series = createSeriesService(core);
   const embedder = createEventEmbedder(ports, core, series.keysOf);
   const schedule = createSchedule(core.storage.read.events, core.clock);
   const publisher = createPublisher(core.storage, core.clock, (error) =>
@@ -80,7 +79,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   // Outermost, so that what is remembered is keyed by the query as read (its `dueBy`).
   const query = scheduledQueries({ ...stored, count: totals }, schedule);
   const seriesListing = createSeriesListing(series);
-  const listing = createEventListing(query, store, ports, core, seriesListing);
+  const listing = createEventListing(query, ports, core, seriesListing);
   const { occurrences } = series;
   const presented = createPresentedEvents(embedder, core);
   const wires: PresentRows<EventWire> = (rows, actor, links) =>
@@ -95,20 +94,20 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   const seen = (row: EventRow | undefined): EventRow | undefined =>
     row && asRead(row, schedule.dueBy());
 
-  const bySlug = (slug: string): EventRow | undefined =>
-    seen(store.bySlug(slug) ?? occurrences.bySlug(slug)?.row);
+  const bySlug = async (slug: string): Promise<EventRow | undefined> =>
+    seen((await events.bySlug(slug)) ?? (await occurrences.bySlug(slug))?.row);
 
   /** A stored event, or a computed occurrence (series/occurrences.ts), by id. */
-  function find(id: number): EventRow | undefined {
+  async function find(id: number): Promise<EventRow | undefined> {
     if (id <= 0) return undefined;
-    return store.get(id) ?? occurrences.byId(id)?.row;
+    return (await events.get(id)) ?? (await occurrences.byId(id))?.row;
   }
 
   /** The event with this id, or the reference's 404 / 400 for unknown ids and other kinds. */
-  function load(id: number): EventRow {
-    const row = find(id);
+  async function load(id: number): Promise<EventRow> {
+    const row = await find(id);
     if (row) return row;
-    if (id > 0 && store.kind(id) !== undefined) throw notAnEvent();
+    if (id > 0 && (await events.kind(id)) !== undefined) throw notAnEvent();
     throw eventNotFound(id);
   }
 
@@ -119,7 +118,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   async function loadStored(uow: EventWrites, id: number): Promise<EventRow> {
     const row = id > 0 ? await uow.events.get(id) : undefined;
     if (row) return row;
-    const computed = id > 0 ? occurrences.byId(id) : undefined;
+    const computed = id > 0 ? await occurrences.byId(id, uow.series) : undefined;
     if (computed) return occurrences.materialize(uow.events, computed);
     if (id > 0 && (await uow.events.kind(id)) !== undefined) throw notAnEvent();
     throw eventNotFound(id);
@@ -298,8 +297,8 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
   });
 
   /** A single GET's row: trashed events are gone for everyone, unpublished ones need read rights. */
-  function readable(id: number, actor: Actor | null): EventRow {
-    const row = seen(load(id))!;
+  async function readable(id: number, actor: Actor | null): Promise<EventRow> {
+    const row = seen(await load(id))!;
     if (row.status === 'trash') {
       // The reference answers 403 here, not 410 (docs/contract/compat-notes.md §4).
       throw new NotAccessible('event-no-longer-available', 'This event is no longer available');
@@ -328,15 +327,17 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
     dueBy: (): string | undefined => schedule.dueBy(),
 
     /** The event behind a by-slug route, for the route's validation. */
-    findBySlug: async (slug: string): Promise<EventRow | undefined> => bySlug(slug),
-    find: async (id: number): Promise<EventRow | undefined> => seen(find(id)),
+    findBySlug: bySlug,
+    find: async (id: number): Promise<EventRow | undefined> => seen(await find(id)),
     /** The id of a series' occurrence with this original start (stored or computed), if any. */
     async occurrenceId(seriesId: number, original: string): Promise<number | undefined> {
-      const stored = series.store.storedAt(seriesId, original);
+      const stored = await series.reads.storedAt(seriesId, original);
       if (stored !== undefined) return stored;
-      const owner = series.store.get(seriesId);
-      if (owner === undefined || series.store.removedAt(seriesId, original)) return undefined;
-      const found = occurrences.onDate(owner, original.slice(0, 10));
+      const owner = await series.reads.get(seriesId);
+      if (owner === undefined || (await series.reads.removedAt(seriesId, original))) {
+        return undefined;
+      }
+      const found = await occurrences.onDate(owner, original.slice(0, 10));
       return found?.row.original_start_local === original ? found.row.id : undefined;
     },
 
@@ -347,7 +348,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       mode: 'create' | 'update',
     ): Promise<Problems> {
       const problems: Problems = {};
-      if (input.author !== undefined && !store.userExists(input.author)) {
+      if (input.author !== undefined && !(await core.storage.read.users.byId(input.author))) {
         problems.author = `author ${input.author} is not an existing user.`;
       }
       const image =
@@ -388,10 +389,12 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
 
     /** Single GET: trashed events are gone for everyone, unpublished ones need read rights. */
     read: async (id: number, actor: Actor | null, links: Links): Promise<EventWire> =>
-      embedder.one(readable(id, actor), links, { jsonLd: true, reader: actor }),
+      embedder.one(await readable(id, actor), links, { jsonLd: true, reader: actor }),
     /** The single GET's body as JSON text, remembered while the event is unchanged. */
     readText: async (id: number, actor: Actor | null, links: Links): Promise<string> =>
-      (await presented.texts([readable(id, actor)], links, { jsonLd: true, reader: actor }))[0]!,
+      (
+        await presented.texts([await readable(id, actor)], links, { jsonLd: true, reader: actor })
+      )[0]!,
 
     /** Every event the listing's filters select, presented a batch at a time (CSV export). */
     async *everyListed(input: EventListInput, actor: Actor | null, links: Links, batch = 1000) {
@@ -441,7 +444,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
      */
     async allIds(q: EventQuery): Promise<number[]> {
       const ids = await query.allIds(q);
-      return [...ids, ...seriesListing.representatives(q, new Set(ids))];
+      return [...ids, ...(await seriesListing.representatives(q, new Set(ids)))];
     },
 
     listProblems: async (input: EventListInput, actor: Actor | null): Promise<Problems> =>

@@ -32,11 +32,9 @@ import {
 import { formatUtc } from '../../../shared/time.js';
 import { toSlug } from '../../text/slug.js';
 import type { EventRow, EventsRepository } from '../../storage/events.js';
-import type { EventsStore } from '../events/sync-store.js';
 import { recurrenceOf, templateOf, timingOf } from './rule.js';
 import type { Snapshot } from './snapshot.js';
-import type { SeriesRow } from '../../storage/series.js';
-import type { SeriesStore } from './service.js';
+import type { SeriesReader, SeriesRow } from '../../storage/series.js';
 
 /**
  * What one request may still compute, shared by its reads: occurrences made into rows
@@ -100,7 +98,11 @@ export const templateOfComputed = (row: EventRow): Snapshot | undefined =>
  */
 const REMEMBERED = 200_000;
 
-export function createOccurrences(store: SeriesStore, events: EventsStore, now: () => Date) {
+/**
+ * `reads`: the series' read side. Each read takes another reader, a unit of work's, when it is
+ * made inside one.
+ */
+export function createOccurrences(reads: SeriesReader, now: () => Date) {
   const expansions = new Map<string, Placed[]>();
   let remembered = 0;
 
@@ -208,18 +210,20 @@ export function createOccurrences(store: SeriesStore, events: EventsStore, now: 
     placed.map((o) => rowOf(series, template, written(o)));
 
   /**
-   * The computed occurrences of these series starting in [from, to) (UTC), in start order per
-   * series: every occurrence the rule gives there but those stored or deleted for good.
+   * The computed occurrences of one series starting in [from, to) (UTC), in start order: every
+   * occurrence the rule gives there but those `taken` (stored or deleted for good).
    */
-  function inWindow(seriesRows: SeriesRow[], from: string, to: string, budget: Budget) {
-    const stored = store.storedOriginals(seriesRows.map((row) => row.id));
+  function computedIn(
+    series: SeriesRow,
+    taken: ReadonlySet<string>,
+    from: string,
+    to: string,
+    budget: Budget,
+  ): Computed[] {
+    const template = templateOf(series);
     const out: Computed[] = [];
-    for (const series of seriesRows) {
-      const template = templateOf(series);
-      const taken = stored.get(series.id)!;
-      for (const o of given(series, from, to, budget)) {
-        if (!taken.has(o.original)) out.push({ row: rowOf(series, template, o), template });
-      }
+    for (const o of given(series, from, to, budget)) {
+      if (!taken.has(o.original)) out.push({ row: rowOf(series, template, o), template });
     }
     return out;
   }
@@ -228,17 +232,18 @@ export function createOccurrences(store: SeriesStore, events: EventsStore, now: 
    * Whether the series has a computed occurrence in [from, to) that `accept`s, looking two years
    * at a time for at most two centuries (a feed needs to know only that one exists).
    */
-  function anyIn(
+  async function anyIn(
     series: SeriesRow,
     from: string,
     to: string,
     accept: (row: EventRow) => boolean,
-  ): boolean {
+  ): Promise<boolean> {
+    const taken = (await reads.storedOriginals([series.id])).get(series.id)!;
     let cursor = from;
     for (let step = 0; step < 100 && cursor < to; step++) {
       const next = cursor >= '9997-12-31' ? to : shiftDays(cursor, 731);
       const end = next < to ? next : to;
-      const rows = inWindow([series], cursor, end, newBudget());
+      const rows = computedIn(series, taken, cursor, end, newBudget());
       if (rows.some((found) => accept(found.row))) return true;
       cursor = end;
     }
@@ -246,7 +251,11 @@ export function createOccurrences(store: SeriesStore, events: EventsStore, now: 
   }
 
   /** The computed occurrence of a series whose original start falls on `date`, if the rule gives one. */
-  function onDate(series: SeriesRow, date: string): Computed | undefined {
+  async function onDate(
+    series: SeriesRow,
+    date: string,
+    reader: SeriesReader = reads,
+  ): Promise<Computed | undefined> {
     // The day in the series' zone, as UTC bounds a day wider on each side, then the date checked.
     const dayMs = Date.parse(`${date}T00:00:00Z`);
     const from = formatUtc(new Date(dayMs - 86_400_000));
@@ -261,32 +270,32 @@ export function createOccurrences(store: SeriesStore, events: EventsStore, now: 
       throw error;
     }
     if (found === undefined) return undefined;
-    if (store.storedAt(series.id, found.original) !== undefined) return undefined;
-    if (store.removedAt(series.id, found.original)) return undefined;
+    if ((await reader.storedAt(series.id, found.original)) !== undefined) return undefined;
+    if (await reader.removedAt(series.id, found.original)) return undefined;
     const template = templateOf(series);
     return { row: rowOf(series, template, found), template };
   }
 
   /** The computed occurrence with this reserved id, when the rule gives it and it is not stored. */
-  function byId(id: number): Computed | undefined {
+  async function byId(id: number, reader: SeriesReader = reads): Promise<Computed | undefined> {
     const decoded = decodeOccurrenceId(id);
     if (decoded === undefined) return undefined;
-    for (const series of store.bySlot(decoded.slot)) {
+    for (const series of await reader.bySlot(decoded.slot)) {
       if (series.lines === '[]') continue;
-      const found = onDate(series, dateOfDay(series.slot_origin, decoded.offset));
+      const found = await onDate(series, dateOfDay(series.slot_origin, decoded.offset), reader);
       if (found?.row.id === id) return found;
     }
     return undefined;
   }
 
   /** The computed occurrence with this slug (`<title>-<date>`), if any. */
-  function bySlug(slug: string): Computed | undefined {
+  async function bySlug(slug: string): Promise<Computed | undefined> {
     const match = SLUG_DATE.exec(slug.replace(/__trashed$/, ''));
     if (!match) return undefined;
     const [, base, date] = match;
-    for (const series of store.running(`${date} 00:00:00`)) {
+    for (const series of await reads.running(`${date} 00:00:00`)) {
       if ((toSlug(templateOf(series).values.title) || 'event') !== base) continue;
-      const found = onDate(series, date!);
+      const found = await onDate(series, date!);
       if (found?.row.slug === slug) return found;
     }
     return undefined;
@@ -311,7 +320,7 @@ export function createOccurrences(store: SeriesStore, events: EventsStore, now: 
   const at = (series: SeriesRow, original: string): Occurrence =>
     occurrenceAt(original, timingOf(series));
 
-  return { inWindow, anyIn, byId, bySlug, onDate, materialize, at, timelineOf, rowsOf, rowOf };
+  return { anyIn, byId, bySlug, onDate, materialize, at, timelineOf, rowsOf, rowOf };
 }
 
 export type Occurrences = ReturnType<typeof createOccurrences>;

@@ -23,11 +23,9 @@ import { formatInZone, formatUtc, normalizeZone, wallToUtcMs } from '../../../sh
 import { invalidInput, TooMany } from '../../errors.js';
 import type { CoreServices } from '../../core.js';
 import type { EventRow, EventsRepository } from '../../storage/events.js';
-import type { EventsStore } from '../events/sync-store.js';
 import { createOccurrences } from './occurrences.js';
 import { snapshot } from './snapshot.js';
 import type { SeriesRepository, SeriesRow } from '../../storage/series.js';
-import type { Sync } from '../../storage/sqlite/repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -153,22 +151,16 @@ export const tooManySeries = (): TooMany =>
     `A user may start at most ${LIMITS.seriesPerDay} recurring series in 24 hours; try again later.`,
   );
 
-/**
- * The series repository in its synchronous form (the SQLite adapter's), for the events' write
- * transactions until they are units of work.
- */
-export type SeriesStore = Sync<SeriesRepository>;
-
 /** The repositories of a unit of work that a series' writes use. */
 export interface SeriesWrites {
   events: EventsRepository;
   series: SeriesRepository;
 }
 
-export function createSeriesService(core: CoreServices, events: EventsStore) {
-  const store: SeriesStore = core.syncRepositories.series;
+export function createSeriesService(core: CoreServices) {
+  const reads = core.storage.read.series;
   const now = () => core.clock.now();
-  const occurrences = createOccurrences(store, events, now);
+  const occurrences = createOccurrences(reads, now);
 
   /**
    * Makes `parent` (just written, in the caller's transaction) the first occurrence of a series.
@@ -254,7 +246,7 @@ export function createSeriesService(core: CoreServices, events: EventsStore) {
     return out;
   }
 
-  return { store, occurrences, start, keysOf };
+  return { reads, occurrences, start, keysOf };
 }
 
 export type SeriesService = ReturnType<typeof createSeriesService>;

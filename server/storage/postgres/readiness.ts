@@ -12,7 +12,6 @@ import type { ServerConfig } from '../../config.js';
  * in docs/architecture.md, "Storage ports". Empty once the server can run on PostgreSQL.
  */
 export const NOT_YET_ON_POSTGRES: readonly string[] = [
-  'events and series (their writes, listings and reads)',
   'the backups’ status and restore',
   'the document and remote imports and the export',
   'media, terms, venues and organizers as the events’ presenter reads them',
