@@ -1,6 +1,7 @@
 /** PostgreSQL's SQL of the scheduled backups' last run, a JSON value in the settings table. */
 import {
   BACKUP_STATUS_KEY,
+  RESTORED_TABLES,
   type BackupRun,
   type BackupStatusReader,
   type BackupStatusRepository,
@@ -27,6 +28,9 @@ export function pgBackupStatus(q: Query): BackupStatusRepository {
          ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
         [BACKUP_STATUS_KEY, JSON.stringify(run)],
       );
+    },
+    async emptyContents() {
+      for (const table of RESTORED_TABLES) await q(`DELETE FROM ${table}`);
     },
   };
 }

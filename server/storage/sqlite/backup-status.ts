@@ -3,6 +3,7 @@ import type { Db } from '../../db/open.js';
 import { readHandle, type ReadDb } from '../../db/read.js';
 import {
   BACKUP_STATUS_KEY,
+  RESTORED_TABLES,
   type BackupRun,
   type BackupStatusReader,
   type BackupStatusRepository,
@@ -23,8 +24,12 @@ export function sqliteBackupStatus(db: Db): Sync<BackupStatusRepository> {
   const write = db.prepare<[string, string]>(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
+  const empty = RESTORED_TABLES.map((table) => db.prepare(`DELETE FROM ${table}`));
   return {
     ...sqliteBackupStatusReader(readHandle(db)),
     put: (run) => void write.run(BACKUP_STATUS_KEY, JSON.stringify(run)),
+    emptyContents() {
+      for (const statement of empty) statement.run();
+    },
   };
 }

@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Storage } from '../../../server/storage/storage.js';
 import type { TrashQuery } from '../../../server/storage/trash.js';
+import type { SqliteStorage } from '../../../server/storage/sqlite/storage.js';
+import type { PostgresStorage } from '../../../server/storage/postgres/storage.js';
 import { ENGINES, type Engine } from './engines.js';
 
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
@@ -248,6 +250,73 @@ describe.each(ENGINES)('storage ports on $name', (engine) => {
       expect(await storage.read.backupStatus.last()).toEqual(done);
       await storage.write((uow) => uow.settings.putAll({ title: 'x' }));
       expect(await storage.read.backupStatus.last()).toEqual(done);
+    });
+
+    it('empties the contents a document restores, and keeps users and settings', async () => {
+      const storage = await engine.open();
+      const tables = [
+        'posts',
+        'events',
+        'venues',
+        'organizers',
+        'trash_meta',
+        'terms',
+        'event_terms',
+        'series',
+        'series_exceptions',
+        'caldav_names',
+        'event_ical_kept',
+        'import_sources',
+      ];
+      const count = async (table: string): Promise<number> =>
+        engine.name === 'sqlite'
+          ? (
+              (storage as SqliteStorage).db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as {
+                n: number;
+              }
+            ).n
+          : Number(
+              (await (storage as PostgresStorage).pool.query(`SELECT count(*) AS n FROM ${table}`))
+                .rows[0].n,
+            );
+      await engine.exec(
+        storage,
+        [
+          post('venue', 1, { slug: 'hall' }),
+          post('organizer', 2, { slug: 'club' }),
+          post('event', 3, { slug: 'show' }),
+          trashed('event', 4, 'gone', '2026-01-03 00:00:00', 'publish', null),
+          "INSERT INTO terms (id, taxonomy, name, slug) VALUES (5, 'category', 'Music', 'music');",
+          'INSERT INTO event_terms (event_id, term_id, position) VALUES (3, 5, 0);',
+          `INSERT INTO series (id, lines, timezone, all_day, start_local, end_local, template,
+             generated_from_utc, generated_until_utc, modified_utc)
+           VALUES (20, '["RRULE:FREQ=DAILY"]', 'UTC', 0, '2026-06-01 10:00:00',
+             '2026-06-01 11:00:00', '{}', '', '', '2026-01-05 00:00:00');`,
+          "INSERT INTO series_exceptions (series_id, original_start_local) VALUES (20, '2026-06-03 10:00:00');",
+        ].join('\n'),
+      );
+      await storage.write(async (uow) => {
+        await uow.caldav.putName(3, 'show.ics');
+        await uow.caldav.putKept(3, 'X-A:1');
+        await uow.importSources.save('venue', 'https://example.org/v/1', 1, 'digest');
+        await uow.settings.putAll({ title: 'Kept' });
+      });
+      for (const table of tables) expect(await count(table), table).toBeGreaterThan(0);
+      const users = await count('users');
+
+      // A unit that fails after emptying leaves everything as it was.
+      await expect(
+        storage.write(async (uow) => {
+          await uow.backupStatus.emptyContents();
+          throw new Error('import failed');
+        }),
+      ).rejects.toThrow('import failed');
+      for (const table of tables) expect(await count(table), table).toBeGreaterThan(0);
+
+      await storage.write((uow) => uow.backupStatus.emptyContents());
+      for (const table of tables) expect(await count(table), table).toBe(0);
+      expect(await count('users')).toBe(users);
+      expect((await storage.read.settings.all()).title).toBe('Kept');
     });
   });
 });
