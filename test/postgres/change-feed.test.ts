@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { createPool } from '../../server/storage/postgres/pool.js';
-import { queryOn } from '../../server/storage/postgres/query.js';
+import { queryOn, type Query } from '../../server/storage/postgres/query.js';
+import { pgTerms } from '../../server/storage/postgres/terms.js';
 import {
   FEED_START,
   readChangeFeed,
@@ -26,6 +27,19 @@ afterAll(async () => {
   await database.drop();
 });
 
+/** A tag written on `client`'s transaction by the terms' repository, which records it. */
+async function insertTag(client: pg.PoolClient, name: string): Promise<void> {
+  const q: Query = (sql, values) => client.query(sql, values);
+  await pgTerms(q, (work) => work(q)).insert({
+    taxonomy: 'tag',
+    name,
+    slug: name,
+    description: '',
+    parent: null,
+    color: null,
+  });
+}
+
 /**
  * One writer's transaction: it takes its transaction id first (a write to a table that records
  * no change), lets the others run, then adds a few tags. Transaction ids are thus handed out in
@@ -41,9 +55,7 @@ async function writeTags(pool: pg.Pool, names: string[]): Promise<void> {
       [names[0]],
     );
     await client.query('SELECT pg_sleep(random() * 0.02)');
-    for (const name of names) {
-      await client.query("INSERT INTO terms (taxonomy, name, slug) VALUES ('tag', $1, $1)", [name]);
-    }
+    for (const name of names) await insertTag(client, name);
     await client.query('COMMIT');
   } finally {
     client.release();
@@ -104,7 +116,7 @@ describe('the change feed on PostgreSQL', () => {
       );
       await writeTags(pools[1]!, ['fast']);
       expect((await readChangeFeed(reader, start, 10)).changes).toEqual([]);
-      await slow.query("INSERT INTO terms (taxonomy, name, slug) VALUES ('tag', 'slow', 'slow')");
+      await insertTag(slow, 'slow');
       await slow.query('COMMIT');
       const { changes } = await readChangeFeed(reader, start, 10);
       const { rows } = await pools[0]!.query<{ id: number; name: string }>(

@@ -15,29 +15,11 @@ import { createPool } from '../../server/storage/postgres/pool.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/pg-database.js';
 
 /**
- * Triggers that keep something other than a count or a generation. The change log's go when the
- * write path appends it (issue 25, item 4); the search index's and the series exceptions' write
- * rows of their own.
+ * Triggers that keep something other than a count or a generation: the search index's and the
+ * series exceptions' write rows of their own. The change log has none: the write path appends it
+ * (storage/change-log.ts, migration 0028).
  */
-const CHANGE_LOG = [
-  'sync_event_delete',
-  'sync_event_insert',
-  'sync_event_organizer_unlink',
-  'sync_event_term_unlink',
-  'sync_event_update',
-  'sync_organizer_delete',
-  'sync_organizer_insert',
-  'sync_organizer_update',
-  'sync_term_delete',
-  'sync_term_insert',
-  'sync_term_rename',
-  'sync_term_update',
-  'sync_venue_delete',
-  'sync_venue_insert',
-  'sync_venue_update',
-];
 const OTHER_SQLITE = [
-  ...CHANGE_LOG,
   'events_fts_delete',
   'events_fts_insert',
   'events_fts_listed_delete',
@@ -47,19 +29,9 @@ const OTHER_SQLITE = [
   'events_occurrence_deleted',
 ];
 const OTHER_POSTGRES = [
-  // The change log's: one trigger for all of a table's operations.
-  'sync_event',
-  'sync_event_organizer_unlink',
-  'sync_event_term_unlink',
-  'sync_organizer',
-  'sync_term',
-  'sync_venue',
-  'changes_notify',
   'events_search_insert',
   'events_search_update',
   'events_occurrence_deleted',
-  // The venue's ON DELETE SET NULL, which SQLite's foreign key does itself.
-  'venue_unlink_events',
 ];
 
 let sqlite: Db;

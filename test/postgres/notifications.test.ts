@@ -5,6 +5,9 @@ import {
   type Notifications,
 } from '../../server/storage/postgres/notifications.js';
 import { createPool } from '../../server/storage/postgres/pool.js';
+import { queryOn, type Query } from '../../server/storage/postgres/query.js';
+import { pgTerms } from '../../server/storage/postgres/terms.js';
+import type { NewTerm } from '../../server/storage/terms.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/pg-database.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -23,6 +26,17 @@ async function setUp() {
   });
   return { pool, heard };
 }
+
+/** The terms' repository on `q` (a transaction's connection or the pool): it records changes. */
+const termsOn = (q: Query) => pgTerms(q, (work) => work(q));
+const tag = (name: string): NewTerm => ({
+  taxonomy: 'tag',
+  name,
+  slug: name,
+  description: '',
+  parent: null,
+  color: null,
+});
 
 /** Resolves at the next notification of `channel`. */
 function next(heard: Notifications, channel: 'almanac_changes') {
@@ -50,10 +64,11 @@ describe('notifications of commits', () => {
     );
     const client = await pool.connect();
     try {
+      const terms = termsOn((sql, values) => client.query(sql, values));
       await client.query('BEGIN');
-      await client.query("INSERT INTO terms (taxonomy, name, slug) VALUES ('tag', 'a', 'a')");
-      await client.query("INSERT INTO terms (taxonomy, name, slug) VALUES ('tag', 'b', 'b')");
-      await client.query("UPDATE terms SET description = 'x'");
+      const a = await terms.insert(tag('a'));
+      await terms.insert(tag('b'));
+      await terms.update(a, { ...tag('a'), description: 'x' });
       await client.query('COMMIT');
       await client.query('NOTIFY test_marker');
     } finally {
@@ -73,13 +88,13 @@ describe('notifications of commits', () => {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query("INSERT INTO terms (taxonomy, name, slug) VALUES ('tag', 'x', 'x')");
+      await termsOn((sql, values) => client.query(sql, values)).insert(tag('x'));
       await client.query('ROLLBACK');
     } finally {
       client.release();
     }
     const change = next(heard, 'almanac_changes');
-    await pool.query("INSERT INTO terms (taxonomy, name, slug) VALUES ('tag', 'y', 'y')");
+    await termsOn(queryOn(() => pool)).insert(tag('y'));
     await change;
     expect(heardCount).toEqual(['change']);
   });

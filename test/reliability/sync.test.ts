@@ -1,7 +1,7 @@
 /**
  * Sync under concurrent writes (extensions.md E3): the real server with two worker processes on
  * one database file, clients writing through both of them and a third process writing to the
- * file directly, while one client pages through the change feed (small pages, so changes land
+ * file directly (recording its changes through the change log's write path), while one client pages through the change feed (small pages, so changes land
  * between its pages) and another follows the live stream and reconnects midway with
  * Last-Event-ID. Afterwards the feed client's copy must equal the server's data, object for
  * object, and the stream must have announced every object that changed after it connected.
@@ -26,6 +26,8 @@ import {
   SYNC,
   syncOnce,
 } from '../server/resources/sync/helpers.js';
+import { sqliteLog } from '../../server/storage/sqlite/change-log.js';
+import { eventsWritten } from '../../server/storage/change-log.js';
 
 let dir: { dir: string; cleanup(): void };
 let server: SpawnedServer;
@@ -126,12 +128,18 @@ describe('a sync client and a stream client while two workers and another proces
         if (i % 5 === 4) await call('DELETE', `${EVENTS_API}/events/${target}`, { auth });
       }
     };
-    // Another process writing to the file directly: its changes are numbered by the same triggers.
+    // Another process writing to the file directly, recording its changes as the write path does
+    // (one counter in the file numbers them for every process).
     const direct = async () => {
       const update = side.prepare("UPDATE events SET title = title || '+' WHERE id = ?");
+      const log = sqliteLog(side);
+      const write = side.transaction((id: number) => {
+        update.run(id);
+        log(eventsWritten([id]));
+      });
       while (writing) {
         const id = world.events[Math.floor(Math.random() * world.events.length)]!;
-        update.run(id);
+        write.immediate(id);
         await new Promise((resolve) => setTimeout(resolve, 40));
       }
     };

@@ -11,6 +11,15 @@ import { NEXT_POST_ID } from '../../db/post-ids.js';
 import { linkedColumns } from '../linked-posts/kind.js';
 import { organizerKind } from '../organizers/kind.js';
 import { venueKind } from '../venues/kind.js';
+import { sqliteLog } from '../../storage/sqlite/change-log.js';
+import {
+  eventWritten,
+  eventsWritten,
+  linkedPostWritten,
+  linksReplaced,
+  termWritten,
+  termsCreated,
+} from '../../storage/change-log.js';
 
 export type PostKind = 'event' | 'venue' | 'organizer' | 'media';
 type Values = Record<string, string | number | null>;
@@ -52,6 +61,8 @@ const insertSql = (table: string, columns: string[]) =>
   `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
 
 export function createImportStore(db: Db) {
+  // Every write records what it changed in the change log, as the repositories' writes do.
+  const log = sqliteLog(db);
   const s = {
     anything: db
       .prepare<[], number>('SELECT EXISTS (SELECT 1 FROM posts) OR EXISTS (SELECT 1 FROM terms)')
@@ -142,16 +153,19 @@ export function createImportStore(db: Db) {
     insertVenue(wanted: number | undefined, values: Values): number {
       const id = newPost('venue', wanted);
       s.venue.run({ ...values, id });
+      log(linkedPostWritten('venue', id, undefined));
       return id;
     },
     insertOrganizer(wanted: number | undefined, values: Values): number {
       const id = newPost('organizer', wanted);
       s.organizer.run({ ...values, id });
+      log(linkedPostWritten('organizer', id, undefined));
       return id;
     },
     insertEvent(wanted: number | undefined, row: Omit<EventRow, 'id'>): number {
       const id = newPost('event', wanted);
       s.event.run({ ...(row as unknown as Values), id });
+      log(eventWritten(id, undefined, row.status));
       return id;
     },
     /** A series under its first event's id. */
@@ -163,14 +177,17 @@ export function createImportStore(db: Db) {
     nextSlot: (): number => s.nextSlot.get()!,
     setEventParent(id: number, parent: number | null): void {
       s.eventParent.run(parent, id);
+      log(eventsWritten([id]));
     },
     /** Makes an imported event an occurrence of an imported series. */
     joinSeries(id: number, series: number, original: string | null, detached: string | null) {
       s.joinSeries.run({ id, series, original, detached });
+      log(eventsWritten([id]));
     },
     link(eventId: number, organizers: number[], terms: number[]): void {
       organizers.forEach((id, position) => s.organizerLink.run(eventId, id, position));
       terms.forEach((id, position) => s.termLink.run(eventId, id, position));
+      log(linksReplaced(eventId, [], [...new Set(terms)], true));
     },
     trash(postId: number, status: string, slug: string, at: string): void {
       s.trash.run(postId, status, slug, at);
@@ -180,10 +197,13 @@ export function createImportStore(db: Db) {
       s.termBySlug.get(taxonomy, slug),
     insertTerm(wanted: number | undefined, values: Values): number {
       const id = wanted !== undefined && s.termExists.get(wanted) === undefined ? wanted : null;
-      return Number(s.insertTerm.run({ ...values, id }).lastInsertRowid);
+      const created = Number(s.insertTerm.run({ ...values, id }).lastInsertRowid);
+      log(termsCreated([created]));
+      return created;
     },
     setTermParent(id: number, parent: number | null): void {
       s.termParent.run(parent, id);
+      log(termWritten(id, true));
     },
 
     /** `base`, or the first of `base-2`, `base-3`… not used yet. */

@@ -12,11 +12,14 @@ import {
   type TrashMeta,
 } from '../events.js';
 import { rowOf, rowsOf, type Query } from './query.js';
+import { pgLog } from './change-log.js';
+import { eventWritten, eventsPublished, linksReplaced, termsLinked } from '../change-log.js';
 
 const INSERT = `INSERT INTO events (id, ${EVENT_COLUMNS.join(', ')})
   VALUES ($1, ${EVENT_COLUMNS.map((_, i) => `$${i + 2}`).join(', ')})`;
+// Answers the status the event had (the change log remembers whether it was ever public).
 const UPDATE = `UPDATE events SET ${EVENT_UPDATE_COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')}
-  WHERE id = $1`;
+  FROM (SELECT status AS before FROM events WHERE id = $1) o WHERE id = $1 RETURNING o.before`;
 
 /**
  * A link list as SQLite stores it (positions are the list's indexes, a repeated id keeps its
@@ -95,14 +98,19 @@ export function pgEventsReader(q: Query): EventsReader {
 }
 
 export function pgEvents(q: Query): EventsRepository {
+  const log = pgLog(q);
   return {
     ...pgEventsReader(q),
-    publishDue: async (nowUtc) =>
-      (
-        await q("UPDATE events SET status = 'publish' WHERE status = 'future' AND date_utc <= $1", [
-          nowUtc,
-        ])
-      ).rowCount ?? 0,
+    async publishDue(nowUtc) {
+      const published = await rowsOf<{ id: number }>(
+        q,
+        "UPDATE events SET status = 'publish' WHERE status = 'future' AND date_utc <= $1 RETURNING id",
+        [nowUtc],
+      );
+      const ids = published.map((row) => Number(row.id)).sort((a, b) => a - b);
+      await log(eventsPublished(ids));
+      return ids.length;
+    },
     newId: async () =>
       (await rowOf<{ id: number }>(q, "INSERT INTO posts (kind) VALUES ('event') RETURNING id"))!
         .id,
@@ -111,12 +119,26 @@ export function pgEvents(q: Query): EventsRepository {
     },
     async insert(row) {
       await q(INSERT, [row.id, ...EVENT_COLUMNS.map((c) => row[c])]);
+      await log(eventWritten(row.id, undefined, row.status));
     },
     async update(row) {
-      await q(UPDATE, [row.id, ...EVENT_UPDATE_COLUMNS.map((c) => row[c])]);
+      const updated = await rowOf<{ before: string }>(q, UPDATE, [
+        row.id,
+        ...EVENT_UPDATE_COLUMNS.map((c) => row[c]),
+      ]);
+      if (updated) await log(eventWritten(row.id, updated.before, row.status));
     },
     async setOrganizers(eventId, organizerIds, fresh = false) {
-      if (!fresh) await q('DELETE FROM event_organizers WHERE event_id = $1', [eventId]);
+      const removed = fresh
+        ? []
+        : (
+            await rowsOf<{ id: number }>(
+              q,
+              'DELETE FROM event_organizers WHERE event_id = $1 RETURNING organizer_id AS id',
+              [eventId],
+            )
+          ).map((row) => Number(row.id));
+      await log(linksReplaced(eventId, removed, [], false));
       if (organizerIds.length === 0) return;
       const [ids, positions] = positioned(organizerIds);
       await q(
@@ -127,6 +149,7 @@ export function pgEvents(q: Query): EventsRepository {
       );
     },
     async setTerms(eventId, taxonomy, termIds, fresh = false) {
+      const removed = fresh ? [] : await log(termsLinked(eventId, taxonomy));
       if (!fresh) {
         await q(
           `DELETE FROM event_terms WHERE event_id = $1
@@ -134,14 +157,16 @@ export function pgEvents(q: Query): EventsRepository {
           [eventId, taxonomy],
         );
       }
-      if (termIds.length === 0) return;
-      const [ids, positions] = positioned(termIds);
-      await q(
-        `INSERT INTO event_terms (event_id, term_id, position)
-         SELECT $1, l.id, l.position FROM unnest($2::bigint[], $3::integer[]) AS l(id, position)
-         ON CONFLICT DO NOTHING`,
-        [eventId, ids, positions],
-      );
+      if (termIds.length > 0) {
+        const [ids, positions] = positioned(termIds);
+        await q(
+          `INSERT INTO event_terms (event_id, term_id, position)
+           SELECT $1, l.id, l.position FROM unnest($2::bigint[], $3::integer[]) AS l(id, position)
+           ON CONFLICT DO NOTHING`,
+          [eventId, ids, positions],
+        );
+      }
+      await log(linksReplaced(eventId, removed, [...new Set(termIds)], true));
     },
     async putTrashMeta(meta) {
       await q(

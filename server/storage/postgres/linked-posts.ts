@@ -23,6 +23,8 @@ import {
   type TrashMeta,
 } from '../linked-posts.js';
 import { rowOf, rowsOf, type Query, type Together } from './query.js';
+import { pgLog } from './change-log.js';
+import { eventsLinkedTo, linkedPostWritten, linksDropped } from '../change-log.js';
 
 /** Sort columns from this fixed map only; each has an index (migrations 0003 and 0015). */
 const ORDER_COLUMNS: Record<LinkedOrderby, string> = {
@@ -203,6 +205,14 @@ export function pgLinkedPosts<Row extends LinkedRow>(
   const columns = linkedColumns(kind);
   const placeholders = columns.map((_, i) => `$${i + 2}`).join(', ');
   const assignments = columns.map((c, i) => `${c} = $${i + 2}`).join(', ');
+  // Answers the status the row had (the change log remembers whether it was ever public).
+  const update = `UPDATE ${t} SET ${assignments}
+    FROM (SELECT status AS before FROM ${t} WHERE id = $1) o WHERE id = $1 RETURNING o.before`;
+  const log = pgLog(q);
+  const write = async (id: number, row: unknown[]) => {
+    const updated = await rowOf<{ before: string }>(q, update, row);
+    if (updated) await log(linkedPostWritten(kind.type, id, updated.before));
+  };
 
   /** Every column's value for a write: the id, the shared columns and the type's own. */
   function values(id: number, shared: LinkedValues, ownValues: Own<Row>): unknown[] {
@@ -226,10 +236,11 @@ export function pgLinkedPosts<Row extends LinkedRow>(
         `INSERT INTO ${t} (id, ${columns.join(', ')}) VALUES ($1, ${placeholders})`,
         values(id, shared, ownValues),
       );
+      await log(linkedPostWritten(kind.type, id, undefined));
       return id;
     },
     async update(id, shared, ownValues) {
-      await q(`UPDATE ${t} SET ${assignments} WHERE id = $1`, values(id, shared, ownValues));
+      await write(id, values(id, shared, ownValues));
     },
     async trash(row, shared, trashedUtc) {
       await q(
@@ -239,8 +250,10 @@ export function pgLinkedPosts<Row extends LinkedRow>(
            previous_slug = excluded.previous_slug, trashed_utc = excluded.trashed_utc`,
         [row.id, row.status, row.slug, trashedUtc],
       );
-      await q(`UPDATE ${t} SET ${assignments} WHERE id = $1`, values(row.id, shared, row));
+      await write(row.id, values(row.id, shared, row));
+      const events = await log(eventsLinkedTo(kind.type, row.id));
       await q(EVENT_LINKS[t].unlink, [row.id]);
+      await log(linksDropped(kind.type, events));
     },
     async forgetTrash(id) {
       await q('DELETE FROM trash_meta WHERE post_id = $1', [id]);

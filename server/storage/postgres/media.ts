@@ -1,6 +1,8 @@
 /** PostgreSQL's SQL of the media aggregate (storage/media.ts), answering as SQLite's does. */
 import type { MediaReader, MediaRepository, MediaRow } from '../media.js';
 import { rowOf, rowsOf, type Query, type Together } from './query.js';
+import { pgLog } from './change-log.js';
+import { beforePostsDeleted } from '../change-log.js';
 
 export function pgMediaReader(q: Query, together: Together): MediaReader {
   return {
@@ -32,6 +34,7 @@ export function pgMediaReader(q: Query, together: Together): MediaReader {
 }
 
 export function pgMedia(q: Query, together: Together): MediaRepository {
+  const log = pgLog(q);
   return {
     ...pgMediaReader(q, together),
     async insert(item, fileFor) {
@@ -60,7 +63,9 @@ export function pgMedia(q: Query, together: Together): MediaRepository {
       return id;
     },
     async remove(id) {
+      const after = await log(beforePostsDeleted([id]));
       await q("DELETE FROM posts WHERE id = $1 AND kind = 'media'", [id]);
+      await log(after());
     },
   };
 }

@@ -4,6 +4,8 @@
  */
 import type { Member, SeriesLines, SeriesReader, SeriesRepository, SeriesRow } from '../series.js';
 import { rowOf, rowsOf, type Query } from './query.js';
+import { pgLog } from './change-log.js';
+import { beforePostsDeleted, beforeSeriesDeleted, eventsWritten } from '../change-log.js';
 
 /** The columns read (migration 0022 left two unused ones, written ''). */
 const COLUMNS = `id, lines, timezone, all_day, start_local, end_local, template, last_start_utc,
@@ -123,6 +125,7 @@ export function pgSeriesReader(q: Query): SeriesReader {
 }
 
 export function pgSeries(q: Query): SeriesRepository {
+  const log = pgLog(q);
   return {
     ...pgSeriesReader(q),
     async insert(row) {
@@ -170,7 +173,9 @@ export function pgSeries(q: Query): SeriesRepository {
       );
     },
     async remove(id) {
+      const after = await log(beforeSeriesDeleted(id));
       await q('DELETE FROM series WHERE id = $1', [id]);
+      await log(after());
     },
     async setExceptions(seriesId, originals) {
       await q('DELETE FROM series_exceptions WHERE series_id = $1', [seriesId]);
@@ -188,25 +193,33 @@ export function pgSeries(q: Query): SeriesRepository {
          WHERE id = $1`,
         [id, series, parent, original],
       );
+      await log(eventsWritten([id]));
     },
     async setDetached(id, groups) {
       await q('UPDATE events SET detached = $2 WHERE id = $1', [
         id,
         groups === null || groups.length === 0 ? null : JSON.stringify(groups),
       ]);
+      await log(eventsWritten([id]));
     },
     async setOriginal(id, original) {
       await q('UPDATE events SET original_start_local = $2 WHERE id = $1', [id, original]);
+      await log(eventsWritten([id]));
     },
     async deleteEvents(ids) {
-      if (ids.length > 0) await q('DELETE FROM posts WHERE id = ANY($1::bigint[])', [[...ids]]);
+      if (ids.length === 0) return;
+      const after = await log(beforePostsDeleted(ids));
+      await q('DELETE FROM posts WHERE id = ANY($1::bigint[])', [[...ids]]);
+      await log(after());
     },
     async moveFrom(from, to, cut) {
-      await q(
+      const moved = await rowsOf<{ id: number }>(
+        q,
         `UPDATE events SET series_id = $2, parent_id = CASE WHEN id = $2 THEN NULL ELSE $2 END
-         WHERE series_id = $1 AND original_start_local >= $3`,
+         WHERE series_id = $1 AND original_start_local >= $3 RETURNING id`,
         [from, to, cut],
       );
+      await log(eventsWritten(moved.map((row) => Number(row.id)).sort((a, b) => a - b)));
       await q(
         `UPDATE series_exceptions SET series_id = $2
          WHERE series_id = $1 AND original_start_local >= $3`,

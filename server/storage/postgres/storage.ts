@@ -6,8 +6,8 @@
  * transaction-scoped advisory lock that every unit on every node takes: units of work commit one
  * after another across the nodes, as SQLite's single writer makes them. A service's "check, then
  * write" (is this login taken? may this user still edit this event?) therefore holds until its
- * commit, and the counters the triggers keep (term counts, day counts, the change log) never
- * conflict. Letting units run side by side under SERIALIZABLE was measured first: 90 concurrent
+ * commit, and the counters the triggers keep (term counts, day counts) and the change log
+ * never conflict. Letting units run side by side under SERIALIZABLE was measured first: 90 concurrent
  * event creates with one category took 406 and 487 attempts in two runs, and 1 and 3 still
  * failed after 10, since every one updates the same count. Reads, on the pool, never wait for units of work.
  *

@@ -14,6 +14,15 @@ import type {
   TermsRepository,
 } from '../terms.js';
 import { rowOf, rowsOf, type Query, type Together } from './query.js';
+import { pgLog } from './change-log.js';
+import {
+  beforeChildrenMoved,
+  beforeTermDeleted,
+  shownChanged,
+  termWritten,
+  termsCreated,
+  type ShownTerm,
+} from '../change-log.js';
 
 /** A statement's parameters, numbered as they are added. */
 class Params {
@@ -206,6 +215,13 @@ export function pgTermsReader(q: Query, together: Together): TermsReader {
 }
 
 export function pgTerms(q: Query, together: Together): TermsRepository {
+  const log = pgLog(q);
+  const shown = (id: number) =>
+    rowOf<ShownTerm & { taxonomy: string }>(
+      q,
+      'SELECT taxonomy, name, slug, description, parent FROM terms WHERE id = $1',
+      [id],
+    );
   return {
     ...pgTermsReader(q, together),
     async insert(term) {
@@ -215,21 +231,32 @@ export function pgTerms(q: Query, together: Together): TermsRepository {
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
         [term.taxonomy, term.name, term.slug, term.description, term.parent, term.color],
       );
+      await log(termsCreated([row!.id]));
       return row!.id;
     },
     async update(id, changes) {
+      const before = await shown(id);
       await q(
         `UPDATE terms SET name = $2, slug = $3, description = $4, parent = $5, color = $6
          WHERE id = $1`,
         [id, changes.name, changes.slug, changes.description, changes.parent, changes.color],
       );
+      if (before) await log(termWritten(id, shownChanged(before, changes)));
     },
     async setSlug(id, slug) {
+      const before = await shown(id);
       await q('UPDATE terms SET slug = $2 WHERE id = $1', [id, slug]);
+      if (before) await log(termWritten(id, before.slug !== slug));
     },
     async remove(id, parent) {
+      const term = await shown(id);
+      const moved = await log(beforeChildrenMoved(id));
       await q('UPDATE terms SET parent = $1 WHERE parent = $2', [parent, id]);
+      await log(moved());
+      if (!term) return;
+      const after = await log(beforeTermDeleted({ id, taxonomy: term.taxonomy }));
       await q('DELETE FROM terms WHERE id = $1', [id]);
+      await log(after());
     },
   };
 }

@@ -12,6 +12,8 @@ import {
   type TrashRow,
 } from '../trash.js';
 import { rowOf, rowsOf, type Query, type Together } from './query.js';
+import { pgLog } from './change-log.js';
+import { beforePostsDeleted, restored } from '../change-log.js';
 
 // $1..$3: the kinds listed; $4: everyone's; $5: the author; $6: their formerly published ones.
 const trashed = TRASH_KINDS.map(
@@ -82,6 +84,14 @@ export function pgTrashReader(q: Query, together: Together): TrashReader {
 }
 
 export function pgTrash(q: Query, together: Together): TrashRepository {
+  const log = pgLog(q);
+  const removePosts = async (ids: readonly number[]): Promise<number> => {
+    if (ids.length === 0) return 0;
+    const after = await log(beforePostsDeleted(ids));
+    const removed = await q('DELETE FROM posts WHERE id = ANY($1::bigint[])', [[...ids]]);
+    await log(after());
+    return removed.rowCount ?? 0;
+  };
   return {
     ...pgTrashReader(q, together),
     async restore(id, kind, status, slug, now) {
@@ -100,25 +110,27 @@ export function pgTrash(q: Query, together: Together): TrashRepository {
         );
         candidate = uniqueSlug(slug, new Set(taken.map((row) => row.slug)));
       }
-      await q(
+      const updated = await q(
         `UPDATE ${table} SET status = $2, slug = $3, modified_utc = $4
          WHERE id = $1 AND status = 'trash'`,
         [id, status, candidate, now],
       );
+      if ((updated.rowCount ?? 0) > 0) await log(restored(kind, id, status));
       await q('DELETE FROM trash_meta WHERE post_id = $1', [id]);
       return candidate;
     },
     // Deleting the posts row cascades to the object, its links and its trash_meta; the term
     // count triggers keep the counts right.
-    remove: async (id) => ((await q('DELETE FROM posts WHERE id = $1', [id])).rowCount ?? 0) > 0,
-    empty: async () =>
-      (
-        await q(
-          `DELETE FROM posts WHERE id IN (
-             SELECT id FROM events WHERE status = 'trash'
-             UNION ALL SELECT id FROM venues WHERE status = 'trash'
-             UNION ALL SELECT id FROM organizers WHERE status = 'trash')`,
-        )
-      ).rowCount ?? 0,
+    remove: async (id) => (await removePosts([id])) > 0,
+    async empty() {
+      const trashed = await rowsOf<{ id: number }>(
+        q,
+        `SELECT id FROM events WHERE status = 'trash'
+         UNION ALL SELECT id FROM venues WHERE status = 'trash'
+         UNION ALL SELECT id FROM organizers WHERE status = 'trash'
+         ORDER BY id`,
+      );
+      return removePosts(trashed.map((row) => Number(row.id)));
+    },
   };
 }

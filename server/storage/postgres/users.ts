@@ -11,6 +11,8 @@ import type {
   UsersRepository,
 } from '../users.js';
 import { rowOf, rowsOf, type Query } from './query.js';
+import { pgLog } from './change-log.js';
+import { beforeUserDeleted } from '../change-log.js';
 
 const USER = `id, login, email, display_name, role, password_hash, created_utc, modified_utc, locale`;
 const SESSION = 'id, user_id, secret_hash, label, created_utc, expires_utc';
@@ -69,7 +71,13 @@ export function pgUsers(q: Query): UsersRepository {
       const assignments = ['modified_utc = $2', ...set.map((column, i) => `${column} = $${i + 3}`)];
       await q(`UPDATE users SET ${assignments.join(', ')} WHERE id = $1`, values);
     },
-    remove: async (id) => ((await q('DELETE FROM users WHERE id = $1', [id])).rowCount ?? 0) > 0,
+    async remove(id) {
+      const log = pgLog(q);
+      const after = await log(beforeUserDeleted(id));
+      const removed = ((await q('DELETE FROM users WHERE id = $1', [id])).rowCount ?? 0) > 0;
+      await log(after());
+      return removed;
+    },
   };
 }
 

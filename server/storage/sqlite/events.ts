@@ -15,6 +15,8 @@ import {
   type TrashMeta,
 } from '../events.js';
 import type { Sync } from './repository.js';
+import { sqliteLog } from './change-log.js';
+import { eventWritten, eventsPublished, linksReplaced, termsLinked } from '../change-log.js';
 
 export function sqliteEventsReader(db: ReadDb): Sync<EventsReader> {
   // The partial index events_future (migration 0004) answers this in one step.
@@ -59,10 +61,21 @@ export function sqliteEventsReader(db: ReadDb): Sync<EventsReader> {
 }
 
 export function sqliteEvents(db: Db): Sync<EventsRepository> {
+  const log = sqliteLog(db);
   const s = {
-    publishDue: db.prepare<[string]>(
-      "UPDATE events SET status = 'publish' WHERE status = 'future' AND date_utc <= ?",
-    ),
+    publishDue: db
+      .prepare<[string], number>(
+        "UPDATE events SET status = 'publish' WHERE status = 'future' AND date_utc <= ? RETURNING id",
+      )
+      .pluck(),
+    status: db.prepare<[number], string>('SELECT status FROM events WHERE id = ?').pluck(),
+    links: {
+      organizers: db
+        .prepare<[number], number>(
+          'SELECT organizer_id FROM event_organizers WHERE event_id = ? ORDER BY organizer_id',
+        )
+        .pluck(),
+    },
     insertPost: db.prepare<[]>(insertPostSql('event')),
     /** The post row of an occurrence stored with its reserved id (series/occurrences.ts). */
     insertPostWithId: db.prepare<[number]>("INSERT INTO posts (id, kind) VALUES (?, 'event')"),
@@ -96,24 +109,35 @@ export function sqliteEvents(db: Db): Sync<EventsRepository> {
   };
   return {
     ...sqliteEventsReader(readHandle(db)),
-    publishDue: (nowUtc) => s.publishDue.run(nowUtc).changes,
+    publishDue(nowUtc) {
+      const ids = s.publishDue.all(nowUtc).sort((a, b) => a - b);
+      log(eventsPublished(ids));
+      return ids.length;
+    },
     newId: () => Number(s.insertPost.run().lastInsertRowid),
     claimId: (id) => {
       s.insertPostWithId.run(id);
     },
     insert: (row) => {
       s.insert.run(row);
+      log(eventWritten(row.id, undefined, row.status));
     },
     update: (row) => {
+      const before = s.status.get(row.id);
       s.update.run(row);
+      if (before !== undefined) log(eventWritten(row.id, before, row.status));
     },
     setOrganizers(eventId, organizerIds, fresh = false) {
+      const removed = fresh ? [] : s.links.organizers.all(eventId);
       if (!fresh) s.clearOrganizers.run(eventId);
       if (organizerIds.length > 0) s.addOrganizers.run(eventId, JSON.stringify(organizerIds));
+      log(linksReplaced(eventId, removed, [], false));
     },
     setTerms(eventId, taxonomy, termIds, fresh = false) {
+      const removed = fresh ? [] : log(termsLinked(eventId, taxonomy));
       if (!fresh) s.clearTerms.run(eventId, taxonomy);
       if (termIds.length > 0) s.addTerms.run(eventId, JSON.stringify(termIds));
+      log(linksReplaced(eventId, removed, [...new Set(termIds)], true));
     },
     putTrashMeta: (meta) => {
       s.putTrashMeta.run(meta);

@@ -26,6 +26,8 @@ import {
 } from '../linked-posts.js';
 import type { LinkedOrderby } from '../../../shared/schemas/order.js';
 import type { Sync } from './repository.js';
+import { sqliteLog } from './change-log.js';
+import { eventsLinkedTo, linkedPostWritten, linksDropped } from '../change-log.js';
 
 /** Sort columns from this fixed map only; each has an index (migrations 0003 and 0015). */
 const ORDER_COLUMNS: Record<LinkedOrderby, string> = {
@@ -230,7 +232,9 @@ export function sqliteLinkedPosts<Row extends LinkedRow>(
   const t = kind.table;
   const own = ownColumns(kind);
   const columns = linkedColumns(kind);
+  const log = sqliteLog(db);
   const statements = {
+    status: db.prepare<[number], string>(`SELECT status FROM ${t} WHERE id = ?`).pluck(),
     insertPost: db.prepare(insertPostSql(kind.type)),
     insert: db.prepare<Record<string, unknown>>(
       `INSERT INTO ${t} (id, ${columns.join(', ')}) VALUES (@id, ${columns.map((c) => `@${c}`).join(', ')})`,
@@ -260,15 +264,22 @@ export function sqliteLinkedPosts<Row extends LinkedRow>(
     insert(shared, values) {
       const id = Number(statements.insertPost.run().lastInsertRowid);
       statements.insert.run(params(id, shared, values));
+      log(linkedPostWritten(kind.type, id, undefined));
       return id;
     },
     update(id, shared, values) {
+      const before = statements.status.get(id);
       statements.update.run(params(id, shared, values));
+      if (before !== undefined) log(linkedPostWritten(kind.type, id, before));
     },
     trash(row, shared, trashedUtc) {
       statements.saveTrashMeta.run(row.id, row.status, row.slug, trashedUtc);
+      const before = statements.status.get(row.id);
       statements.update.run(params(row.id, shared, row));
+      if (before !== undefined) log(linkedPostWritten(kind.type, row.id, before));
+      const events = log(eventsLinkedTo(kind.type, row.id));
       statements.unlink.run(row.id);
+      log(linksDropped(kind.type, events));
     },
     forgetTrash(id) {
       statements.dropTrashMeta.run(id);

@@ -4,6 +4,8 @@ import type { Db } from '../../db/open.js';
 import { readHandle } from '../../db/read.js';
 import type { MediaReader, MediaRepository, MediaRow, NewMedia } from '../media.js';
 import type { Sync } from './repository.js';
+import { sqliteLog } from './change-log.js';
+import { beforePostsDeleted } from '../change-log.js';
 
 /**
  * The reads. Built on the connection rather than its read-only handle for one reason: a page and
@@ -47,6 +49,7 @@ export function sqliteMediaReader(db: Db): Sync<MediaReader> {
 
 /** The reads and the writes, in the caller's transaction (a unit of work's). */
 export function sqliteMedia(db: Db): Sync<MediaRepository> {
+  const log = sqliteLog(db);
   const s = {
     insertPost: db.prepare(insertPostSql('media')),
     insert: db.prepare<NewMedia & { id: number }>(
@@ -63,7 +66,9 @@ export function sqliteMedia(db: Db): Sync<MediaRepository> {
       return id;
     },
     remove(id) {
+      const after = log(beforePostsDeleted([id]));
       s.remove.run(id);
+      log(after());
     },
   };
 }

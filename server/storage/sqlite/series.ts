@@ -3,6 +3,8 @@ import type { Db } from '../../db/open.js';
 import { readHandle, type ReadDb } from '../../db/read.js';
 import type { Member, SeriesLines, SeriesReader, SeriesRepository, SeriesRow } from '../series.js';
 import type { Sync } from './repository.js';
+import { sqliteLog } from './change-log.js';
+import { beforePostsDeleted, beforeSeriesDeleted, eventsWritten } from '../change-log.js';
 
 /** The columns read (migration 0022 left two unused ones, written ''). */
 const COLUMNS = `id, lines, timezone, all_day, start_local, end_local, template, last_start_utc,
@@ -106,6 +108,7 @@ export function sqliteSeriesReader(db: ReadDb): Sync<SeriesReader> {
 }
 
 export function sqliteSeries(db: Db): Sync<SeriesRepository> {
+  const log = sqliteLog(db);
   const s = {
     insert: db.prepare<SeriesRow>(
       `INSERT INTO series (id, lines, timezone, all_day, start_local, end_local, template,
@@ -140,10 +143,12 @@ export function sqliteSeries(db: Db): Sync<SeriesRepository> {
     setOriginal: db.prepare<[string, number]>(
       'UPDATE events SET original_start_local = ? WHERE id = ?',
     ),
-    moveMembers: db.prepare<{ from: number; to: number; cut: string }>(
-      `UPDATE events SET series_id = @to, parent_id = CASE WHEN id = @to THEN NULL ELSE @to END
-       WHERE series_id = @from AND original_start_local >= @cut`,
-    ),
+    moveMembers: db
+      .prepare<{ from: number; to: number; cut: string }, number>(
+        `UPDATE events SET series_id = @to, parent_id = CASE WHEN id = @to THEN NULL ELSE @to END
+         WHERE series_id = @from AND original_start_local >= @cut RETURNING id`,
+      )
+      .pluck(),
     deletePosts: db.prepare<[string]>(
       'DELETE FROM posts WHERE id IN (SELECT value FROM json_each(?))',
     ),
@@ -161,7 +166,9 @@ export function sqliteSeries(db: Db): Sync<SeriesRepository> {
       s.update.run(row);
     },
     remove: (id) => {
+      const after = log(beforeSeriesDeleted(id));
       s.remove.run(id);
+      log(after());
     },
     setExceptions(seriesId, originals) {
       s.clearExceptions.run(seriesId);
@@ -169,19 +176,26 @@ export function sqliteSeries(db: Db): Sync<SeriesRepository> {
     },
     join(id, series, parent, original) {
       s.join.run({ id, series, parent, original });
+      log(eventsWritten([id]));
     },
     setDetached(id, groups) {
       s.setDetached.run(groups === null || groups.length === 0 ? null : JSON.stringify(groups), id);
+      log(eventsWritten([id]));
     },
     setOriginal: (id, original) => {
       s.setOriginal.run(original, id);
+      log(eventsWritten([id]));
     },
     deleteEvents(ids) {
-      if (ids.length > 0) s.deletePosts.run(JSON.stringify(ids));
+      if (ids.length === 0) return;
+      const after = log(beforePostsDeleted(ids));
+      s.deletePosts.run(JSON.stringify(ids));
+      log(after());
     },
     moveFrom(from, to, cut) {
-      s.moveMembers.run({ from, to, cut });
+      const moved = s.moveMembers.all({ from, to, cut }).sort((a, b) => a - b);
       s.moveExceptions.run({ from, to, cut });
+      log(eventsWritten(moved));
     },
   };
 }

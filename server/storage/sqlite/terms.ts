@@ -18,6 +18,15 @@ import type {
   TermsRepository,
 } from '../terms.js';
 import type { Sync } from './repository.js';
+import { sqliteLog } from './change-log.js';
+import {
+  beforeChildrenMoved,
+  beforeTermDeleted,
+  shownChanged,
+  termWritten,
+  termsCreated,
+  type ShownTerm,
+} from '../change-log.js';
 
 const SORT_SQL: Record<TermSort, string> = {
   id: 't.id',
@@ -192,7 +201,11 @@ export function sqliteTermsReader(db: Db): Sync<TermsReader> {
 
 /** The reads and the writes, in the caller's transaction (a unit of work's). */
 export function sqliteTerms(db: Db): Sync<TermsRepository> {
+  const log = sqliteLog(db);
   const s = {
+    shown: db.prepare<[number], ShownTerm & { taxonomy: string }>(
+      'SELECT taxonomy, name, slug, description, parent FROM terms WHERE id = ?',
+    ),
     insert: db.prepare<NewTerm>(
       `INSERT INTO terms (taxonomy, name, slug, description, parent, color)
        VALUES (@taxonomy, @name, @slug, @description, @parent, @color)`,
@@ -208,16 +221,30 @@ export function sqliteTerms(db: Db): Sync<TermsRepository> {
   };
   return {
     ...sqliteTermsReader(db),
-    insert: (term) => Number(s.insert.run(term).lastInsertRowid),
+    insert: (term) => {
+      const id = Number(s.insert.run(term).lastInsertRowid);
+      log(termsCreated([id]));
+      return id;
+    },
     update(id, changes) {
+      const before = s.shown.get(id);
       s.update.run({ id, ...changes });
+      if (before) log(termWritten(id, shownChanged(before, changes)));
     },
     setSlug(id, slug) {
+      const before = s.shown.get(id);
       s.setSlug.run(slug, id);
+      if (before) log(termWritten(id, before.slug !== slug));
     },
     remove(id, parent) {
+      const term = s.shown.get(id);
+      const moved = log(beforeChildrenMoved(id));
       s.reparent.run(parent, id);
+      log(moved());
+      if (!term) return;
+      const after = log(beforeTermDeleted({ id, taxonomy: term.taxonomy }));
       s.remove.run(id);
+      log(after());
     },
   };
 }

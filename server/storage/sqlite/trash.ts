@@ -17,6 +17,8 @@ import {
   type TrashRow,
 } from '../trash.js';
 import type { Sync } from './repository.js';
+import { sqliteLog } from './change-log.js';
+import { beforePostsDeleted, restored } from '../change-log.js';
 
 // The listing starts from trash_meta, which every trashing through the API writes, so it reads
 // only the trashed rows instead of scanning whole tables for status = 'trash' (CROSS JOIN keeps
@@ -133,21 +135,40 @@ export function sqliteTrash(db: Db): Sync<TrashRepository> {
   // Deleting the posts row cascades to the object, its links and its trash_meta; the term
   // count triggers keep the counts right.
   const remove = db.prepare<[number]>('DELETE FROM posts WHERE id = ?');
-  const empty = db.prepare(
-    `DELETE FROM posts WHERE id IN (
-       SELECT id FROM events WHERE status = 'trash'
+  const inTrash = db
+    .prepare<[], number>(
+      `SELECT id FROM events WHERE status = 'trash'
        UNION ALL SELECT id FROM venues WHERE status = 'trash'
-       UNION ALL SELECT id FROM organizers WHERE status = 'trash')`,
+       UNION ALL SELECT id FROM organizers WHERE status = 'trash'
+       ORDER BY id`,
+    )
+    .pluck();
+  const removeAll = db.prepare<[string]>(
+    'DELETE FROM posts WHERE id IN (SELECT value FROM json_each(?))',
   );
+  const log = sqliteLog(db);
   return {
     ...sqliteTrashReader(db),
     restore(id, kind, status, slug, now) {
       const candidate = slug === '' ? '' : uniqueSlug(slug, slugVariants[kind](slug, { id }));
-      restore[kind].run({ id, status, slug: candidate, now });
+      if (restore[kind].run({ id, status, slug: candidate, now }).changes > 0)
+        log(restored(kind, id, status));
       dropMeta.run(id);
       return candidate;
     },
-    remove: (id) => remove.run(id).changes > 0,
-    empty: () => empty.run().changes,
+    remove(id) {
+      const after = log(beforePostsDeleted([id]));
+      const removed = remove.run(id).changes > 0;
+      log(after());
+      return removed;
+    },
+    empty() {
+      const ids = inTrash.all();
+      if (ids.length === 0) return 0;
+      const after = log(beforePostsDeleted(ids));
+      const removed = removeAll.run(JSON.stringify(ids)).changes;
+      log(after());
+      return removed;
+    },
   };
 }

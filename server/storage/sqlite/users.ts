@@ -14,6 +14,8 @@ import type {
   UsersRepository,
 } from '../users.js';
 import type { Sync } from './repository.js';
+import { sqliteLog } from './change-log.js';
+import { beforeUserDeleted } from '../change-log.js';
 
 export function sqliteUsersReader(db: ReadDb): Sync<UsersReader> {
   const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
@@ -49,6 +51,7 @@ export function sqliteUsers(db: Db): Sync<UsersRepository> {
      VALUES (@login, @email, @display_name, @role, @password_hash, @locale, @created_utc, @modified_utc)`,
   );
   const remove = db.prepare<[number]>('DELETE FROM users WHERE id = ?');
+  const log = sqliteLog(db);
   return {
     ...sqliteUsersReader(readHandle(db)),
     insert: (user) => Number(insert.run(user).lastInsertRowid),
@@ -58,7 +61,12 @@ export function sqliteUsers(db: Db): Sync<UsersRepository> {
       const sql = `UPDATE users SET ${[...set, 'modified_utc'].map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`;
       db.prepare(sql).run({ ...changes, id });
     },
-    remove: (id) => remove.run(id).changes > 0,
+    remove(id) {
+      const after = log(beforeUserDeleted(id));
+      const removed = remove.run(id).changes > 0;
+      log(after());
+      return removed;
+    },
   };
 }
 

@@ -13,6 +13,9 @@ import {
   type SyncState,
 } from '../../../server/storage/changes.js';
 import type { Storage } from '../../../server/storage/storage.js';
+import type { NewTerm } from '../../../server/storage/terms.js';
+import { pgTerms } from '../../../server/storage/postgres/terms.js';
+import type { Query } from '../../../server/storage/postgres/query.js';
 import {
   openPostgresStorage,
   type PostgresStorage,
@@ -21,10 +24,26 @@ import { createTestDatabase } from '../../helpers/pg-database.js';
 import { ENGINES, type Engine } from './engines.js';
 import { eventRow, linked, storeEvents } from './event-rows.js';
 
-const tags = (names: string[]) =>
-  names
-    .map((name) => `INSERT INTO terms (taxonomy, name, slug) VALUES ('tag', '${name}', '${name}');`)
-    .join('\n');
+/** Terms written through units of work, which record them in the change log. */
+const newTerm = (taxonomy: 'category' | 'tag', name: string): NewTerm => ({
+  taxonomy,
+  name,
+  slug: name.toLowerCase(),
+  description: '',
+  parent: null,
+  color: null,
+});
+
+const addTags = (storage: Storage, names: string[]) =>
+  storage.write(async (uow) => {
+    for (const name of names) await uow.terms.insert(newTerm('tag', name));
+  });
+
+const renameTag = (storage: Storage, slug: string, name: string) =>
+  storage.write(async (uow) => {
+    const term = (await uow.terms.bySlug('tag', slug))!;
+    await uow.terms.update(term.id, { ...term, name });
+  });
 
 const user = (id: number, login: string, name: string) => `
   INSERT INTO users (id, login, display_name, role, password_hash, created_utc, modified_utc)
@@ -84,10 +103,10 @@ describe.each(ENGINES)('the change feed on $name', (engine: Engine) => {
   it('pages a pass in change order, each object once at its latest change, bounded by its start', async () => {
     const storage = await engine.open();
     const feed = storage.read.changes;
-    await engine.exec(storage, tags(['a', 'b', 'c']));
+    await addTags(storage, ['a', 'b', 'c']);
     const before = await state(storage);
-    await engine.exec(storage, tags(['d', 'e', 'f', 'g']));
-    await engine.exec(storage, "UPDATE terms SET name = 'B' WHERE slug = 'b'");
+    await addTags(storage, ['d', 'e', 'f', 'g']);
+    await renameTag(storage, 'b', 'B');
     const all = await feed.page(() => ({
       mode: 'full',
       access: { kind: 'public' },
@@ -109,7 +128,7 @@ describe.each(ENGINES)('the change feed on $name', (engine: Engine) => {
     expect(upTo).toBeGreaterThanOrEqual(before.seq);
 
     // A change after the pass started is not in it; the next pass, from its end, has it alone.
-    await engine.exec(storage, "UPDATE terms SET name = 'D' WHERE slug = 'd'");
+    await renameTag(storage, 'd', 'D');
     const again = await feed.page(() => ({
       mode: 'changes',
       after: feed.cursors.after(before.seq),
@@ -131,10 +150,10 @@ describe.each(ENGINES)('the change feed on $name', (engine: Engine) => {
   it('reads every object a reader may read, kind after kind by id, and the rows a page names', async () => {
     const storage = await engine.open();
     await engine.exec(storage, user(7, 'ann', 'Ann') + user(8, 'bob', ''));
-    await engine.exec(
-      storage,
-      "INSERT INTO terms (taxonomy, name, slug) VALUES ('category', 'Jazz', 'jazz');" + tags(['t']),
-    );
+    await storage.write(async (uow) => {
+      await uow.terms.insert(newTerm('category', 'Jazz'));
+      await uow.terms.insert(newTerm('tag', 't'));
+    });
     const [published, annsDraft, bobsDraft, trashed] = await storeEvents(storage, [
       { status: 'publish', author: 7 },
       { status: 'draft', author: 7 },
@@ -243,7 +262,7 @@ describe.each(ENGINES)('the change feed on $name', (engine: Engine) => {
   it('forgets changes older than a cut-off and raises the horizon above them', async () => {
     const storage = await engine.open();
     const start = await state(storage);
-    await engine.exec(storage, tags(['a', 'b']));
+    await addTags(storage, ['a', 'b']);
     const written = await state(storage);
     expect(await storage.write((uow) => uow.changes.prune('2000-01-01 00:00:00'))).toBe(0);
     expect((await state(storage)).horizon).toBe(start.horizon);
@@ -258,7 +277,7 @@ describe.each(ENGINES)('the change feed on $name', (engine: Engine) => {
 
   it('starts a new history: another epoch, and nothing before it is kept', async () => {
     const storage = await engine.open();
-    await engine.exec(storage, tags(['a']));
+    await addTags(storage, ['a']);
     const before = await state(storage);
     await storage.write((uow) => uow.changes.newEpoch());
     const after = await state(storage);
@@ -320,13 +339,13 @@ describe('the change feed on PostgreSQL with several nodes writing', () => {
               [`slow-${t}`],
             );
             await client.query('SELECT pg_sleep(random() * 0.03)');
+            // The terms' repository on this transaction: the write path, outside the units.
+            const q: Query = (sql, values) => client.query(sql, values);
+            const terms = pgTerms(q, (work) => work(q));
             for (const i of [0, 1]) {
               const name = `t${t}-${i}`;
               expected.push(`tag:${name}`);
-              await client.query(
-                "INSERT INTO terms (taxonomy, name, slug) VALUES ('tag', $1, $1)",
-                [name],
-              );
+              await terms.insert(newTerm('tag', name));
             }
             await client.query('COMMIT');
           } finally {
