@@ -17,7 +17,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/pg-database.js
 /**
  * Triggers that keep something other than a count or a generation: the search index's and the
  * series exceptions' write rows of their own. The change log has none: the write path appends it
- * (storage/change-log.ts, migration 0028).
+ * (storage/change-log.ts, migration 0029).
  */
 const OTHER_SQLITE = [
   'events_fts_delete',

@@ -1,6 +1,6 @@
 /**
  * PostgreSQL's SQL of the change log's writes (storage/change-log.ts), through record_change
- * (migrations 0010 and 0028): a change takes the next number of a sequence and its transaction's
+ * (migrations 0010 and 0029): a change takes the next number of a sequence and its transaction's
  * id, which the feed's watermark reads by (change-feed.ts). Several objects recorded by one call
  * take their numbers in the order given (the ordered subquery feeds record_change row by row).
  * Table names come from fixed maps, never from input.
