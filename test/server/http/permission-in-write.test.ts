@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createEvent, createId } from '../../helpers/fixtures.js';
-import type { Db } from '../../../server/db/open.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { pngBytes, upload } from '../resources/media/helpers.js';
 
@@ -15,39 +14,29 @@ const NS = '/api/calendar/events/v1';
 const ADMIN = '/api/calendar/admin/v1';
 
 /**
- * Runs `change` just before the next write transaction starts: after every check the route made
- * outside it, as a commit by another request or process would land in between. A synchronous
- * store opens it with `db.transaction`, a unit of work of the storage ports with `BEGIN IMMEDIATE`
- * (storage/sqlite/group-commit.ts): whichever comes first.
+ * Runs `change` just before the next unit of work of the storage ports starts (storage.write),
+ * after every check the route made outside it, as a commit by another request, process or node
+ * would land in between. Through the storage, so the same on either engine.
  */
-function changeBeforeWrite(server: TestServer, change: () => void): { ran: () => boolean } {
-  const db = server.services.db;
-  const transaction = db.transaction;
-  const exec = db.exec;
+function changeBeforeWrite(
+  server: TestServer,
+  change: () => Promise<unknown>,
+): { ran: () => boolean } {
+  const storage = server.services.storage;
+  const write = storage.write;
   let ran = false;
-  const once = () => {
-    if (ran) return;
-    ran = true;
-    db.transaction = transaction;
-    db.exec = exec;
-    change();
-  };
-  db.transaction = ((fn: (...args: never[]) => unknown) => {
-    const made = transaction.call(db, fn);
-    return (...args: never[]) => {
-      once();
-      return made(...args);
-    };
-  }) as Db['transaction'];
-  db.exec = ((source: string) => {
-    if (/^BEGIN IMMEDIATE/i.test(source)) once();
-    return exec.call(db, source);
-  }) as Db['exec'];
+  storage.write = (async (body) => {
+    if (!ran) {
+      ran = true;
+      storage.write = write;
+      await change();
+    }
+    return write.call(storage, body);
+  }) as typeof write;
   return { ran: () => ran };
 }
 
-const sql = (server: TestServer, text: string, ...args: unknown[]) =>
-  server.services.db.prepare(text).run(...args);
+const sql = (server: TestServer, text: string, ...args: unknown[]) => server.sql(text, ...args);
 
 describe('permission inside the write transaction', () => {
   it('refuses an author whose event was given to someone else after the check', async () => {
