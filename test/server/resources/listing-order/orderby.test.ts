@@ -90,9 +90,7 @@ describe('listing order', () => {
     const server = await startTestServer();
     const a = await create(server, 'venues', { venue: 'A' });
     const b = await create(server, 'venues', { venue: 'B' });
-    server.services.db
-      .prepare("UPDATE venues SET modified_utc = '2030-01-01 00:00:00' WHERE id = ?")
-      .run(a.id);
+    await server.sql("UPDATE venues SET modified_utc = '2030-01-01 00:00:00' WHERE id = ?", a.id);
     const res = await server.call('GET', `${NS}/venues?orderby=modified`);
     expect((res.body.venues as Named[]).map((v) => v.id)).toEqual([a.id, b.id]);
   });

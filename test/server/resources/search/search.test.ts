@@ -149,22 +149,28 @@ describe('admin search', () => {
     const draft = await createEvent(server, { title: 'Gala rehearsal', status: 'draft' });
     // Copies of the draft (the full-text index follows through its triggers): the published
     // gala is then older than every candidate the search considers.
-    const db = server.services.db;
-    const columns = db
-      .prepare<[], { name: string }>(
-        "SELECT name FROM pragma_table_info('events') WHERE name <> 'id'",
+    const columns = (
+      await server.sql<{ name: string }>(
+        server.databaseUrl === undefined
+          ? "SELECT name FROM pragma_table_info('events') WHERE name <> 'id'"
+          : "SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'events' AND table_schema = current_schema() AND column_name <> 'id'",
       )
-      .pluck()
-      .all()
+    )
+      .map((column) => column.name)
       .join(', ');
-    const copy = db.prepare<[number, number]>(
-      `INSERT INTO events (id, ${columns}) SELECT ?, ${columns} FROM events WHERE id = ?`,
+    const copies = ADMIN_SEARCH_CANDIDATES - 1;
+    const posts = await server.sql<{ id: number }>(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${copies})
+       INSERT INTO posts (kind) SELECT 'event' FROM n RETURNING id`,
     );
-    const newPost = db.prepare("INSERT INTO posts (kind) VALUES ('event')");
-    db.transaction(() => {
-      for (let i = 1; i < ADMIN_SEARCH_CANDIDATES; i++)
-        copy.run(Number(newPost.run().lastInsertRowid), draft.id);
-    })();
+    expect(posts).toHaveLength(copies);
+    await server.sql(
+      `INSERT INTO events (id, ${columns})
+       SELECT posts.id, ${columns.replace(/(\w+)/g, 'events.$1')} FROM posts, events
+       WHERE events.id = ? AND posts.id > ? AND posts.kind = 'event'`,
+      draft.id,
+      draft.id,
+    );
 
     for (const auth of [subscriber.auth, contributor.auth]) {
       const res = await search(server, 'gala', auth);
@@ -175,7 +181,7 @@ describe('admin search', () => {
       Array(5).fill('Gala rehearsal'),
     );
     // One candidate fewer: the published gala is considered again.
-    db.prepare('DELETE FROM events WHERE id = ?').run(draft.id);
+    await server.sql('DELETE FROM events WHERE id = ?', draft.id);
     const res = await search(server, 'gala', subscriber.auth);
     expect(titles(res.body).event).toEqual(['Gala opening']);
   });
