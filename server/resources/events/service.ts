@@ -1,20 +1,18 @@
 /**
- * Events: reading, writing and trashing single events, and listings (listing.ts). Plain data in,
- * wire objects or domain errors (server/errors.ts) out; nothing here knows of HTTP.
+ * Events: writing and trashing single events in units of work, and the service that assembles
+ * them with the reads (reads.ts), the listings (listings.ts) and the presentation (embed.ts,
+ * presented.ts). Plain data in, wire objects or domain errors (server/errors.ts) out; nothing
+ * here knows of HTTP.
  */
 import {
-  canDeletePost,
-  canEditPost,
-  canEditPosts,
   canManageCategories,
   canManageTags,
-  canReadPost,
   isAdministrator,
   type Actor,
 } from '../../../shared/roles.js';
-import type { EventListInput, EventUpdateInput } from '../../../shared/schemas/event.js';
+import type { EventUpdateInput } from '../../../shared/schemas/event.js';
 import { formatUtc } from '../../../shared/time.js';
-import { Gone, NotAccessible, NotFound, Refused, type Problems } from '../../errors.js';
+import { Gone, type Problems } from '../../errors.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
 import type { UnitOfWork } from '../../storage/storage.js';
@@ -26,20 +24,17 @@ import type { TermsService } from '../terms/service.js';
 import type { VenuesService } from '../venues/service.js';
 import { createEventEmbedder } from './embed.js';
 import { eventFields, type EventFields } from './fields.js';
-import { createEventListing, type ListingPlan, type PresentRows } from './listing.js';
 import { createPresentedEvents } from './presented.js';
-import { rememberedTotals } from './listing-totals.js';
 import type { EventWire } from '../../../shared/schemas/wire/index.js';
-import type { EventQuery } from '../../storage/listing.js';
 import type { EventRow } from '../../storage/events.js';
 import { isRecurring } from '../../../shared/recurrence/lines.js';
 import type { Scope } from '../../../shared/recurrence/schema.js';
 import { createSeriesEditor, type EventPorts } from '../series/edit.js';
 import { createSeriesService } from '../series/service.js';
-import { createSeriesListing } from './listing-series.js';
-import { asRead, createSchedule } from './scheduled.js';
-import { scheduledQueries } from './scheduled-query.js';
+import { createSchedule } from './scheduled.js';
 import { createPublisher } from './publisher.js';
+import { createEventReads, eventNotFound, notAnEvent } from './reads.js';
+import { createEventListings } from './listings.js';
 
 /** The repositories of a unit of work that an event's write uses. */
 type EventWrites = Pick<
@@ -60,56 +55,18 @@ const TRASHED = '__trashed';
 const mayCreateTerms = (actor: Actor | null, taxonomy: 'category' | 'tag'): boolean =>
   taxonomy === 'category' ? canManageCategories(actor) : canManageTags(actor);
 
-export const eventNotFound = (id: number): NotFound =>
-  new NotFound('rest-event-not-found', `Event with ID ${id} does not exist.`);
-const notAnEvent = (): Refused =>
-  new Refused('rest-invalid-event-id', 'The specified ID is not a valid event.');
-
 export function createEventsService(core: CoreServices, deps: EventDeps) {
   const ports = deps;
-  const events = core.storage.read.events;
   const series = createSeriesService(core);
   const embedder = createEventEmbedder(ports, core, series.keysOf);
   const schedule = createSchedule(core.storage.read.events, core.clock);
   const publisher = createPublisher(core.storage, core.clock, (error) =>
     core.log.warn({ err: error }, 'Publishing scheduled events failed'),
   );
-  const stored = core.storage.read.listing;
-  const totals = rememberedTotals(() => core.storage.contentVersion(), stored.count);
-  // Outermost, so that what is remembered is keyed by the query as read (its `dueBy`).
-  const query = scheduledQueries({ ...stored, count: totals }, schedule);
-  const seriesListing = createSeriesListing(series);
-  const listing = createEventListing(query, ports, core, seriesListing);
   const { occurrences } = series;
   const presented = createPresentedEvents(embedder, core);
-  const wires: PresentRows<EventWire> = (rows, actor, links) =>
-    embedder.many(rows, links, { jsonLd: false, reader: actor });
-  const texts: PresentRows<string> = (rows, actor, links) =>
-    presented.texts(rows, links, { jsonLd: false, reader: actor });
-
-  /** A listing request resolved now: see `listPage`. */
-  const planList = (input: EventListInput): ListingPlan => listing.plan(input);
-
-  /** A row as readers see it now (a due scheduled event is published, scheduled.ts). */
-  const seen = (row: EventRow | undefined): EventRow | undefined =>
-    row && asRead(row, schedule.dueBy());
-
-  const bySlug = async (slug: string): Promise<EventRow | undefined> =>
-    seen((await events.bySlug(slug)) ?? (await occurrences.bySlug(slug))?.row);
-
-  /** A stored event, or a computed occurrence (series/occurrences.ts), by id. */
-  async function find(id: number): Promise<EventRow | undefined> {
-    if (id <= 0) return undefined;
-    return (await events.get(id)) ?? (await occurrences.byId(id))?.row;
-  }
-
-  /** The event with this id, or the reference's 404 / 400 for unknown ids and other kinds. */
-  async function load(id: number): Promise<EventRow> {
-    const row = await find(id);
-    if (row) return row;
-    if (id > 0 && (await events.kind(id)) !== undefined) throw notAnEvent();
-    throw eventNotFound(id);
-  }
+  const reads = createEventReads(core, series, schedule);
+  const listings = createEventListings(core, ports, series, schedule, embedder, presented);
 
   /**
    * The stored row a write changes: a computed occurrence is stored first, with its id, as the
@@ -296,19 +253,6 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       present(await trashOne(uow, id, actor, scope), links, actor),
   });
 
-  /** A single GET's row: trashed events are gone for everyone, unpublished ones need read rights. */
-  async function readable(id: number, actor: Actor | null): Promise<EventRow> {
-    const row = seen(await load(id))!;
-    if (row.status === 'trash') {
-      // The reference answers 403 here, not 410 (docs/contract/compat-notes.md §4).
-      throw new NotAccessible('event-no-longer-available', 'This event is no longer available');
-    }
-    if (!canReadPost(actor, { author: row.author ?? 0, status: row.status })) {
-      throw new NotAccessible('event-not-accessible', 'The requested event is not accessible');
-    }
-    return row;
-  }
-
   const present = (row: EventRow, links: Links, reader: Actor | null) =>
     embedder.one(row, links, { jsonLd: false, reader });
 
@@ -326,20 +270,11 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
      */
     dueBy: (): string | undefined => schedule.dueBy(),
 
-    /** The event behind a by-slug route, for the route's validation. */
-    findBySlug: bySlug,
-    find: async (id: number): Promise<EventRow | undefined> => seen(await find(id)),
-    /** The id of a series' occurrence with this original start (stored or computed), if any. */
-    async occurrenceId(seriesId: number, original: string): Promise<number | undefined> {
-      const stored = await series.reads.storedAt(seriesId, original);
-      if (stored !== undefined) return stored;
-      const owner = await series.reads.get(seriesId);
-      if (owner === undefined || (await series.reads.removedAt(seriesId, original))) {
-        return undefined;
-      }
-      const found = await occurrences.onDate(owner, original.slice(0, 10));
-      return found?.row.original_start_local === original ? found.row.id : undefined;
-    },
+    findBySlug: reads.findBySlug,
+    find: reads.find,
+    occurrenceId: reads.occurrenceId,
+    canUpdate: reads.canUpdate,
+    canDelete: reads.canDelete,
 
     /** Checks of a create or update payload that need the database (400s, reported together). */
     async payloadProblems(
@@ -375,33 +310,17 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
       return problems;
     },
 
-    /** `edit_post` on an existing event; the general capability when the id names no event. */
-    canUpdate(actor: Actor | null, row: EventRow | undefined): boolean {
-      return row
-        ? canEditPost(actor, { author: row.author ?? 0, status: row.status })
-        : canEditPosts(actor);
-    },
-    canDelete(actor: Actor | null, row: EventRow | undefined): boolean {
-      return row
-        ? canDeletePost(actor, { author: row.author ?? 0, status: row.status })
-        : canEditPosts(actor);
-    },
-
     /** Single GET: trashed events are gone for everyone, unpublished ones need read rights. */
     read: async (id: number, actor: Actor | null, links: Links): Promise<EventWire> =>
-      embedder.one(await readable(id, actor), links, { jsonLd: true, reader: actor }),
+      embedder.one(await reads.readable(id, actor), links, { jsonLd: true, reader: actor }),
     /** The single GET's body as JSON text, remembered while the event is unchanged. */
     readText: async (id: number, actor: Actor | null, links: Links): Promise<string> =>
       (
-        await presented.texts([await readable(id, actor)], links, { jsonLd: true, reader: actor })
+        await presented.texts([await reads.readable(id, actor)], links, {
+          jsonLd: true,
+          reader: actor,
+        })
       )[0]!,
-
-    /** Every event the listing's filters select, presented a batch at a time (CSV export). */
-    async *everyListed(input: EventListInput, actor: Actor | null, links: Links, batch = 1000) {
-      for await (const rows of listing.allRows(input, actor, batch)) {
-        yield await embedder.many(rows, links, { jsonLd: false, reader: actor });
-      }
-    },
 
     /** Rows already read (and checked for visibility) as a listing presents them. */
     presentRows: async (rows: EventRow[], actor: Actor | null, links: Links) =>
@@ -435,26 +354,7 @@ export function createEventsService(core: CoreServices, deps: EventDeps) {
         core.storage.write((uow) => writes(uow).trash(id, links, actor, scope)),
     },
 
-    /** The events a search's words find, for `EventQuery.search` (at most a fixed number). */
-    searchCandidates: async (words: string[]): Promise<number[]> => query.searchCandidates(words),
-    /**
-     * Every listed stored event matching the query, in listing order, without a limit, then the
-     * first event of each series whose computed occurrences it selects: feeds show a series as
-     * its rule.
-     */
-    async allIds(q: EventQuery): Promise<number[]> {
-      const ids = await query.allIds(q);
-      return [...ids, ...(await seriesListing.representatives(q, new Set(ids)))];
-    },
-
-    listProblems: async (input: EventListInput, actor: Actor | null): Promise<Problems> =>
-      listing.problems(input, actor),
-    planList,
-    /** A listing page with each event as JSON text (events/presented.ts). */
-    listPage: async (plan: ListingPlan, actor: Actor | null, links: Links) =>
-      listing.page(plan, actor, links, texts),
-    list: async (input: EventListInput, actor: Actor | null, links: Links) =>
-      listing.page(planList(input), actor, links, wires),
+    ...listings,
   };
 }
 
