@@ -33,7 +33,10 @@ export const mayRead = (actor: Actor | null, item: Readable) =>
   item.status !== 'trash' &&
   canReadPost(actor, { author: item.author ?? 0, status: item.status as 'publish' });
 
-export function createFeedQuery(core: Pick<CoreServices, 'settings' | 'clock'>, deps: FeedDeps) {
+export function createFeedQuery(
+  core: Pick<CoreServices, 'settings' | 'clock' | 'storage'>,
+  deps: FeedDeps,
+) {
   function siteZone(): string {
     return core.settings.get().timezone;
   }
@@ -102,7 +105,7 @@ export function createFeedQuery(core: Pick<CoreServices, 'settings' | 'clock'>, 
     ] as const) {
       const values = input[name];
       if (values === undefined) continue;
-      const found = deps.terms.findRefs(taxonomy, values);
+      const found = await deps.terms.onPorts.findRefs(core.storage.read, taxonomy, values);
       if (found.unknown.length > 0) {
         problems[name] = `${name} not found: ${found.unknown.join(', ')}.`;
       }
