@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { openDatabase, type Db } from '../../server/db/open.js';
 import { readHandle } from '../../server/db/read.js';
-import { searchWords } from '../../server/resources/events/listing.js';
+import { searchWords } from '../../server/resources/events/listing-query.js';
 import { sqliteListingReader } from '../../server/storage/sqlite/listing.js';
 import { createPool } from '../../server/storage/postgres/pool.js';
 import { queryOn } from '../../server/storage/postgres/query.js';

@@ -9,7 +9,7 @@ import type { Actor } from '../../../shared/roles.js';
 import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
 import type { EventsService } from '../events/service.js';
-import { visibility } from '../events/listing.js';
+import { visibility } from '../events/listing-query.js';
 import type { FeedService } from '../feeds/service.js';
 import type { FeedEntry } from '../feeds/series.js';
 import type { SyncService } from '../sync/service.js';

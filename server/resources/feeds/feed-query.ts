@@ -10,7 +10,7 @@ import type { FeedQuery } from '../../../shared/schemas/feed.js';
 import { InvalidInput } from '../../errors.js';
 import type { CoreServices } from '../../core.js';
 import type { EventQuery } from '../../storage/listing.js';
-import { searchWords, visibility } from '../events/listing.js';
+import { searchWords, visibility } from '../events/listing-query.js';
 import type { EventsService } from '../events/service.js';
 import type { OrganizersService } from '../organizers/service.js';
 import type { TermsService } from '../terms/service.js';

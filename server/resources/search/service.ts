@@ -9,7 +9,7 @@ import type { Actor } from '../../../shared/roles.js';
 import type { AdminSearchInput, SearchType } from '../../../shared/schemas/admin-search.js';
 import type { SearchAnswer, SearchHit } from '../../../shared/schemas/wire/admin.js';
 import type { CoreServices } from '../../core.js';
-import { searchWords, visibility } from '../events/listing.js';
+import { searchWords, visibility } from '../events/listing-query.js';
 import type { OrganizersService } from '../organizers/service.js';
 import type { TermsService } from '../terms/service.js';
 import type { VenuesService } from '../venues/service.js';
