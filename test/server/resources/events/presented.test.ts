@@ -131,11 +131,16 @@ describe('remembered event presentations', () => {
     const event = await createEvent(server, { venue: venue.id });
     await answers(server, event.id);
 
-    const other = new Database(server.dbPath);
-    try {
-      other.prepare("UPDATE venues SET title = 'After' WHERE id = ?").run(venue.id);
-    } finally {
-      other.close();
+    const rename = "UPDATE venues SET title = 'After' WHERE id = ?";
+    // On PostgreSQL server.sql is a connection of its own, as another node's would be.
+    if (server.databaseUrl !== undefined) await server.sql(rename, venue.id);
+    else {
+      const other = new Database(server.dbPath);
+      try {
+        other.prepare(rename).run(venue.id);
+      } finally {
+        other.close();
+      }
     }
     for (const wire of await answers(server, event.id))
       expect((wire.venue as Wire).venue).toBe('After');
