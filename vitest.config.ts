@@ -25,7 +25,9 @@ const SLOW = [
 ];
 /** Server test files that also run on PostgreSQL (project `server-postgres`). */
 const SERVER_ON_POSTGRES = [
+  'test/compat/events-archive.test.ts',
   'test/compat/events-dates.test.ts',
+  'test/compat/events-single.test.ts',
   'test/compat/terms-counts.test.ts',
   'test/reliability/network.test.ts',
   'test/reliability/secrets.test.ts',
@@ -50,11 +52,15 @@ const SERVER_ON_POSTGRES = [
   'test/server/openapi/doc.test.ts',
   'test/server/resources/connect/connect.test.ts',
   'test/server/resources/events/listing-dates.test.ts',
+  'test/server/resources/events/listing-filters.test.ts',
+  'test/server/resources/events/listing-pages.test.ts',
+  'test/server/resources/events/presented.test.ts',
   'test/server/resources/events/timezones.test.ts',
   'test/server/resources/listing-order/orderby.test.ts',
   'test/server/resources/media/image-hosts.test.ts',
   'test/server/resources/search/search.test.ts',
   'test/server/resources/series/describe.test.ts',
+  'test/server/resources/series/pages.test.ts',
   'test/server/resources/terms/color.test.ts',
   'test/server/resources/terms/create.test.ts',
 ];

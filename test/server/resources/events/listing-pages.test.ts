@@ -114,23 +114,20 @@ describe('GET /events paging', () => {
         expect(response.body.code).toBe('rest_invalid_param');
       }
     }
-    const insert = server.services.db.transaction((count: number) => {
-      for (let i = 0; i < count; i++) {
-        const id = Number(
-          server.services.db.prepare("INSERT INTO posts (kind) VALUES ('event')").run()
-            .lastInsertRowid,
-        );
-        server.services.db
-          .prepare(
-            `INSERT INTO events (id, author, status, slug, title, date_utc, modified_utc, timezone,
-              start_local, end_local, start_utc, end_utc)
-             VALUES (?, 1, 'publish', ?, 'Bulk', '2026-06-01 00:00:00', '2026-06-01 00:00:00', 'UTC',
-              '2026-07-01 10:00:00', '2026-07-01 11:00:00', '2026-07-01 10:00:00', '2026-07-01 11:00:00')`,
-          )
-          .run(id, `bulk-${i}`);
-      }
-    });
-    insert(51);
+    // Written behind the API, on either engine: 51 creates through it take much longer.
+    for (let i = 0; i < 51; i++) {
+      const [post] = await server.sql<{ id: number }>(
+        "INSERT INTO posts (kind) VALUES ('event') RETURNING id",
+      );
+      await server.sql(
+        `INSERT INTO events (id, author, status, slug, title, date_utc, modified_utc, timezone,
+          start_local, end_local, start_utc, end_utc)
+         VALUES (?, 1, 'publish', ?, 'Bulk', '2026-06-01 00:00:00', '2026-06-01 00:00:00', 'UTC',
+          '2026-07-01 10:00:00', '2026-07-01 11:00:00', '2026-07-01 10:00:00', '2026-07-01 11:00:00')`,
+        post!.id,
+        `bulk-${i}`,
+      );
+    }
     const response = await server.call('GET', EVENTS, { query: { per_page: 100 } });
     expect(ids(response)).toHaveLength(50);
     expect(response.body).toMatchObject({ total: 51, total_pages: 2 });
