@@ -42,6 +42,7 @@ const SERVER_ON_POSTGRES = [
   'test/server/http/network.test.ts',
   'test/server/http/permission.test.ts',
   'test/server/http/request-log.test.ts',
+  'test/server/http/search-limits.test.ts',
   'test/server/http/throttle-shared.test.ts',
   'test/server/http/throttle.test.ts',
   'test/server/http/trusted-proxies.test.ts',

@@ -62,7 +62,10 @@ function whereSql(q: TermQuery, params: Params): string {
         UNION SELECT p.id, p.parent FROM terms p JOIN used ON p.id = used.parent
       ) SELECT id FROM used)`);
   }
-  if (q.search !== undefined) {
+  // PostgreSQL's text holds no NUL, so no name or slug has one and a search holding one finds
+  // nothing (sent as a parameter, it would be refused: a 500 instead of an empty listing).
+  if (q.search?.includes('\u0000')) where.push('false');
+  else if (q.search !== undefined) {
     const search = `nocase(${params.add(likePattern(q.search))}::text)`;
     where.push(
       `(nocase(t.name) LIKE ${search} ESCAPE '\\' OR nocase(t.slug) LIKE ${search} ESCAPE '\\')`,

@@ -122,7 +122,10 @@ export function sqliteTermsReader(db: Db): Sync<TermsReader> {
           UNION SELECT p.id, p.parent FROM terms p JOIN used ON p.id = used.parent
         ) SELECT id FROM used)`);
     }
-    if (q.search !== undefined) {
+    // SQLite's LIKE ends a pattern at a NUL ('\u0000' would match every term); no term is
+    // looked for through one, as on PostgreSQL, whose text cannot hold it.
+    if (q.search?.includes('\u0000')) where.push('0');
+    else if (q.search !== undefined) {
       where.push("(t.name LIKE @search ESCAPE '\\' OR t.slug LIKE @search ESCAPE '\\')");
     }
     if (q.include !== undefined) where.push('t.id IN (SELECT value FROM json_each(@include))');
@@ -154,7 +157,8 @@ export function sqliteTermsReader(db: Db): Sync<TermsReader> {
 
   function listParams(q: TermQuery): Params {
     const params: Params = { taxonomy: q.taxonomy };
-    if (q.search !== undefined) params.search = likePattern(q.search);
+    if (q.search !== undefined && !q.search.includes('\u0000'))
+      params.search = likePattern(q.search);
     if (q.include !== undefined) params.include = JSON.stringify(q.include);
     if (q.exclude !== undefined) params.exclude = JSON.stringify(q.exclude);
     if (q.parent !== undefined) params.parent = q.parent === 0 ? null : q.parent;

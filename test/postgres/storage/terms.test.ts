@@ -243,6 +243,9 @@ describe.each(ENGINES)('storage ports on $name', (engine) => {
       expect(await names(storage, { search: '_' })).toEqual(['cherry_pie']);
       expect(await names(storage, { search: '%' })).toEqual(['100% Cotton']);
       expect(await names(storage, { search: 'cotton' })).toEqual(['100% Cotton']);
+      // No stored name holds a NUL (PostgreSQL's text cannot): a search with one finds nothing.
+      expect(await names(storage, { search: 'Cher\u0000ry' })).toEqual([]);
+      expect(await names(storage, { search: '\u0000' })).toEqual([]);
       expect(await names(storage, { sort: 'include', include: [cherry, apple, banana] })).toEqual([
         'Cherry',
         'Apple',
