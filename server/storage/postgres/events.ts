@@ -15,8 +15,13 @@ import { rowOf, rowsOf, type Query } from './query.js';
 import { pgLog } from './change-log.js';
 import { eventWritten, eventsPublished, linksReplaced, termsLinked } from '../change-log.js';
 
-const INSERT = `INSERT INTO events (id, ${EVENT_COLUMNS.join(', ')})
-  VALUES ($1, ${EVENT_COLUMNS.map((_, i) => `$${i + 2}`).join(', ')})`;
+// The insert records the new event in the change log in the same statement (one round trip;
+// what eventWritten records for a new event, storage/change-log.ts).
+const INSERT = `WITH created AS (
+    INSERT INTO events (id, ${EVENT_COLUMNS.join(', ')})
+    VALUES ($1, ${EVENT_COLUMNS.map((_, i) => `$${i + 2}`).join(', ')})
+    RETURNING id, author, status)
+  SELECT record_change('event', id, 'created', author, status = 'publish', false) FROM created`;
 // Answers the status the event had (the change log remembers whether it was ever public).
 const UPDATE = `UPDATE events SET ${EVENT_UPDATE_COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')}
   FROM (SELECT status AS before FROM events WHERE id = $1) o WHERE id = $1 RETURNING o.before`;
@@ -119,7 +124,6 @@ export function pgEvents(q: Query): EventsRepository {
     },
     async insert(row) {
       await q(INSERT, [row.id, ...EVENT_COLUMNS.map((c) => row[c])]);
-      await log(eventWritten(row.id, undefined, row.status));
     },
     async update(row) {
       const updated = await rowOf<{ before: string }>(q, UPDATE, [
@@ -157,16 +161,23 @@ export function pgEvents(q: Query): EventsRepository {
           [eventId, taxonomy],
         );
       }
-      if (termIds.length > 0) {
-        const [ids, positions] = positioned(termIds);
-        await q(
-          `INSERT INTO event_terms (event_id, term_id, position)
+      await log(linksReplaced(eventId, removed, [], true));
+      if (termIds.length === 0) return;
+      const [ids, positions] = positioned(termIds);
+      // The links made, and (for a published event) the terms whose count they move recorded in
+      // the same statement, in link order: what linksReplaced records of added links.
+      await q(
+        `WITH added AS (
+           INSERT INTO event_terms (event_id, term_id, position)
            SELECT $1, l.id, l.position FROM unnest($2::bigint[], $3::integer[]) AS l(id, position)
-           ON CONFLICT DO NOTHING`,
-          [eventId, ids, positions],
-        );
-      }
-      await log(linksReplaced(eventId, removed, [...new Set(termIds)], true));
+           ON CONFLICT DO NOTHING
+           RETURNING term_id, position)
+         SELECT record_change(t.taxonomy, t.id, 'updated', NULL, true, true)
+         FROM (SELECT t.id, t.taxonomy FROM added JOIN terms t ON t.id = added.term_id
+               WHERE EXISTS (SELECT 1 FROM events e WHERE e.id = $1 AND e.status = 'publish')
+               ORDER BY added.position) t`,
+        [eventId, ids, positions],
+      );
     },
     async putTrashMeta(meta) {
       await q(
