@@ -18,10 +18,11 @@ describe('DELETE /events/{id}', () => {
       slug: 'to-trash__trashed',
     });
     expect(response.body).not.toHaveProperty('json_ld');
-    const meta = server.services.db
-      .prepare('SELECT previous_status, previous_slug FROM trash_meta WHERE post_id = ?')
-      .get(event.id);
-    expect(meta).toEqual({ previous_status: 'publish', previous_slug: 'to-trash' });
+    const meta = await server.sql(
+      'SELECT previous_status, previous_slug FROM trash_meta WHERE post_id = ?',
+      event.id,
+    );
+    expect(meta).toEqual([{ previous_status: 'publish', previous_slug: 'to-trash' }]);
   });
 
   it('answers 410 when the event is already in the trash', async () => {
@@ -87,9 +88,6 @@ describe('DELETE /events/{id}', () => {
       body: { status: 'publish' },
     });
     expect(restored.body).toMatchObject({ status: 'publish', slug: 'comeback' });
-    const meta = server.services.db
-      .prepare('SELECT 1 FROM trash_meta WHERE post_id = ?')
-      .get(event.id);
-    expect(meta).toBeUndefined();
+    expect(await server.sql('SELECT 1 FROM trash_meta WHERE post_id = ?', event.id)).toEqual([]);
   });
 });
