@@ -16,9 +16,9 @@ export interface TermPage {
 }
 
 /** Runs a read; a refusal ("not found", "not accessible", …) becomes `undefined`. */
-function visible<T>(read: () => T): T | undefined {
+async function visible<T>(read: () => Promise<T>): Promise<T | undefined> {
   try {
-    return read();
+    return await read();
   } catch (error) {
     if (error instanceof DomainError) return undefined;
     throw error;
@@ -41,7 +41,7 @@ export async function publishedEvent(services: Services, slug: string, links: Li
 interface LinkedReads<Row, Wire> {
   findBySlug(slug: string): Promise<Row | undefined>;
   read(row: Row, actor: null): Row;
-  present(rows: readonly Row[], links: Links, jsonLd: boolean): Wire[];
+  present(rows: readonly Row[], links: Links, jsonLd: boolean): Promise<Wire[]>;
 }
 
 async function publishedLinked<Row extends { status: string }, Wire>(
@@ -51,7 +51,7 @@ async function publishedLinked<Row extends { status: string }, Wire>(
 ): Promise<Wire | undefined> {
   const row = await service.findBySlug(slug);
   if (!row || row.status !== 'publish') return undefined;
-  return visible(() => service.present([service.read(row, null)], links, true)[0]);
+  return visible(async () => (await service.present([service.read(row, null)], links, true))[0]);
 }
 
 export const publishedVenue = (services: Services, slug: string, links: Links) =>

@@ -33,13 +33,20 @@ export function publicPages(services: Services): Router {
   const router = Router();
 
   /** The logo's image, when the setting names a media item that still exists. */
-  function logo(links: Links) {
+  async function logo(links: Links) {
     const id = services.settings.get().site_logo;
-    return id > 0 ? services.media.present([id], links).get(id) : undefined;
+    return id > 0 ? (await services.media.images([id], links)).get(id) : undefined;
   }
 
-  function send(res: Response, links: Links, root: string, rendered: Rendered, status = 200) {
+  async function send(
+    res: Response,
+    links: Links,
+    root: string,
+    rendered: Rendered,
+    status = 200,
+  ): Promise<void> {
     const settings = services.settings.get();
+    const image = await logo(links);
     sendDiscovery(res, links, root);
     res.set('Content-Security-Policy', PAGE_CSP);
     res.set('X-Content-Type-Options', 'nosniff');
@@ -55,7 +62,7 @@ export function publicPages(services: Services): Router {
           head: `${discoveryTags(links, root)}\n${rendered.head}`,
           body: rendered.body,
           siteName: settings.site_name,
-          logo: logo(links),
+          logo: image,
           home: `${links.origin}/`,
         }),
       );
@@ -68,15 +75,15 @@ export function publicPages(services: Services): Router {
 
   function notFound(req: Request, res: Response, links: Links) {
     const root = apiRoot(links);
-    send(res, links, root, notFoundPage(context(links, root)), 404);
+    return send(res, links, root, notFoundPage(context(links, root)), 404);
   }
 
   // The home page sends browsers on to the console; both tell clients where the API is. The
   // console's pages (not its hashed assets) say it too.
-  router.get('/', (req, res) => {
+  router.get('/', async (req, res) => {
     const links = pageLinks(req, services);
     const root = apiRoot(links);
-    send(
+    await send(
       res,
       links,
       root,
@@ -94,7 +101,7 @@ export function publicPages(services: Services): Router {
     if (!event) return notFound(req, res, links);
     const root = links.rest(`events/${event.id}`);
     const categories = event.categories.length > 0 ? await publicCategories(services) : [];
-    send(res, links, root, eventPage(event, context(links, root), categories));
+    await send(res, links, root, eventPage(event, context(links, root), categories));
   });
 
   router.get(['/events', '/events/'], async (req, res) => {
@@ -106,7 +113,7 @@ export function publicPages(services: Services): Router {
       current: undefined,
     });
     const rendered = calendarPage({ title: c.t(LABELS.events) }, calendar.html, c);
-    send(res, links, root, { ...rendered, head: calendar.jsonLd });
+    await send(res, links, root, { ...rendered, head: calendar.jsonLd });
   });
 
   /** A venue's or an organizer's page, with the calendar of its events. */
@@ -124,7 +131,7 @@ export function publicPages(services: Services): Router {
       const c = context(links, root);
       const calendar = await calendarHtml(req, services, links, { [filter]: String(item.id) }, c);
       const rendered = render(item, calendar.html, c);
-      send(res, links, root, { ...rendered, head: rendered.head + calendar.jsonLd });
+      await send(res, links, root, { ...rendered, head: rendered.head + calendar.jsonLd });
     });
   }
   linkedRoute('/venue/:slug', 'venue', publishedVenue, venuePage);
@@ -157,7 +164,7 @@ export function publicPages(services: Services): Router {
         calendar.html,
         c,
       );
-      send(res, links, root, { ...rendered, head: calendar.jsonLd });
+      await send(res, links, root, { ...rendered, head: calendar.jsonLd });
     });
   }
 

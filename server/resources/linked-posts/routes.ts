@@ -112,8 +112,8 @@ export function linkedRoutes<Row extends LinkedRow, Input extends LinkedInput, W
       : { slug: `slug does not name a ${kind.type}.` };
   }
 
-  function presentOne(row: Row, ctx: RequestContext, jsonLd: boolean, status?: number) {
-    const body = config.service(ctx).present([row], ctx.links, jsonLd)[0];
+  async function presentOne(row: Row, ctx: RequestContext, jsonLd: boolean, status?: number) {
+    const [body] = await config.service(ctx).present([row], ctx.links, jsonLd);
     return status === undefined ? { body } : { status, body };
   }
 
@@ -241,7 +241,7 @@ async function archive<Row extends LinkedRow, Input extends LinkedInput, Wire>(
     return ctx.links.rest(`${kind.table}/`, query);
   };
   return archiveAnswer({
-    [kind.table]: service.present(rows, ctx.links, false),
+    [kind.table]: await service.present(rows, ctx.links, false),
     rest_url: rest(params.page),
     ...(params.page < totalPages ? { next_rest_url: rest(params.page + 1) } : {}),
     ...(params.page > 1

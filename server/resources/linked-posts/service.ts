@@ -105,8 +105,10 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     );
   }
 
-  function present(rows: readonly Row[], links: Links, jsonLd: boolean): Wire[] {
-    return presentWith(rows, media.present(imageIds(rows), links), links, jsonLd);
+  /** The rows as the API shows them; their images read in one read, whatever their number. */
+  async function present(rows: readonly Row[], links: Links, jsonLd: boolean): Promise<Wire[]> {
+    const images = await media.onPorts.present(ports.read, imageIds(rows), links);
+    return presentWith(rows, images, links, jsonLd);
   }
 
   async function page(input: ListInput, actor: Actor | null, perPage: number, counted = true) {
@@ -273,8 +275,7 @@ export function createLinkedService<Row extends LinkedRow, Input extends LinkedI
     ): Promise<Map<number, Wire>> {
       if (ids.length === 0) return new Map();
       const rows = await read.findMany(ids);
-      const images = await media.onPorts.present(ports.read, imageIds(rows), links);
-      const wires = presentWith(rows, images, links, options.jsonLd);
+      const wires = await present(rows, links, options.jsonLd);
       return new Map(rows.map((row, i) => [row.id, wires[i]!]));
     },
   };

@@ -22,7 +22,7 @@ import type { Links } from '../../http/links.js';
 import type { CoreServices } from '../../core.js';
 import type { MediaReader, MediaRepository, MediaRow } from '../../storage/media.js';
 import type { StoragePorts } from '../../storage/storage.js';
-import { calls, runAsync, runSync, type Steps } from '../../storage/steps.js';
+import { calls, runAsync, type Steps } from '../../storage/steps.js';
 import { imageHostKind } from './image-host.js';
 import { extensionOf, imageInfo, mimeForExtension } from './image-info.js';
 import { presentImage, presentMedia } from './present.js';
@@ -164,8 +164,6 @@ interface MediaWrites {
 
 export function createMediaService(core: CoreServices, storage: StoragePorts<'media', 'media'>) {
   const read = storage.read.media;
-  // The synchronous form, for the calls made inside another resource's synchronous transaction.
-  const sync = core.syncRepositories.media;
   const now = () => formatUtc(core.clock.now());
   let directory = core.config.mediaDir;
   let created = false;
@@ -255,7 +253,8 @@ export function createMediaService(core: CoreServices, storage: StoragePorts<'me
   }
 
   return {
-    present: (ids: readonly number[], links: Links) => runSync(present(ids, links), sync),
+    /** The §1.2 `image` objects of these media ids, read in one read through the read side. */
+    images: (ids: readonly number[], links: Links) => runAsync(present(ids, links), read),
 
     /**
      * The same on the storage ports: `uow` is a unit of work's repositories (`ensure` writes),

@@ -36,9 +36,11 @@ export function createItems(deps: ItemDeps) {
     return {
       events:
         rows.event.length === 0 ? [] : await deps.events.presentRows(rows.event, actor, links),
-      venues: rows.venue.length === 0 ? [] : deps.venues.present(rows.venue, links, false),
+      venues: rows.venue.length === 0 ? [] : await deps.venues.present(rows.venue, links, false),
       organizers:
-        rows.organizer.length === 0 ? [] : deps.organizers.present(rows.organizer, links, false),
+        rows.organizer.length === 0
+          ? []
+          : await deps.organizers.present(rows.organizer, links, false),
       // The feed reads whole rows of the terms table: the terms' row type.
       categories: (rows.category as unknown as TermRow[]).map((row) => presentTerm(row, links)),
       tags: (rows.tag as unknown as TermRow[]).map((row) => presentTerm(row, links)),

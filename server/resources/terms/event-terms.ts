@@ -1,9 +1,8 @@
 /**
  * What events need from terms: turning filter values and payload values into term ids, and the
  * embedded term shapes for a page of events (one query per page, docs/architecture.md, convention
- * 6). Each is written once as steps (storage/steps.ts) and offered two ways: synchronously, for
- * the events' own synchronous write transaction and presenter, and on the storage ports
- * (`onPorts`: a unit of work's repositories or the read side), for when those are units of work.
+ * 6). Each is written once as steps (storage/steps.ts) and run on the repositories it is given
+ * (`onPorts`: a unit of work's, or the read side).
  */
 import type { Links } from '../../http/links.js';
 import type { Taxonomy } from '../../../shared/schemas/term.js';
@@ -11,8 +10,7 @@ import type { EmbeddedTermWire } from '../../../shared/schemas/wire/index.js';
 import { presentEmbeddedTerm } from './present.js';
 import { invalidInput } from '../../errors.js';
 import { toSlug } from '../../text/slug.js';
-import { calls, runAsync, runSync, type Steps } from '../../storage/steps.js';
-import type { Sync } from '../../storage/sqlite/repository.js';
+import { calls, runAsync, type Steps } from '../../storage/steps.js';
 import type { TermRow, TermsReader, TermsRepository } from '../../storage/terms.js';
 import { cleanName, freeSlug, insertTerm } from './write.js';
 
@@ -175,26 +173,16 @@ interface TermsWrites {
   terms: TermsRepository;
 }
 
-/**
- * `sync`: the terms repository's synchronous form, used inside the events' own synchronous
- * write transaction (and by their presenter) until those are units of work.
- */
-export function createEventTerms(sync: Sync<TermsRepository>) {
+/** `read`: the read side, for the reads made before a write (a listing's filters). */
+export function createEventTerms(read: TermsReader) {
   return {
+    /** Listing filters' values as term ids, with the values that name no term. */
     findRefs: (taxonomy: Taxonomy, values: (string | number)[]) =>
-      runSync(findRefs(taxonomy, values), sync),
-    newNames: (taxonomy: Taxonomy, values: (string | number)[]) =>
-      runSync(newNames(taxonomy, values), sync),
-    /** Synchronous so it joins the caller's transaction. */
-    resolveForEvent: (taxonomy: Taxonomy, values: (string | number)[], mayCreate: boolean) =>
-      runSync(resolveForEvent(taxonomy, values, mayCreate), sync),
-    embed: (eventIds: number[], links: Links, given?: ReadonlyMap<number, number[]>) =>
-      runSync(embed(eventIds, links, given), sync),
-    withDescendants: (ids: number[]) => runSync(withDescendants(ids), sync),
+      runAsync(findRefs(taxonomy, values), read),
 
     /**
-     * The same on the storage ports: `uow` is a unit of work's repositories (`resolveForEvent`
-     * writes), or for the reads also the read side (`storage.read`).
+     * On given repositories: `uow` is a unit of work's (`resolveForEvent` writes), or for the
+     * reads also the read side (`storage.read`).
      */
     onPorts: {
       findRefs: (repos: TermsReads, taxonomy: Taxonomy, values: (string | number)[]) =>

@@ -86,8 +86,6 @@ function* checkParent(
 
 export function createTermsService(core: CoreServices, storage: StoragePorts<'terms', 'terms'>) {
   const read = storage.read.terms;
-  // The synchronous form, for the calls made inside another resource's synchronous transaction.
-  const sync = core.syncRepositories.terms;
 
   /** The listing's query, or `undefined` when the caller may not see any of it. */
   function listQuery(taxonomy: Taxonomy, args: TermListArgs, perPage: number) {
@@ -162,7 +160,7 @@ export function createTermsService(core: CoreServices, storage: StoragePorts<'te
   }
 
   return {
-    ...createEventTerms(sync),
+    ...createEventTerms(read),
     find: (taxonomy: Taxonomy, id: number) => runAsync(findTerm(taxonomy, id), read),
     get: (taxonomy: Taxonomy, id: number) => runAsync(getTerm(taxonomy, id), read),
 

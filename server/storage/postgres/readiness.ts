@@ -14,7 +14,6 @@ import type { ServerConfig } from '../../config.js';
 export const NOT_YET_ON_POSTGRES: readonly string[] = [
   'the backups’ status and restore',
   'the document and remote imports and the export',
-  'media, terms, venues and organizers as the events’ presenter reads them',
 ];
 
 export class PostgresNotReadyError extends Error {

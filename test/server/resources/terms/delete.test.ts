@@ -75,7 +75,9 @@ describe('DELETE /categories/{id} and /tags/{id}', () => {
       restIn: (ns: string, path: string) => `${server.url}/api/${ns}/${path}`,
       site: (path: string) => `${server.url}${path}`,
     };
-    const embedded = server.services.terms.embed([event], links).get(event)!;
+    const embedded = (
+      await server.services.terms.onPorts.embed(server.services.storage.read, [event], links)
+    ).get(event)!;
     expect(embedded.tags.map((t) => t.id)).toEqual([keep]);
     expect(embedded.tags[0]!.count).toBe(1);
   });

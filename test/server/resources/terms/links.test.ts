@@ -26,15 +26,15 @@ describe('terms.findRefs', () => {
     const jazz = await create('categories', { name: 'Jazz Nights' });
     const tag = await create('tags', { name: 'Music' });
     const { terms, storage } = server.services;
-    expect(terms.findRefs('category', [music, 'jazz-nights', String(music)])).toEqual({
+    expect(await terms.findRefs('category', [music, 'jazz-nights', String(music)])).toEqual({
       ids: [music, jazz],
       unknown: [],
     });
-    expect(terms.findRefs('category', [tag, 'nope', 'Jazz Nights'])).toEqual({
+    expect(await terms.findRefs('category', [tag, 'nope', 'Jazz Nights'])).toEqual({
       ids: [jazz],
       unknown: [String(tag), 'nope'],
     });
-    expect(terms.findRefs('tag', ['music'])).toEqual({ ids: [tag], unknown: [] });
+    expect(await terms.findRefs('tag', ['music'])).toEqual({ ids: [tag], unknown: [] });
     // The same on the read side of the ports.
     expect(
       await terms.onPorts.findRefs(storage.read, 'category', [tag, 'nope', 'Jazz Nights']),
@@ -42,22 +42,21 @@ describe('terms.findRefs', () => {
   });
 });
 
-/** `resolveForEvent` synchronously, and in a unit of work (its form on the ports). */
-const resolvers = {
-  sync: async (
-    server: TestServer,
-    ...args: Parameters<TestServer['services']['terms']['resolveForEvent']>
-  ) => server.services.terms.resolveForEvent(...args),
-  'unit of work': (
-    server: TestServer,
-    ...args: Parameters<TestServer['services']['terms']['resolveForEvent']>
-  ) =>
-    server.services.storage.write((uow) =>
-      server.services.terms.onPorts.resolveForEvent(uow, ...args),
-    ),
-};
+/** `resolveForEvent` in a unit of work, as an event's write runs it. */
+const resolve = (
+  server: TestServer,
+  ...args: Parameters<TestServer['services']['terms']['onPorts']['resolveForEvent']> extends [
+    unknown,
+    ...infer Rest,
+  ]
+    ? Rest
+    : never
+) =>
+  server.services.storage.write((uow) =>
+    server.services.terms.onPorts.resolveForEvent(uow, ...args),
+  );
 
-describe.each(Object.entries(resolvers))('terms.resolveForEvent (%s)', (_name, resolve) => {
+describe('terms.resolveForEvent', () => {
   it('keeps known ids, skips unknown ids, reuses names and slugs, creates the rest', async () => {
     const { server, create } = await setup();
     const rock = await create('tags', { name: 'Rock Music', slug: 'rock' });
@@ -95,7 +94,11 @@ describe('terms.embed', () => {
     const event = addEvent(server, 'publish');
     const bare = addEvent(server, 'draft');
     linkTerms(server, event, [child, tag, parent]);
-    const map = server.services.terms.embed([event, bare], links(server));
+    const map = await server.services.terms.onPorts.embed(
+      server.services.storage.read,
+      [event, bare],
+      links(server),
+    );
     expect(map.get(bare)).toEqual({ categories: [], tags: [] });
     const entry = map.get(event)!;
     expect(entry.categories.map((t) => t.id)).toEqual([child, parent]);
@@ -130,10 +133,11 @@ describe('terms.withDescendants', () => {
     const kid = await create('categories', { name: 'Kid', parent: root });
     const grandkid = await create('categories', { name: 'Grandkid', parent: kid });
     const other = await create('categories', { name: 'Other' });
-    const { terms } = server.services;
-    expect(terms.withDescendants([root]).sort()).toEqual([root, kid, grandkid].sort());
-    expect(terms.withDescendants([kid, grandkid]).sort()).toEqual([kid, grandkid].sort());
-    expect(terms.withDescendants([other])).toEqual([other]);
-    expect(terms.withDescendants([])).toEqual([]);
+    const { terms, storage } = server.services;
+    const withDescendants = (ids: number[]) => terms.onPorts.withDescendants(storage.read, ids);
+    expect((await withDescendants([root])).sort()).toEqual([root, kid, grandkid].sort());
+    expect((await withDescendants([kid, grandkid])).sort()).toEqual([kid, grandkid].sort());
+    expect(await withDescendants([other])).toEqual([other]);
+    expect(await withDescendants([])).toEqual([]);
   });
 });

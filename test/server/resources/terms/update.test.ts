@@ -227,7 +227,9 @@ describe('POST/PUT/PATCH /categories/{id} and /tags/{id}', () => {
       restIn: (ns: string, path: string) => `${server.url}/api/${ns}/${path}`,
       site: (path: string) => `${server.url}${path}`,
     };
-    const embedded = server.services.terms.embed([event], links).get(event)!;
+    const embedded = (
+      await server.services.terms.onPorts.embed(server.services.storage.read, [event], links)
+    ).get(event)!;
     expect(embedded.categories[0]).toMatchObject({ id, name: 'After', slug: 'after', count: 1 });
   });
 });
