@@ -92,6 +92,8 @@ export interface EventsReader {
   get(id: number): Promise<EventRow | undefined>;
   /** What kind of object owns this id in the shared id space (`event`, `venue`, ...). */
   kind(id: number): Promise<string | undefined>;
+  /** The kinds of these ids, by id (an id no object owns is left out), in one read. */
+  kinds(ids: readonly number[]): Promise<Map<number, string>>;
   /** The first event (by id) with this slug. */
   bySlug(slug: string): Promise<EventRow | undefined>;
   /** The slugs other events use among `base` and `base-<n>`. */

@@ -139,19 +139,18 @@ export function createEventListing(
       );
       if (unknown.length > 0) out[taxonomy] = `${taxonomy} not found: ${unknown.join(', ')}.`;
     }
+    // The kinds of every id the filters name, in one read.
+    const named = [...(input.venue ?? []), ...(input.organizer ?? [])];
+    if (input.post_parent !== undefined) named.push(input.post_parent);
+    const kinds = await core.storage.read.events.kinds(named);
     for (const [name, kind] of [
       ['venue', 'venue'],
       ['organizer', 'organizer'],
     ] as const) {
-      const ids = input[name] ?? [];
-      const kinds = await Promise.all(ids.map((id) => core.storage.read.events.kind(id)));
-      const wrong = ids.filter((_id, i) => kinds[i] !== kind);
+      const wrong = input[name]?.filter((id) => kinds.get(id) !== kind) ?? [];
       if (wrong.length > 0) out[name] = `${name} ${wrong.join(', ')}: not an existing ${kind}.`;
     }
-    if (
-      input.post_parent !== undefined &&
-      (await core.storage.read.events.kind(input.post_parent)) !== 'event'
-    ) {
+    if (input.post_parent !== undefined && kinds.get(input.post_parent) !== 'event') {
       out.post_parent = `post_parent ${input.post_parent} is not an existing event.`;
     }
     if ((input.geoloc_lat === undefined) !== (input.geoloc_lng === undefined)) {

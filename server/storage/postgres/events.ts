@@ -56,6 +56,18 @@ export function pgEventsReader(q: Query): EventsReader {
     get: (id) => rowOf<EventRow>(q, 'SELECT * FROM events WHERE id = $1', [id]),
     kind: async (id) =>
       (await rowOf<{ kind: string }>(q, 'SELECT kind FROM posts WHERE id = $1', [id]))?.kind,
+    kinds: async (ids) =>
+      new Map(
+        ids.length === 0
+          ? []
+          : (
+              await rowsOf<{ id: number; kind: string }>(
+                q,
+                'SELECT id, kind FROM posts WHERE id = ANY($1::bigint[])',
+                [[...ids]],
+              )
+            ).map((row) => [row.id, row.kind] as const),
+      ),
     bySlug: (slug) =>
       rowOf<EventRow>(q, 'SELECT * FROM events WHERE slug = $1 ORDER BY id LIMIT 1', [slug]),
     // `base`, `base-2`, … sit between `base` and `base.` in byte order ('.' follows '-'), as

@@ -27,6 +27,9 @@ export function sqliteEventsReader(db: ReadDb): Sync<EventsReader> {
   const s = {
     get: db.prepare<[number], EventRow>('SELECT * FROM events WHERE id = ?'),
     kind: db.prepare<[number], { kind: string }>('SELECT kind FROM posts WHERE id = ?'),
+    kinds: db.prepare<[string], { id: number; kind: string }>(
+      'SELECT id, kind FROM posts WHERE id IN (SELECT value FROM json_each(?))',
+    ),
     bySlug: db.prepare<[string], EventRow>(
       'SELECT * FROM events WHERE slug = ? ORDER BY id LIMIT 1',
     ),
@@ -44,6 +47,12 @@ export function sqliteEventsReader(db: ReadDb): Sync<EventsReader> {
     earliestScheduled: () => earliest.get() ?? undefined,
     get: (id) => s.get.get(id),
     kind: (id) => s.kind.get(id)?.kind,
+    kinds: (ids) =>
+      new Map(
+        ids.length === 0
+          ? []
+          : s.kinds.all(JSON.stringify(ids)).map((row) => [row.id, row.kind] as const),
+      ),
     bySlug: (slug) => s.bySlug.get(slug),
     slugVariants: (base, selfId) => slugVariants(base, { id: selfId }),
     // One query for a whole page.

@@ -52,6 +52,14 @@ describe.each(ENGINES)('storage ports on $name', (engine) => {
       // A taken id without a row yet is an event's.
       expect(await storage.read.events.kind(c)).toBe('event');
       expect(await storage.read.events.kind(c + 1)).toBeUndefined();
+      expect(await storage.read.events.kinds([venue, c + 1, reserved, a, venue])).toEqual(
+        new Map([
+          [venue, 'venue'],
+          [reserved, 'event'],
+          [a, 'event'],
+        ]),
+      );
+      expect(await storage.read.events.kinds([])).toEqual(new Map());
     });
 
     it('updates every column but those the series code owns', async () => {
