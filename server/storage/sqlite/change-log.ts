@@ -57,6 +57,19 @@ export function sqliteChangeLog(db: Db): Sync<ChangeLogStore> {
     PostKind,
     ReturnType<typeof db.prepare<{ ids: string; action: string; was: number }>>
   >;
+  // One object, the common case: the same without the list and its window (about a sixth
+  // cheaper per record).
+  const post = Object.fromEntries(
+    Object.entries(POST_TABLES).map(([kind, table]) => [
+      kind,
+      db.prepare<{ id: number; action: string; was: number }>(
+        `INSERT INTO changes (kind, item_id, seq, action, author, ever_public, changed_utc)
+         SELECT '${kind}', p.id, s.seq + 1, @action, p.author, p.status = 'publish' OR @was, ${NOW}
+         FROM sync_state s, ${table} p WHERE s.id = 1 AND p.id = @id
+         ${UPSERT}`,
+      ),
+    ]),
+  ) as Record<PostKind, ReturnType<typeof db.prepare<{ id: number; action: string; was: number }>>>;
   const s = {
     embedding: db.prepare<[string]>(
       `INSERT INTO changes (kind, item_id, seq, action, author, ever_public, changed_utc)
@@ -140,7 +153,12 @@ export function sqliteChangeLog(db: Db): Sync<ChangeLogStore> {
   return {
     posts(kind, ids, action, wasPublic = false) {
       if (ids.length === 0) return;
-      took(posts[kind].run({ ids: json(ids), action, was: wasPublic ? 1 : 0 }).changes);
+      const was = wasPublic ? 1 : 0;
+      took(
+        ids.length === 1
+          ? post[kind].run({ id: ids[0]!, action, was }).changes
+          : posts[kind].run({ ids: json(ids), action, was }).changes,
+      );
     },
     embedding(eventIds) {
       if (eventIds.length > 0) took(s.embedding.run(json(eventIds)).changes);
