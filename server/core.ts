@@ -26,6 +26,12 @@ export interface ServiceOptions {
   remote?: RemoteLimits;
   /** Who announces the server on the LAN while sharing is on; multicast DNS by default. */
   announcer?: Announcer;
+  /**
+   * Tests only: serve PostgreSQL while resources remain outside the storage ports, giving them
+   * a private in-memory SQLite database (storage/open.ts) instead of refusing to start. An
+   * import's worker opens its storage the same way.
+   */
+  unconvertedInMemory?: boolean;
 }
 
 /**

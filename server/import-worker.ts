@@ -1,11 +1,12 @@
 /**
- * The import worker thread (resources/transfer/import-thread.ts): opens the database with its
- * own connection, builds the services on it, runs one import job and answers with its report or
+ * The import worker thread (resources/transfer/import-thread.ts): opens the storage the server's
+ * configuration names with its own connections (the SQLite file, or the PostgreSQL database of
+ * its URL), builds the services on it, runs one import job and answers with its report or
  * its error. The changes are stamped with the user who asked, as a request's writes are.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { withWriteHooks } from './storage/write-hooks.js';
-import { openSqliteStorage } from './storage/sqlite/storage.js';
+import { openStorage } from './storage/open.js';
 import { createLogger } from './logger.js';
 import { createServices } from './services.js';
 import { errorData, runImportJob } from './resources/transfer/import-jobs.js';
@@ -14,7 +15,11 @@ import type { WorkerData, WorkerMessage } from './resources/transfer/import-thre
 const data = workerData as WorkerData;
 const started = Date.now();
 const clock = { now: () => new Date(data.nowMs + (Date.now() - started)) };
-const storage = openSqliteStorage(data.dbPath, { migrate: false, checkpoints: false });
+const storage = await openStorage(data.config, {
+  migrate: false,
+  checkpoints: false,
+  unconvertedInMemory: data.options.unconvertedInMemory === true,
+});
 const services = createServices(
   storage,
   data.config,

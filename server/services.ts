@@ -7,7 +7,6 @@ import type { Storage } from './storage/storage.js';
 import type { CoreServices, ServiceOptions, SqliteCapabilities } from './core.js';
 import { PostgresNotReadyError } from './storage/postgres/readiness.js';
 import { createWriteGate } from './db/write-gate.js';
-import { moveContentVersion } from './db/content-version.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
 import { createAuthService } from './auth/service.js';
@@ -108,15 +107,13 @@ export function createServices(
   const trash = createTrashService(core.storage, core);
   const sync = createSyncService(core, { events, venues, organizers }, options.sync);
   const backups = createBackupService(core, {
-    afterRestore: () => {
-      sync.newHistory();
-      // The restored copy holds the version of its day, which caches may have seen then.
-      core.db.transaction(() => moveContentVersion(core.db))();
-    },
+    // A new history, and the restored copy holds the version of its day, which caches may have
+    // seen then: both in one unit of work.
+    afterRestore: () => sync.newHistory(),
   });
   const backupSchedule = createBackupScheduler(core.storage, core, backups);
   const idempotency = idempotencyKeys(core);
-  const importer = createImporter(core);
+  const importer = createImporter(core, storage);
   const remote = createRemoteImporter(core, { events, venues, organizers, terms }, options.remote);
   // Imports run in a worker thread (import-thread.ts); `apply*` is the work done there.
   const transfer = {
@@ -134,8 +131,14 @@ export function createServices(
   const feeds = createFeedService(core, { events, terms, venues, organizers });
   const icsImport = createImportService(core, events);
   const search = createSearchService(core, { venues, organizers, terms });
-  const imports = createImportRunner(core, { sync: options.sync, remote: options.remote }, (job) =>
-    runImportJob({ icsImport, transfer }, job),
+  const imports = createImportRunner(
+    core,
+    {
+      sync: options.sync,
+      remote: options.remote,
+      unconvertedInMemory: options.unconvertedInMemory,
+    },
+    (job) => runImportJob({ icsImport, transfer }, job),
   );
   const caldav = createCaldavService(core, { events, feeds, sync });
   return {

@@ -39,11 +39,6 @@ export interface StartOptions extends ServiceOptions {
   checkpoints?: boolean;
   /** An in-memory database's starting contents (db/open.ts). */
   image?: Buffer;
-  /**
-   * Tests only: serve PostgreSQL while resources remain outside the storage ports, giving them
-   * a private in-memory SQLite database (storage/open.ts) instead of refusing to start.
-   */
-  unconvertedInMemory?: boolean;
 }
 
 export interface RunningServer {

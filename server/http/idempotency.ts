@@ -94,34 +94,21 @@ export async function idempotentWrite(
   }
   const expiredBefore = formatUtc(new Date(now.getTime() - KEEP_MS));
   const nowUtc = formatUtc(now);
-  const sync = keys.inSyncTransaction;
   let claimed = false;
   return {
+    // A write outside a unit of work (the sign-in throttle's counts, which commit on their own)
+    // is not the write the key guards: its hooks are given no unit and leave the key alone.
     hooks: {
       // Checked again under the write lock: another process may have taken the key meanwhile.
-      begin(uow) {
-        if (claimed) return;
-        if (!uow) {
-          if (sync.find(actor, key)) throw inProgress();
-          return;
-        }
-        return uow.idempotency.find(actor, key).then((taken) => {
-          if (taken) throw inProgress();
-        });
+      async begin(uow) {
+        if (claimed || !uow) return;
+        if (await uow.idempotency.find(actor, key)) throw inProgress();
       },
-      end(uow) {
-        if (claimed) return;
-        if (!uow) {
-          sync.expire(expiredBefore);
-          sync.claim(request, nowUtc);
-          claimed = true;
-          return;
-        }
-        return (async () => {
-          await uow.idempotency.expire(expiredBefore);
-          await uow.idempotency.claim(request, nowUtc);
-          claimed = true;
-        })();
+      async end(uow) {
+        if (claimed || !uow) return;
+        await uow.idempotency.expire(expiredBefore);
+        await uow.idempotency.claim(request, nowUtc);
+        claimed = true;
       },
     },
     async done(result) {

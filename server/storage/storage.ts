@@ -25,6 +25,8 @@ import type { IdempotencyReader, IdempotencyRepository } from './idempotency.js'
 import type { LeasesRepository } from './leases.js';
 import type { LimitsPort } from './limits.js';
 import type { StreamLeasesPort } from './stream-leases.js';
+import type { DocumentImportRepository } from './document-import.js';
+import type { ContentVersionRepository } from './content-version.js';
 import type { SavepointsRepository } from './savepoints.js';
 import type { ListingReader } from './listing.js';
 import type {
@@ -69,6 +71,10 @@ export interface WriteRepositories {
   importSources: ImportSourcesRepository;
   /** Savepoints inside the unit: a part that fails alone (savepoints.ts). */
   savepoints: SavepointsRepository;
+  /** The export document's records as an import writes them (write only). */
+  documentImport: DocumentImportRepository;
+  /** Moving the content version by hand (a restore's, content-version.ts). */
+  contentVersion: ContentVersionRepository;
 }
 
 /** The read side, by aggregate: committed data. */

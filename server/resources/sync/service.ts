@@ -25,12 +25,6 @@ export function createSyncService(
   const options = { ...DEFAULT_SYNC_OPTIONS, ...overrides };
   const { storage } = core;
   const feed = storage.read.changes;
-  /**
-   * The feed's synchronous form, for the callers that still run inside synchronous
-   * transactions or answer synchronously (the change log's author stamp, the restore); it goes
-   * with `core.syncRepositories`.
-   */
-  const now = core.syncRepositories.changes;
   const pages = createPages(feed, createItems(deps));
   const hub = createStreamHub(feed, storage.commits, storage.streamLeases, core.log, options);
 
@@ -106,21 +100,31 @@ export function createSyncService(
 
     /** Forgets changes older than the kept history; returns how many. */
     prune,
-    /** After a restore: the restored data is a new history, every earlier token is refused. */
-    newHistory(): void {
-      now.newEpoch();
-    },
+    /**
+     * After a restore: the restored data is a new history, every earlier token is refused, and
+     * the content version moves (the restored copy holds the version of its day, which caches
+     * may have seen then).
+     */
+    newHistory: (): Promise<void> =>
+      storage.write(async (uow) => {
+        await uow.changes.newEpoch();
+        await uow.contentVersion.move();
+      }),
 
-    /** Stamps the changes a request's write transactions make with the user making them. */
+    /**
+     * Stamps the changes a request's units of work make with the user making them. A write
+     * outside a unit (the sign-in throttle's counts, which commit on their own) changes nothing
+     * the feed shows: there is nothing to stamp.
+     */
     writeHooks(actor: Actor | null): WriteHooks {
       if (actor === null) return {};
       let mark = 0;
       return {
-        begin: () => {
-          mark = now.mark();
+        begin: async (uow) => {
+          if (uow) mark = await uow.changes.mark();
         },
-        end: () => {
-          now.stamp(actor.id, mark);
+        end: async (uow) => {
+          if (uow) await uow.changes.stamp(actor.id, mark);
         },
       };
     },

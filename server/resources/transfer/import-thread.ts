@@ -1,14 +1,15 @@
 /**
- * Imports (`.ics`, the JSON export document, another site's data) run in a worker thread with a
- * database connection of its own (server/import-worker.ts): reading a file, mapping it and
- * writing thousands of events, or expanding costly rules, takes seconds of CPU, and on the
- * server's thread nothing else would be answered meanwhile. The worker writes in one transaction
- * as before; reads go on being answered from the committed data (WAL), and the server's own
- * writes wait for the import's end through the write gate (server/db/write-gate.ts) instead of
- * waiting for SQLite's lock with the whole process.
+ * Imports (`.ics`, the JSON export document, another site's data) run in a worker thread with
+ * storage of its own (server/import-worker.ts: a connection to the SQLite file, or a pool on the
+ * PostgreSQL database): reading a file, mapping it and writing thousands of events, or expanding
+ * costly rules, takes seconds of CPU, and on the server's thread nothing else would be answered
+ * meanwhile. The worker writes in one unit of work; reads go on being answered from the
+ * committed data, and the server's own writes wait for the import's end through the write gate
+ * (server/db/write-gate.ts) instead of waiting for the database's lock with the whole process
+ * (on PostgreSQL other nodes' units wait for the import's unit, which holds the write lock).
  *
- * An in-memory database cannot be opened by a second connection: there the job runs on the
- * server's thread (tests; the desktop app and the CLI always use a file).
+ * An in-memory SQLite database cannot be opened by a second connection: there the job runs on
+ * the server's thread (tests; the desktop app and the CLI always use a file).
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -18,11 +19,11 @@ import { errorOf, type ErrorData, type ImportJob, type JobResults } from './impo
 
 /** What the worker needs to build its own services. */
 export interface WorkerData {
-  dbPath: string;
+  /** The server's configuration: the worker opens the storage it names. */
   config: CoreServices['config'];
   /** The server's clock at the job's start; the worker's clock runs on from it. */
   nowMs: number;
-  options: Pick<ServiceOptions, 'sync' | 'remote'>;
+  options: Pick<ServiceOptions, 'sync' | 'remote' | 'unconvertedInMemory'>;
   job: ImportJob;
 }
 
@@ -55,7 +56,6 @@ export function createImportRunner(
 
   function inWorker(job: ImportJob): Promise<unknown> {
     const data: WorkerData = {
-      dbPath: core.config.dbPath,
       config: core.config,
       nowMs: core.clock.now().getTime(),
       options,
@@ -81,10 +81,11 @@ export function createImportRunner(
     /** Runs the job alone among the server's writes; reads go on meanwhile. */
     run<K extends ImportJob['kind']>(job: Extract<ImportJob, { kind: K }>): Promise<JobResults[K]> {
       return core.writeGate.exclusive(async () => {
-        const result = core.config.dbPath === ':memory:' ? await inline(job) : await inWorker(job);
-        // An empty transaction of the request's own: its write hooks see the import done (an
+        const inMemory = core.config.databaseUrl === undefined && core.config.dbPath === ':memory:';
+        const result = inMemory ? await inline(job) : await inWorker(job);
+        // An empty unit of work of the request's own: its write hooks see the import done (an
         // Idempotency-Key is kept with the answer; the worker stamped the changes itself).
-        core.db.transaction(() => undefined)();
+        await core.storage.write(async () => undefined);
         return result as JobResults[K];
       });
     },

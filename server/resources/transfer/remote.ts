@@ -92,13 +92,10 @@ function issues(error: z.ZodError): string {
 }
 
 export function createRemoteImporter(
-  core: CoreServices,
+  core: Pick<CoreServices, 'storage' | 'log'>,
   deps: RemoteDeps,
   limits: RemoteLimits = DEFAULT_REMOTE_LIMITS,
 ) {
-  // Used inside the import's synchronous transaction (inSavepoint on the connection).
-  const store = core.syncRepositories.importSources;
-
   async function read(input: RemoteInput): Promise<RemoteFetched> {
     const root = apiRoot(input.url);
     const authorization =
@@ -130,6 +127,7 @@ export function createRemoteImporter(
   ): Promise<void> {
     const { host, data } = fetched;
     const writes = deps.events.within(uow);
+    const store = uow.importSources;
     const maps: Record<SourceKind, Map<string, number>> = {
       event: new Map(),
       venue: new Map(),
@@ -152,7 +150,7 @@ export function createRemoteImporter(
       write: (existing: number | undefined) => number | Promise<number>,
     ): Promise<number | undefined> {
       const sum = digest(values);
-      const known = store.find(kind, source);
+      const known = await store.find(kind, source);
       if (known && known.digest === sum) {
         report.unchanged++;
         maps[kind].set(source, known.local_id);
@@ -161,7 +159,7 @@ export function createRemoteImporter(
       try {
         const id = await inSavepoint(uow, async () => {
           const local = await write(known?.local_id);
-          store.save(kind, source, local, sum);
+          await store.save(kind, source, local, sum);
           return local;
         });
         if (known) report.updated++;
@@ -196,7 +194,7 @@ export function createRemoteImporter(
             const { slug: _slug, ...changes } = values;
             return (await deps.terms.inUnit(uow).update(kind, existing, changes)).id;
           }
-          const same = store.termBySlug(kind, values.slug);
+          const same = await store.termBySlug(kind, values.slug);
           if (same !== undefined) return same;
           return (await deps.terms.inUnit(uow).create(kind, values)).id;
         });

@@ -11,10 +11,7 @@ import type { ServerConfig } from '../../config.js';
  * `core.syncRepositories`, the synchronous content version); the same list is
  * in docs/architecture.md, "Storage ports". Empty once the server can run on PostgreSQL.
  */
-export const NOT_YET_ON_POSTGRES: readonly string[] = [
-  'the backups’ status and restore',
-  'the document and remote imports and the export',
-];
+export const NOT_YET_ON_POSTGRES: readonly string[] = ['the backups’ status and restore'];
 
 export class PostgresNotReadyError extends Error {
   constructor(readonly missing: readonly string[] = NOT_YET_ON_POSTGRES) {

@@ -35,6 +35,8 @@ import { pgSeries, pgSeriesReader } from './series.js';
 import { pgLimits } from './limits.js';
 import { pgStreamLeases } from './stream-leases.js';
 import { pgSavepoints } from './savepoints.js';
+import { pgDocumentImport } from './document-import.js';
+import { pgContentVersion } from './content-version.js';
 import { pgChanges, pgChangesReader } from './changes.js';
 import { pgCommitNotifier } from './notifications.js';
 import { pgListingReader } from './listing.js';
@@ -105,6 +107,8 @@ function writeRepositories(q: Query): WriteRepositories {
     importSources: pgImportSources(q),
     feeds: pgFeeds(q),
     savepoints: pgSavepoints(q),
+    documentImport: pgDocumentImport(q),
+    contentVersion: pgContentVersion(q),
   };
 }
 

@@ -36,6 +36,8 @@ import { sqliteLimits } from './limits.js';
 import { sqliteStreamLeases } from './stream-leases.js';
 import type { StreamLeasesPort } from '../stream-leases.js';
 import { sqliteSavepoints } from './savepoints.js';
+import { sqliteDocumentImport } from './document-import.js';
+import { sqliteContentVersion } from './content-version.js';
 import type { LimitsPort } from '../limits.js';
 import { sqliteListingReader } from './listing.js';
 import { sqliteSettings, sqliteSettingsReader } from './settings.js';
@@ -134,6 +136,8 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
     importSources: sqliteImportSources(db),
     feeds: sqliteFeeds(db),
     savepoints: sqliteSavepoints(db),
+    documentImport: sqliteDocumentImport(db),
+    contentVersion: sqliteContentVersion(db),
   };
   const reading = readHandle(db);
 
@@ -220,6 +224,8 @@ export function sqliteStorage(db: Db, file: string, options: SqliteOptions = {})
           importSources: asyncRepository(writers.importSources, guard),
           feeds: asyncRepository(writers.feeds, guard),
           savepoints: asyncRepository(writers.savepoints, guard),
+          documentImport: asyncRepository(writers.documentImport, guard),
+          contentVersion: asyncRepository(writers.contentVersion, guard),
         };
         // The hooks may read through the read side (a precondition's GET): within the unit's
         // scope those reads are the unit's own.
