@@ -10,9 +10,25 @@ export type Query = <R extends pg.QueryResultRow = pg.QueryResultRow>(
 ) => Promise<pg.QueryResult<R>>;
 
 /** Statements run on `connection()`, asked again for each statement. */
-export function queryOn(connection: () => pg.Pool | pg.PoolClient): Query {
-  return <R extends pg.QueryResultRow>(sql: string, values?: unknown[]) =>
-    connection().query<R>(sql, values);
+export function queryOn(connection: () => pg.Pool | pg.PoolClient | Query): Query {
+  return <R extends pg.QueryResultRow>(sql: string, values?: unknown[]) => {
+    const on = connection();
+    return typeof on === 'function' ? on<R>(sql, values) : on.query<R>(sql, values);
+  };
+}
+
+/**
+ * Statements on one client, one at a time. A repository may ask for several reads at once
+ * (`Promise.all` while presenting a page inside a unit of work); node-postgres queues them on a
+ * client itself but deprecates it, and its next major version refuses them.
+ */
+export function inTurn(client: pg.PoolClient): Query {
+  let last: Promise<unknown> = Promise.resolve();
+  return <R extends pg.QueryResultRow>(sql: string, values?: unknown[]) => {
+    const next = last.then(() => client.query<R>(sql, values));
+    last = next.catch(() => undefined);
+    return next;
+  };
 }
 
 /** The rows of a statement. */
@@ -40,15 +56,15 @@ export async function rowOf<R extends pg.QueryResultRow>(
  */
 export type Together = <T>(work: (q: Query) => Promise<T>) => Promise<T>;
 
-export function togetherOn(pool: pg.Pool, unitClient: () => pg.PoolClient | undefined): Together {
+export function togetherOn(pool: pg.Pool, unitQuery: () => Query | undefined): Together {
   return async (work) => {
-    const unit = unitClient();
-    if (unit) return work((sql, values) => unit.query(sql, values));
+    const unit = unitQuery();
+    if (unit) return work(unit);
     const client = await pool.connect();
     let broken = false;
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const value = await work((sql, values) => client.query(sql, values));
+      const value = await work(inTurn(client));
       await client.query('COMMIT');
       return value;
     } catch (error) {

@@ -21,7 +21,7 @@ import type { ReadRepositories, Storage, WriteRepositories } from '../storage.js
 import { activeWriteHooks } from '../write-hooks.js';
 import { migratePostgres } from './migrate.js';
 import { createPool, type PoolOptions } from './pool.js';
-import { queryOn, rowOf, togetherOn, type Query, type Together } from './query.js';
+import { inTurn, queryOn, rowOf, togetherOn, type Query, type Together } from './query.js';
 import { pgEvents, pgEventsReader } from './events.js';
 import { pgBackupStatus, pgBackupStatusReader } from './backup-status.js';
 import { pgExportReader } from './export.js';
@@ -78,7 +78,8 @@ export interface PostgresStorage extends Storage {
 }
 
 interface Unit {
-  client: pg.PoolClient;
+  /** The unit's transaction, one statement at a time (`inTurn`). */
+  query: Query;
   open: boolean;
 }
 
@@ -140,8 +141,8 @@ export async function openPostgresStorage(
 
 /** The adapter on a pool already made (`openPostgresStorage` makes one): `close()` ends it. */
 export function postgresStorage(pool: pg.Pool): PostgresStorage {
-  const reading = queryOn(() => unitScope.getStore()?.client ?? pool);
-  const readingTogether = togetherOn(pool, () => unitScope.getStore()?.client);
+  const reading = queryOn(() => unitScope.getStore()?.query ?? pool);
+  const readingTogether = togetherOn(pool, () => unitScope.getStore()?.query);
   const read: ReadRepositories = {
     settings: pgSettingsReader(reading),
     users: pgUsersReader(reading),
@@ -179,11 +180,12 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
   async function attempt<T>(body: (uow: WriteRepositories) => Promise<T>): Promise<T> {
     const hooks = activeWriteHooks();
     const client = await pool.connect();
-    const unit: Unit = { client, open: true };
+    const inTransaction = inTurn(client);
     const q: Query = (sql, values) => {
       if (!unit.open) return Promise.reject(new UnitOfWorkClosed());
-      return client.query(sql, values);
+      return inTransaction(sql, values);
     };
+    const unit: Unit = { query: q, open: true };
     let broken = false;
     try {
       await client.query('BEGIN');
