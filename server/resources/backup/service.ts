@@ -60,8 +60,9 @@ export interface BackupDeps {
   /** Runs once the restored data is live (the change history starts anew). */
   afterRestore?: () => void | Promise<void>;
   /**
-   * PostgreSQL: replaces the calendar's contents with a document's, all or nothing (one unit of
-   * work). Without it, document backups are made but not restored.
+   * PostgreSQL: replaces the calendar's contents with a document's and starts a new change
+   * history, all or nothing (one unit of work). Without it, document backups are made but not
+   * restored. `afterRestore` is not run after it: the unit did its work.
    */
   restoreDocument?: (doc: ImportInput) => Promise<void>;
 }
@@ -247,7 +248,6 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
       );
     }
     if (config.mediaDir !== '') await copyRegularFiles(mediaOf(target, name), config.mediaDir);
-    await deps.afterRestore?.();
     log.warn({ backup: name, safety_backup: safety.name }, 'calendar restored from a backup');
     return { restored, safety_backup: safety };
   }
