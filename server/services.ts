@@ -106,14 +106,30 @@ export function createServices(
   const events = createEventsService(core, { media, terms, venues, organizers });
   const trash = createTrashService(core.storage, core);
   const sync = createSyncService(core, { events, venues, organizers }, options.sync);
+  const importer = createImporter(core, storage);
   const backups = createBackupService(core, {
     // A new history, and the restored copy holds the version of its day, which caches may have
     // seen then: both in one unit of work.
     afterRestore: () => sync.newHistory(),
+    // PostgreSQL: the calendar emptied, the document imported with its ids, a new history and a
+    // new content version, in one unit of work; a record that does not import undoes it all.
+    async restoreDocument(doc) {
+      const prepared = await importer.prepare();
+      await storage.write(async (uow) => {
+        await uow.backupStatus.emptyContents();
+        const report = await importer.into(uow, doc, prepared);
+        const [first] = report.errors;
+        if (first)
+          throw new Error(
+            `${report.errors.length} record(s) could not be restored, the first (${first.kind} ${first.id ?? ''}): ${first.message}`,
+          );
+        await uow.changes.newEpoch();
+        await uow.contentVersion.move();
+      });
+    },
   });
   const backupSchedule = createBackupScheduler(core.storage, core, backups);
   const idempotency = idempotencyKeys(core);
-  const importer = createImporter(core, storage);
   const remote = createRemoteImporter(core, { events, venues, organizers, terms }, options.remote);
   // Imports run in a worker thread (import-thread.ts); `apply*` is the work done there.
   const transfer = {

@@ -282,6 +282,23 @@ export function createImporter(
       );
       return result!;
     },
+    /** What `into` needs made before its unit of work, which awaits nothing but its repositories. */
+    async prepare(): Promise<{ passwordHash: string; now: string }> {
+      return { passwordHash: await hashSecret(randomToken()), now: formatUtc(core.clock.now()) };
+    },
+    /**
+     * Imports `doc` in the caller's unit of work (a restore, backup/service.ts, after emptying the
+     * calendar, so every record keeps its id); the caller decides what the report's errors mean.
+     */
+    async into(
+      uow: ImportUnit,
+      doc: ImportInput,
+      prepared: { passwordHash: string; now: string },
+    ): Promise<ImportReport> {
+      const run = await ImportContext.open(uow, false);
+      await new Run(run, prepared.now, prepared.passwordHash).all(doc);
+      return run.report;
+    },
   };
 }
 

@@ -104,6 +104,90 @@ describe('backups on PostgreSQL', () => {
   });
 });
 
+describe('restoring a backup on PostgreSQL', () => {
+  it('puts the calendar back as it was, on every node, with a new change history', async () => {
+    const clock = fixedClock('2026-06-15T12:00:00Z');
+    const a = await node(clock);
+    const b = await node(clock, a.databaseUrl);
+    const hall = await a.call('POST', VENUES, { auth: a.admin, body: { venue: 'Kept Hall' } });
+    expect(hall.status, hall.text).toBe(201);
+    const image = await upload(`${a.url}${ADMIN}/media`, a.admin, pngBytes(4, 4));
+    expect(image.status).toBe(201);
+    const made = await a.call('POST', `${ADMIN}/backups`, { auth: a.admin });
+    expect(made.status, made.text).toBe(201);
+    const name = made.body.name as string;
+    const changes = await a.call('GET', '/api/calendar/sync/v1/changes?per_page=200', {
+      auth: a.admin,
+    });
+    const token = changes.body.next_sync_token as string;
+
+    // What happens after the backup: a rename, a new venue, a user, a lost media file.
+    const renamed = await b.call('POST', `${VENUES}/${hall.body.id}`, {
+      auth: b.admin,
+      body: { venue: 'Renamed Hall' },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    const later = await b.call('POST', VENUES, { auth: b.admin, body: { venue: 'Later Hall' } });
+    expect(later.status).toBe(201);
+    const user = await b.userWith('editor', 'edith');
+    rmSync(join(a.services.config.mediaDir, String(image.body.file)));
+
+    const restored = await a.call('POST', `${ADMIN}/backups/${name}/restore`, { auth: a.admin });
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.body).toMatchObject({
+      restored: { name },
+      safety_backup: { name: 'almanac-20260615T120000Z-before-restore.json' },
+    });
+    for (const server of [a, b]) {
+      const back = await server.call('GET', `${VENUES}/${hall.body.id}`);
+      expect(back.status).toBe(200);
+      expect(back.body.venue).toBe('Kept Hall');
+      const gone = await server.call('GET', `${VENUES}/${later.body.id}`);
+      expect(gone.status, gone.text).toBe(400);
+      expect(gone.body.data).toMatchObject({ params: { id: 'id is not a venue ID.' } });
+      // Users stay as they are: the document never holds credentials.
+      const me = await server.call('GET', `${ADMIN}/me`, { auth: user.auth });
+      expect(me.status).toBe(200);
+      const stale = await server.call('GET', '/api/calendar/sync/v1/changes', {
+        auth: server.admin,
+        query: { sync_token: token },
+      });
+      expect(stale.status, stale.text).toBe(410);
+    }
+    expect(readdirSync(a.services.config.mediaDir)).toEqual([String(image.body.file)]);
+  });
+
+  it('refuses a damaged document, and undoes a restore whose record does not import', async () => {
+    const server = await node(fixedClock('2026-06-15T12:00:00Z'));
+    const hall = await server.call('POST', VENUES, { auth: server.admin, body: { venue: 'Hall' } });
+    const made = await server.call('POST', `${ADMIN}/backups`, { auth: server.admin });
+    const file = join(server.services.config.dataDir!, 'backups', made.body.name as string);
+    const text = readFileSync(file, 'utf8');
+    await server.call('POST', `${VENUES}/${hall.body.id}`, {
+      auth: server.admin,
+      body: { venue: 'Changed' },
+    });
+    const restore = () =>
+      server.call('POST', `${ADMIN}/backups/${made.body.name}/restore`, { auth: server.admin });
+
+    // Cut short: refused before anything is touched, no safety backup made.
+    writeFileSync(file, text.slice(0, text.length / 2));
+    const damaged = await restore();
+    expect(damaged.body.code, damaged.text).toBe('almanac_backup_invalid');
+    expect(damaged.body.message).toMatch(/^This backup is damaged: /);
+    expect(await names(server)).toEqual([made.body.name]);
+
+    // A record the import refuses: the unit that emptied the calendar is rolled back.
+    const doc = JSON.parse(text);
+    doc.venues[0].id = 'not a number';
+    writeFileSync(file, JSON.stringify(doc));
+    const refused = await restore();
+    expect(refused.body.code, refused.text).toBe('almanac_backup_invalid');
+    expect(refused.body.message).toMatch(/could not be restored .*the data is as it was\.$/);
+    expect((await server.call('GET', `${VENUES}/${hall.body.id}`)).body.venue).toBe('Changed');
+  });
+});
+
 describe('scheduled backups across PostgreSQL nodes', () => {
   it('are made once per due time when two nodes find one due at once', async () => {
     const clock = fixedClock('2026-06-15T12:00:00Z');
