@@ -94,6 +94,8 @@ const SERVER_ON_POSTGRES = [
   'test/server/resources/feeds/series.test.ts',
   'test/server/resources/listing-order/orderby.test.ts',
   'test/server/resources/media/image-hosts.test.ts',
+  'test/server/resources/media/media.test.ts',
+  'test/server/resources/organizers/organizers.test.ts',
   'test/server/resources/search/search.test.ts',
   'test/server/resources/series/cost.test.ts',
   'test/server/resources/series/create.test.ts',
@@ -109,7 +111,12 @@ const SERVER_ON_POSTGRES = [
   'test/server/resources/terms/events.test.ts',
   'test/server/resources/transfer/csv.test.ts',
   'test/server/resources/transfer/import-worker.test.ts',
+  'test/server/resources/venues/archive.test.ts',
+  'test/server/resources/venues/create.test.ts',
+  'test/server/resources/venues/delete.test.ts',
   'test/server/resources/venues/event-links.test.ts',
+  'test/server/resources/venues/read.test.ts',
+  'test/server/resources/venues/update.test.ts',
 ];
 const shared = {
   environment: 'node',

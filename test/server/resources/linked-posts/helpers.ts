@@ -27,46 +27,55 @@ export interface EventRow {
   author?: number;
 }
 
-/** Inserts an event row directly (the events API is another resource). */
-export function insertEvent(server: TestServer, event: EventRow = {}): number {
-  const { db } = server.services;
+/**
+ * Inserts an event row directly (the events API is another resource), through the server's own
+ * database whichever the engine.
+ */
+export async function insertEvent(server: TestServer, event: EventRow = {}): Promise<number> {
   const start = event.start ?? '2026-07-01 10:00:00';
-  return db.transaction(() => {
-    const id = Number(
-      db.prepare("INSERT INTO posts (kind) VALUES ('event')").run().lastInsertRowid,
-    );
-    db.prepare(
-      `INSERT INTO events (id, author, status, slug, title, date_utc, modified_utc, timezone,
-         start_local, end_local, start_utc, end_utc, venue_id)
-       VALUES (@id, @author, @status, @slug, 'Event', '2026-06-01 00:00:00', '2026-06-01 00:00:00',
-         'UTC', @start, @start, @start, @start, @venue)`,
-    ).run({
+  const [post] = await server.sql<{ id: number }>(
+    "INSERT INTO posts (kind) VALUES ('event') RETURNING id",
+  );
+  const id = Number(post!.id);
+  await server.sql(
+    `INSERT INTO events (id, author, status, slug, title, date_utc, modified_utc, timezone,
+       start_local, end_local, start_utc, end_utc, venue_id)
+     VALUES (?, ?, ?, ?, 'Event', '2026-06-01 00:00:00', '2026-06-01 00:00:00',
+       'UTC', ?, ?, ?, ?, ?)`,
+    id,
+    event.author ?? 1,
+    event.status ?? 'publish',
+    `event-${id}`,
+    start,
+    start,
+    start,
+    start,
+    event.venue ?? null,
+  );
+  for (const [position, organizer] of (event.organizers ?? []).entries()) {
+    await server.sql(
+      'INSERT INTO event_organizers (event_id, organizer_id, position) VALUES (?, ?, ?)',
       id,
-      author: event.author ?? 1,
-      status: event.status ?? 'publish',
-      slug: `event-${id}`,
-      start,
-      venue: event.venue ?? null,
-    });
-    (event.organizers ?? []).forEach((organizer, position) => {
-      db.prepare(
-        'INSERT INTO event_organizers (event_id, organizer_id, position) VALUES (?, ?, ?)',
-      ).run(id, organizer, position);
-    });
-    return id;
-  })();
+      organizer,
+      position,
+    );
+  }
+  return id;
 }
 
-export function venueOf(server: TestServer, eventId: number): number | null {
-  return server.services.db
-    .prepare('SELECT venue_id FROM events WHERE id = ?')
-    .pluck()
-    .get(eventId) as number | null;
+export async function venueOf(server: TestServer, eventId: number): Promise<number | null> {
+  const [row] = await server.sql<{ venue_id: number | null }>(
+    'SELECT venue_id FROM events WHERE id = ?',
+    eventId,
+  );
+  // PostgreSQL answers a bigint as text.
+  return row?.venue_id == null ? null : Number(row.venue_id);
 }
 
-export function organizersOf(server: TestServer, eventId: number): number[] {
-  return server.services.db
-    .prepare('SELECT organizer_id FROM event_organizers WHERE event_id = ? ORDER BY position')
-    .pluck()
-    .all(eventId) as number[];
+export async function organizersOf(server: TestServer, eventId: number): Promise<number[]> {
+  const rows = await server.sql<{ organizer_id: number }>(
+    'SELECT organizer_id FROM event_organizers WHERE event_id = ? ORDER BY position',
+    eventId,
+  );
+  return rows.map((row) => Number(row.organizer_id));
 }

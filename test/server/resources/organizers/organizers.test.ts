@@ -216,13 +216,13 @@ describe('updating and trashing organizers', () => {
   it('trashes (410 the second time) and unlinks only that organizer from its events', async () => {
     const server = await startTestServer();
     const [gone, stays] = await organizers(server, 2);
-    const event = insertEvent(server, { organizers: [stays!, gone!] });
-    const other = insertEvent(server, { organizers: [gone!] });
+    const event = await insertEvent(server, { organizers: [stays!, gone!] });
+    const other = await insertEvent(server, { organizers: [gone!] });
     const res = await server.call('DELETE', `${ORGANIZERS}/${gone}`, { auth: server.admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: gone, status: 'trash' });
-    expect(organizersOf(server, event)).toEqual([stays]);
-    expect(organizersOf(server, other)).toEqual([]);
+    expect(await organizersOf(server, event)).toEqual([stays]);
+    expect(await organizersOf(server, other)).toEqual([]);
     const again = await server.call('DELETE', `${ORGANIZERS}/${gone}`, { auth: server.admin });
     expect(again.body).toEqual({
       code: 'organizer-is-in-trash',
@@ -308,12 +308,12 @@ describe('GET /organizers', () => {
       organizer: 'Draft org',
       status: 'draft',
     });
-    const both = insertEvent(server, {
+    const both = await insertEvent(server, {
       organizers: [b!, a!, draftOrganizer.id],
       start: '2026-07-01 10:00:00',
     });
-    insertEvent(server, { organizers: [c!], status: 'draft', start: '2026-07-01 10:00:00' });
-    insertEvent(server, { organizers: [d!], start: '2020-01-01 10:00:00' });
+    await insertEvent(server, { organizers: [c!], status: 'draft', start: '2026-07-01 10:00:00' });
+    await insertEvent(server, { organizers: [d!], start: '2020-01-01 10:00:00' });
     expect(
       sorted(idsOf(await server.call('GET', ORGANIZERS, { query: { event: both } }), 'organizers')),
     ).toEqual([a, b]);

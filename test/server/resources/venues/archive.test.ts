@@ -231,9 +231,9 @@ describe('GET /venues: links to events', () => {
     const server = await startTestServer();
     const [a, b] = await venues(server, 2);
     const draft = await create(server, 'venues', { venue: 'Draft venue', status: 'draft' });
-    const atA = insertEvent(server, { venue: a });
-    const atDraft = insertEvent(server, { venue: draft.id });
-    const nowhere = insertEvent(server);
+    const atA = await insertEvent(server, { venue: a });
+    const atDraft = await insertEvent(server, { venue: draft.id });
+    const nowhere = await insertEvent(server);
     expect(idsOf(await server.call('GET', VENUES, { query: { event: atA } }), 'venues')).toEqual([
       a,
     ]);
@@ -260,11 +260,11 @@ describe('GET /venues: links to events', () => {
       server,
       5,
     );
-    insertEvent(server, { venue: withPublished });
-    insertEvent(server, { venue: withPublished, status: 'draft' });
-    insertEvent(server, { venue: withDraftOnly, status: 'draft' });
-    insertEvent(server, { venue: withPendingOnly, status: 'pending' });
-    insertEvent(server, { venue: withPast, start: '2020-01-01 10:00:00' });
+    await insertEvent(server, { venue: withPublished });
+    await insertEvent(server, { venue: withPublished, status: 'draft' });
+    await insertEvent(server, { venue: withDraftOnly, status: 'draft' });
+    await insertEvent(server, { venue: withPendingOnly, status: 'pending' });
+    await insertEvent(server, { venue: withPast, start: '2020-01-01 10:00:00' });
     const has = await server.call('GET', VENUES, { query: { has_events: 'true' } });
     expect(sorted(idsOf(has, 'venues'))).toEqual([withPublished!, withPast!]);
     expect(has.body.total).toBe(2);
@@ -280,7 +280,7 @@ describe('GET /venues: links to events', () => {
     const [a] = await venues(server, 1);
     const none = await server.call('GET', VENUES, { query: { has_events: 'true' } });
     expect(none.body).toMatchObject({ venues: [], total: 0, total_pages: 0 });
-    insertEvent(server, { venue: a });
+    await insertEvent(server, { venue: a });
     const all = await server.call('GET', VENUES, { query: { has_events: 'false' } });
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ venues: [], total: 0 });
@@ -289,12 +289,20 @@ describe('GET /venues: links to events', () => {
   it('filters by only_with_upcoming: published events for anonymous users, also private, draft and pending for editors', async () => {
     const server = await startTestServer();
     const [future, past, privateOnly, draftOnly, pendingOnly] = await venues(server, 5);
-    insertEvent(server, { venue: future, start: '2026-06-20 10:00:00' });
-    insertEvent(server, { venue: future, start: '2020-06-20 10:00:00' });
-    insertEvent(server, { venue: past, start: '2026-06-15 11:59:59' });
-    insertEvent(server, { venue: privateOnly, start: '2026-07-01 10:00:00', status: 'private' });
-    insertEvent(server, { venue: draftOnly, start: '2026-07-01 10:00:00', status: 'draft' });
-    insertEvent(server, { venue: pendingOnly, start: '2026-06-15 12:00:00', status: 'pending' });
+    await insertEvent(server, { venue: future, start: '2026-06-20 10:00:00' });
+    await insertEvent(server, { venue: future, start: '2020-06-20 10:00:00' });
+    await insertEvent(server, { venue: past, start: '2026-06-15 11:59:59' });
+    await insertEvent(server, {
+      venue: privateOnly,
+      start: '2026-07-01 10:00:00',
+      status: 'private',
+    });
+    await insertEvent(server, { venue: draftOnly, start: '2026-07-01 10:00:00', status: 'draft' });
+    await insertEvent(server, {
+      venue: pendingOnly,
+      start: '2026-06-15 12:00:00',
+      status: 'pending',
+    });
     const anon = await server.call('GET', VENUES, { query: { only_with_upcoming: 'true' } });
     expect(idsOf(anon, 'venues')).toEqual([future]);
     expect(anon.body.total).toBe(1);
@@ -317,8 +325,8 @@ describe('GET /venues: links to events', () => {
     const server = await startTestServer({ settings: { per_page: 2 } });
     const [busy, quiet] = await venues(server, 2);
     for (let i = 0; i < 5; i++)
-      insertEvent(server, { venue: busy, start: `2026-07-0${i + 1} 10:00:00` });
-    insertEvent(server, { venue: quiet, start: '2026-08-01 10:00:00' });
+      await insertEvent(server, { venue: busy, start: `2026-07-0${i + 1} 10:00:00` });
+    await insertEvent(server, { venue: quiet, start: '2026-08-01 10:00:00' });
     const res = await server.call('GET', VENUES, { query: { only_with_upcoming: 'true' } });
     expect(sorted(idsOf(res, 'venues'))).toEqual([busy!, quiet!]);
   });

@@ -21,11 +21,10 @@ describe('DELETE /venues/{id}', () => {
       city: 'Paris',
     });
     expect(res.body).not.toHaveProperty('json_ld');
-    const meta = server.services.db
-      .prepare(
-        'SELECT previous_status, previous_slug, trashed_utc FROM trash_meta WHERE post_id = ?',
-      )
-      .get(venue.id);
+    const [meta] = await server.sql(
+      'SELECT previous_status, previous_slug, trashed_utc FROM trash_meta WHERE post_id = ?',
+      venue.id,
+    );
     expect(meta).toEqual({
       previous_status: 'publish',
       previous_slug: 'to-bin',
@@ -80,11 +79,11 @@ describe('DELETE /venues/{id}', () => {
     const server = await startTestServer();
     const gone = await create(server, 'venues', { venue: 'Gone' });
     const kept = await create(server, 'venues', { venue: 'Kept' });
-    const a = insertEvent(server, { venue: gone.id });
-    const b = insertEvent(server, { venue: gone.id, status: 'draft' });
-    const c = insertEvent(server, { venue: kept.id });
+    const a = await insertEvent(server, { venue: gone.id });
+    const b = await insertEvent(server, { venue: gone.id, status: 'draft' });
+    const c = await insertEvent(server, { venue: kept.id });
     await server.call('DELETE', `${VENUES}/${gone.id}`, { auth: server.admin });
-    expect([venueOf(server, a), venueOf(server, b), venueOf(server, c)]).toEqual([
+    expect([await venueOf(server, a), await venueOf(server, b), await venueOf(server, c)]).toEqual([
       null,
       null,
       kept.id,

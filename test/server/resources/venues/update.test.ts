@@ -241,10 +241,10 @@ describe('updating a venue', () => {
       body: { status: 'publish' },
     });
     expect(back.body).toMatchObject({ status: 'publish', slug: 'comeback' });
-    const meta = server.services.db
-      .prepare('SELECT COUNT(*) FROM trash_meta WHERE post_id = ?')
-      .pluck()
-      .get(venue.id);
-    expect(meta).toBe(0);
+    const [meta] = await server.sql<{ n: number | string }>(
+      'SELECT COUNT(*) AS n FROM trash_meta WHERE post_id = ?',
+      venue.id,
+    );
+    expect(Number(meta!.n)).toBe(0);
   });
 });
