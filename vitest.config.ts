@@ -111,6 +111,8 @@ const SERVER_ON_POSTGRES = [
   'test/server/resources/terms/events.test.ts',
   'test/server/resources/transfer/csv.test.ts',
   'test/server/resources/transfer/import-worker.test.ts',
+  'test/server/resources/transfer/remote.test.ts',
+  'test/server/resources/transfer/series-import.test.ts',
   'test/server/resources/venues/archive.test.ts',
   'test/server/resources/venues/create.test.ts',
   'test/server/resources/venues/delete.test.ts',
