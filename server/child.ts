@@ -14,7 +14,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parentMessageSchema, type ServerMessage } from '../shared/server-messages.js';
 import { ConfigError, loadConfig } from './config.js';
-import { PostgresNotReadyError } from './storage/postgres/readiness.js';
 import { DatabaseTooNewError } from './db/migrate.js';
 import type { Services } from './services.js';
 import { PortInUseError, start, type RunningServer } from './start.js';
@@ -81,7 +80,6 @@ function errorCode(error: unknown): string {
   if (error instanceof ConfigError) return 'config';
   if (error instanceof PortInUseError) return 'port_in_use';
   if (error instanceof DatabaseTooNewError) return 'database_too_new';
-  if (error instanceof PostgresNotReadyError) return 'config';
   return 'unexpected';
 }
 

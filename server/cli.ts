@@ -10,7 +10,6 @@ import { PortInUseError, start } from './start.js';
 import { runCluster } from './cluster.js';
 import type { FirstAdmin } from './bootstrap.js';
 import type { ServerConfig } from './config.js';
-import { PostgresNotReadyError, refuseIncompleteEngine } from './storage/postgres/readiness.js';
 import { describeMove, moveCalendar, parseMoveArgs } from './migrate/command.js';
 import { MoveRefused } from './migrate/copy.js';
 import { NoDatabaseFileError } from './storage/sqlite/calendar-copy.js';
@@ -36,7 +35,6 @@ async function main() {
     return;
   }
   const config = loadConfig(process.argv.slice(2));
-  refuseIncompleteEngine(config);
   if (config.workers > 1) {
     await runCluster(config, { onListening: (url, admin) => announce(config, url, admin) });
     return;
@@ -64,7 +62,6 @@ main().catch((error: unknown) => {
     error instanceof ConfigError ||
     error instanceof PortInUseError ||
     error instanceof DatabaseTooNewError ||
-    error instanceof PostgresNotReadyError ||
     error instanceof MoveRefused ||
     error instanceof NoDatabaseFileError
   ) {

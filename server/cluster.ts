@@ -29,18 +29,9 @@ export interface ClusterHandlers {
   onListening(url: string, firstAdmin: FirstAdmin | undefined): void;
 }
 
-/** Tests only: what `start()`'s `unconvertedInMemory` says, for the primary and every worker. */
-export interface ClusterOptions {
-  unconvertedInMemory?: boolean;
-}
-
-async function prepareDatabase(
-  config: ServerConfig,
-  options: ClusterOptions,
-): Promise<FirstAdmin | undefined> {
+async function prepareDatabase(config: ServerConfig): Promise<FirstAdmin | undefined> {
   const storage = await openStorage(config, {
     checkpoints: false,
-    unconvertedInMemory: options.unconvertedInMemory === true,
   });
   try {
     const services = createServices(storage, config, systemClock, createLogger(config.logLevel));
@@ -70,13 +61,9 @@ function waitListening(worker: Worker): Promise<string> {
   });
 }
 
-async function runPrimary(
-  config: ServerConfig,
-  handlers: ClusterHandlers,
-  options: ClusterOptions,
-): Promise<void> {
+async function runPrimary(config: ServerConfig, handlers: ClusterHandlers): Promise<void> {
   const log = createLogger(config.logLevel);
-  const firstAdmin = await prepareDatabase(config, options);
+  const firstAdmin = await prepareDatabase(config);
   let stopping = false;
   const restarts: number[] = [];
 
@@ -120,11 +107,10 @@ async function runPrimary(
   handlers.onListening(url, firstAdmin);
 }
 
-async function runWorker(config: ServerConfig, options: ClusterOptions): Promise<void> {
+async function runWorker(config: ServerConfig): Promise<void> {
   const running = await start(config, {
     worker: true,
     background: true,
-    unconvertedInMemory: options.unconvertedInMemory === true,
   });
   process.send?.({ type: 'listening', url: running.url } satisfies WorkerMessage);
   let stopping = false;
@@ -143,10 +129,6 @@ async function runWorker(config: ServerConfig, options: ClusterOptions): Promise
 }
 
 /** Runs this process as the cluster's primary or as one of its workers, whichever it is. */
-export function runCluster(
-  config: ServerConfig,
-  handlers: ClusterHandlers,
-  options: ClusterOptions = {},
-): Promise<void> {
-  return cluster.isPrimary ? runPrimary(config, handlers, options) : runWorker(config, options);
+export function runCluster(config: ServerConfig, handlers: ClusterHandlers): Promise<void> {
+  return cluster.isPrimary ? runPrimary(config, handlers) : runWorker(config);
 }

@@ -18,7 +18,6 @@ const clock = { now: () => new Date(data.nowMs + (Date.now() - started)) };
 const storage = await openStorage(data.config, {
   migrate: false,
   checkpoints: false,
-  unconvertedInMemory: data.options.unconvertedInMemory === true,
 });
 const services = createServices(
   storage,

@@ -4,8 +4,8 @@
  */
 import type { Logger } from 'pino';
 import type { Storage } from './storage/storage.js';
-import type { CoreServices, ServiceOptions, SqliteCapabilities } from './core.js';
-import { PostgresNotReadyError } from './storage/postgres/readiness.js';
+import type { CoreServices, ServiceOptions } from './core.js';
+import type { Db } from './db/open.js';
 import { createWriteGate } from './db/write-gate.js';
 import type { Clock } from './clock.js';
 import type { ServerConfig } from './config.js';
@@ -39,17 +39,10 @@ import { createSearchService } from './resources/search/service.js';
 import { createCaldavService } from './resources/caldav/service.js';
 
 /**
- * The storage ports, with the SQLite adapter's synchronous extras that the resources not yet
- * behind the ports still need (`SqliteCapabilities`); a storage without them (PostgreSQL's) is
- * refused with the list of those resources.
+ * The storage ports, plus on SQLite the connection whose file a backup copies (the only use of
+ * it outside the adapter: backup/sqlite.ts copies and checks database files).
  */
-export type ServiceStorage = Storage & Partial<SqliteCapabilities>;
-
-function sqliteCapabilities(storage: ServiceStorage): SqliteCapabilities {
-  const { db, sync, contentVersionNow } = storage;
-  if (!db || !sync || !contentVersionNow) throw new PostgresNotReadyError();
-  return { db, sync, contentVersionNow };
-}
+export type ServiceStorage = Storage & { readonly db?: Db };
 
 function createCore(
   storage: ServiceStorage,
@@ -58,7 +51,6 @@ function createCore(
   log: Logger,
   options: ServiceOptions,
 ): CoreServices {
-  const sqlite = sqliteCapabilities(storage);
   const settings = createSettingsService(storage, {
     timezone: config.timezone,
     public_url: config.publicUrl,
@@ -74,9 +66,7 @@ function createCore(
       }),
   );
   return {
-    db: sqlite.db,
     storage,
-    syncRepositories: sqlite.sync,
     config,
     clock,
     log,
@@ -85,7 +75,6 @@ function createCore(
     users,
     network,
     writeGate,
-    contentVersion: sqlite.contentVersionNow,
   };
 }
 
@@ -108,6 +97,7 @@ export function createServices(
   const sync = createSyncService(core, { events, venues, organizers }, options.sync);
   const importer = createImporter(core, storage);
   const backups = createBackupService(core, {
+    ...(storage.db ? { database: storage.db } : {}),
     // A new history, and the restored copy holds the version of its day, which caches may have
     // seen then: both in one unit of work.
     afterRestore: () => sync.newHistory(),
@@ -152,7 +142,6 @@ export function createServices(
     {
       sync: options.sync,
       remote: options.remote,
-      unconvertedInMemory: options.unconvertedInMemory,
     },
     (job) => runImportJob({ icsImport, transfer }, job),
   );

@@ -13,9 +13,13 @@ import type { ServerConfig } from './config.js';
 import { openStorage } from './storage/open.js';
 import { createLogger } from './logger.js';
 import { connectionLimits, createListener, type ConnectionLimits } from './http/listener.js';
-import { createServices, type ServiceOptions, type Services } from './services.js';
+import {
+  createServices,
+  type ServiceOptions,
+  type Services,
+  type ServiceStorage,
+} from './services.js';
 import { startBackgroundWrites, type BackgroundWrites } from './jobs/background.js';
-import { refuseIncompleteEngine } from './storage/postgres/readiness.js';
 
 export interface StartOptions extends ServiceOptions {
   clock?: Clock;
@@ -45,6 +49,8 @@ export interface RunningServer {
   url: string;
   port: number;
   services: Services;
+  /** The storage it serves: the ports, and on SQLite its connection (for tests and tools). */
+  storage: ServiceStorage;
   server: Server;
   firstAdmin: FirstAdmin | undefined;
   close(): Promise<void>;
@@ -73,11 +79,9 @@ export async function start(
   config: ServerConfig,
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  if (!options.unconvertedInMemory) refuseIncompleteEngine(config);
   const log = options.log ?? createLogger(config.logLevel);
   const storage = await openStorage(config, {
     migrate: options.worker !== true,
-    unconvertedInMemory: options.unconvertedInMemory === true,
     checkpoints: options.checkpoints !== false,
     onCheckpointError: (error) => log.warn({ err: error }, 'The WAL checkpoint worker failed'),
     ...(options.image ? { image: options.image } : {}),
@@ -135,6 +139,7 @@ export async function start(
     url: `http://${shownHost}:${port}`,
     port,
     services,
+    storage,
     server,
     firstAdmin,
     close() {

@@ -54,7 +54,7 @@ describe('remembered event answers', () => {
     other.close();
     expect(await total()).toBe(0);
 
-    server.services.db
+    server.db
       .prepare(`UPDATE events SET status = 'publish', title = 'Same connection' WHERE id = ?`)
       .run(event.id);
     expect((await read()).title).toBe('Same connection');

@@ -13,7 +13,7 @@ export async function countQueries(
   work: () => Promise<unknown>,
 ): Promise<number> {
   if (server.databaseUrl !== undefined) return countPgQueries(work);
-  const proto = Object.getPrototypeOf(server.services.db.prepare('SELECT 1')) as Statement;
+  const proto = Object.getPrototypeOf(server.db.prepare('SELECT 1')) as Statement;
   const methods = ['all', 'get', 'run', 'iterate'] as const;
   const originals = methods.map((name) => proto[name]);
   let count = 0;

@@ -49,10 +49,7 @@ export interface SpawnedServer {
 export interface SpawnOptions {
   /** The database file; with `databaseUrl`, only where the data folder is (its folder). */
   db: string;
-  /**
-   * A node of the calendar in this PostgreSQL database instead of the file: started through
-   * test/helpers/pg-node.ts while the command line refuses a URL.
-   */
+  /** A node of the calendar in this PostgreSQL database (ALMANAC_DATABASE_URL) instead of the file. */
   databaseUrl?: string;
   env?: Record<string, string>;
   args?: string[];
@@ -68,12 +65,7 @@ process.once('exit', () => {
 export function spawnServer(options: SpawnOptions): Promise<SpawnedServer> {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      options.databaseUrl === undefined ? 'server/cli.ts' : 'test/helpers/pg-node.ts',
-      ...(options.args ?? []),
-    ],
+    ['--import', 'tsx', 'server/cli.ts', ...(options.args ?? [])],
     {
       cwd: REPO,
       env: {

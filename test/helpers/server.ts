@@ -23,6 +23,7 @@ import type { SettingsUpdate } from '../../shared/schemas/settings.js';
 import { ADMIN, DEFAULT_NOW } from './template-db.js';
 import { createTestDatabase } from './pg-database.js';
 import pg from 'pg';
+import type { Db } from '../../server/db/open.js';
 
 export { ADMIN };
 
@@ -42,6 +43,8 @@ export interface TestServer extends RunningServer {
   databaseUrl: string | undefined;
   /** The database file (':memory:' unless `file` was asked for), for another connection. */
   dbPath: string;
+  /** SQLite only: the server's own connection, for tests that look at the file directly. */
+  readonly db: Db;
   /**
    * Runs one SQL statement on the server's own database, whichever the engine, for a test that
    * must put the data in a state the API cannot (a row changed behind the server's back, as
@@ -162,7 +165,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(fromFile ? {} : { image }),
     clock: options.clock ?? fixedClock(DEFAULT_NOW),
     auth: { failureDelayMs: options.failureDelayMs ?? (() => 1) },
-    ...(config.databaseUrl === undefined ? {} : { unconvertedInMemory: true }),
     ...options.start,
   });
   running.push(dir ? { server, dir } : { server });
@@ -206,10 +208,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     return { status: response.status, headers: response.headers, body: record, json, text };
   }
 
+  function sqlite(): Db {
+    const { db } = server.storage;
+    if (db === undefined)
+      throw new Error('This test reads the SQLite file; the server runs on PostgreSQL.');
+    return db;
+  }
+
   let pool: pg.Pool | undefined;
   async function sql<Row>(text: string, ...params: unknown[]): Promise<Row[]> {
     if (config.databaseUrl === undefined) {
-      const statement = server.services.db.prepare(text);
+      const statement = sqlite().prepare(text);
       if (statement.reader) return statement.all(...params) as Row[];
       statement.run(...params);
       return [];
@@ -228,6 +237,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     admin,
     databaseUrl: config.databaseUrl,
     dbPath: config.dbPath,
+    get db() {
+      return sqlite();
+    },
     call,
     sql,
     async userWith(role, login) {

@@ -474,11 +474,10 @@ describe.each(WHO)('as %s', (who) => {
         ]);
     }
     for (const [method, path, body, expected] of cases) {
-      const before = dbChecksum(server.services.db);
+      const before = dbChecksum(server.db);
       const res = await server.call(method, path, body === undefined ? { auth } : { auth, body });
       check(res, expected, `${who} ${method} ${path} ${JSON.stringify(body ?? '')}`);
-      if (res.status >= 400)
-        expect(dbChecksum(server.services.db), `${method} ${path}`).toBe(before);
+      if (res.status >= 400) expect(dbChecksum(server.db), `${method} ${path}`).toBe(before);
     }
   });
 });
@@ -587,11 +586,11 @@ describe('rules that do not depend on the role', () => {
         (_m, name: string) => (name === 'id' ? '1' : 'target'),
       )}`;
       const body = Object.fromEntries(info.args.map((a) => [a, a === 'id' ? 1 : 'x']));
-      const before = dbChecksum(server.services.db);
+      const before = dbChecksum(server.db);
       const res = await server.call(info.method, path, { body });
       expect(res.status, `${info.label}: ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
       expect(res.status, info.label).toBeLessThan(500);
-      expect(dbChecksum(server.services.db), info.label).toBe(before);
+      expect(dbChecksum(server.db), info.label).toBe(before);
     }
   });
 });

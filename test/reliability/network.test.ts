@@ -218,9 +218,7 @@ describe('CORS (decisions.md 8)', () => {
         /POST|PUT|PATCH|DELETE/,
       );
     }
-    const tags = server.services.db.prepare(
-      "SELECT count(*) FROM terms WHERE name = 'from elsewhere'",
-    );
+    const tags = server.db.prepare("SELECT count(*) FROM terms WHERE name = 'from elsewhere'");
     expect(tags.pluck().get()).toBe(0);
   });
 
@@ -269,7 +267,7 @@ describe('request bodies', () => {
       server.admin,
     );
     expect(chunked).toMatch(/^HTTP\/1\.1 413/);
-    expect(server.services.db.prepare('SELECT count(*) FROM terms').pluck().get()).toBe(0);
+    expect(server.db.prepare('SELECT count(*) FROM terms').pluck().get()).toBe(0);
   });
 
   it('answers 4xx in the error shape for malformed, deep, odd or mislabelled bodies', async () => {

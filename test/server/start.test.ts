@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { testConfig } from '../../server/config.js';
 import { PortInUseError, start } from '../../server/start.js';
-import { PostgresNotReadyError } from '../../server/storage/postgres/readiness.js';
 
 const tsxCli = ['--import', 'tsx', 'server/cli.ts'];
 
@@ -34,12 +33,6 @@ describe('start()', () => {
     expect((await fetch(`${running.url}/api/`)).status).toBe(200);
     await running.close();
     await expect(fetch(`${running.url}/api/`)).rejects.toThrow();
-  });
-
-  it('refuses a PostgreSQL configuration until that engine is complete', async () => {
-    await expect(
-      start(testConfig({ databaseUrl: 'postgres://127.0.0.1/almanac' })),
-    ).rejects.toBeInstanceOf(PostgresNotReadyError);
   });
 
   it('reports a taken port clearly', async () => {
@@ -97,25 +90,6 @@ describe('npm start (server/cli.ts)', () => {
       expect(again).not.toMatch(/Administrator password/);
       second.child.kill('SIGINT');
       expect(await second.exited).toBe(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 30_000);
-
-  it('refuses a PostgreSQL URL in one line, writing no SQLite file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'almanac-cli-'));
-    try {
-      for (const [args, env] of [
-        [['--database-url', 'postgres://almanac:secret@127.0.0.1:5432/almanac'], {}],
-        [[], { ALMANAC_DATABASE_URL: 'postgresql://db.example.org/almanac' }],
-      ] as const) {
-        const run = runCli(['--port', '0', ...args], { ALMANAC_DATA_DIR: dir, ...env });
-        expect(await run.exited).toBe(2);
-        const { out, err } = run.output();
-        expect(out).toBe('');
-        expect(err).toBe(`${new PostgresNotReadyError().message}\n`);
-      }
-      expect(readdirSync(dir)).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -15,7 +15,6 @@ import { isDeepStrictEqual } from 'node:util';
 import { testConfig } from '../../server/config.js';
 import { fixedClock } from '../../server/clock.js';
 import { start } from '../../server/start.js';
-import { NOT_YET_ON_POSTGRES } from '../../server/storage/postgres/readiness.js';
 import { ADMIN_LOGIN, ADMIN_PASSWORD, scenario } from './api-requests.js';
 
 export const FROZEN_AT = '2026-06-15T12:00:00Z';
@@ -169,9 +168,6 @@ export async function recordApi(options: RecordOptions = {}): Promise<Recording>
     {
       clock: fixedClock(FROZEN_AT),
       auth: { failureDelayMs: () => 1 },
-      // While resources remain outside the storage ports, as the test servers do
-      // (test/helpers/server.ts): the refusal would stop the recording before its first answer.
-      ...(onPostgres && NOT_YET_ON_POSTGRES.length > 0 ? { unconvertedInMemory: true } : {}),
     },
   );
   const answers: RecordedAnswer[] = [];

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { NotFound, Refused, Unavailable } from '../../errors.js';
 import { copyRegularFiles } from '../../files.js';
 import type { CoreServices } from '../../core.js';
+import type { Db } from '../../db/open.js';
 import {
   backupDirProblem,
   backupPath,
@@ -57,6 +58,8 @@ export interface RestoreResult {
 }
 
 export interface BackupDeps {
+  /** SQLite: the connection whose file a backup copies. Without it, backups are documents. */
+  database?: Db;
   /** Runs once the restored data is live (the change history starts anew). */
   afterRestore?: () => void | Promise<void>;
   /**
@@ -68,9 +71,15 @@ export interface BackupDeps {
 }
 
 export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
-  const { db, config, clock, log } = core;
+  const { config, clock, log } = core;
+  const db = deps.database;
+  /** The SQLite connection, which a database-file backup needs. */
+  const database = (): Db => {
+    if (db === undefined) throw unavailable();
+    return db;
+  };
   // What this engine's backups are: a copy of the SQLite file, or PostgreSQL's export document.
-  const format: BackupFormat = config.databaseUrl === undefined ? 'database' : 'document';
+  const format: BackupFormat = db === undefined ? 'document' : 'database';
   const defaultDir = backupsDir(config);
   const live =
     format === 'database' && config.dbPath !== ':memory:' && config.dbPath !== ''
@@ -140,7 +149,7 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
     const partialMedia = join(target, `.${name}.media.partial`);
     try {
       if (format === 'document') await writeDocumentBackup(core, partial);
-      else await backupTo(db, partial);
+      else await backupTo(database(), partial);
       // The media files with the database: restoring a backup brings back the images it names.
       // Only regular files: a link in the media folder is not followed into the backup.
       if (config.mediaDir !== '' && existsSync(config.mediaDir)) {
@@ -257,7 +266,7 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
     const restored = describeBackup(target, name)!;
     const check = checkBackup(file);
     if ('kind' in check) throw refusal(check);
-    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    const pageSize = database().pragma('page_size', { simple: true }) as number;
     const working = join(target, `.${name}.restore`);
     let safety: BackupFile;
     try {
@@ -273,7 +282,7 @@ export function createBackupService(core: CoreServices, deps: BackupDeps = {}) {
       safety = await create('-before-restore');
       await restoreInto(working, live!);
       try {
-        const after = schemaProblems(db);
+        const after = schemaProblems(database());
         if (after.length > 0) throw new Error(summary(after));
         // Media files the backup holds and the live folder lacks come back; none is removed.
         // Only regular files directly in a real folder: a link (to /etc/hostname, say) or a

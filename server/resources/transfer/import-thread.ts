@@ -23,7 +23,7 @@ export interface WorkerData {
   config: CoreServices['config'];
   /** The server's clock at the job's start; the worker's clock runs on from it. */
   nowMs: number;
-  options: Pick<ServiceOptions, 'sync' | 'remote' | 'unconvertedInMemory'>;
+  options: Pick<ServiceOptions, 'sync' | 'remote'>;
   job: ImportJob;
 }
 

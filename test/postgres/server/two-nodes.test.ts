@@ -1,8 +1,8 @@
 /**
  * Two server nodes on one PostgreSQL database (issue 26, "Several nodes, one calendar"): what
  * the storage ports cover is served by either node, and a write acknowledged by one is read by
- * the other at once. Sign-in, sessions, users, settings, venues and organizers; events join once
- * their service is behind the ports (server/storage/postgres/readiness.ts lists what is not).
+ * the other at once: sign-in, sessions, users, settings, venues and organizers (events, feeds
+ * and CalDAV have their own two-node tests beside this one).
  */
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../server/logger.js';

@@ -64,7 +64,7 @@ describe('the checkpoint worker', () => {
 
   it('runs for a server on a database file, and stops with it', async () => {
     const server = await startTestServer({ file: true });
-    expect(autocheckpoint(server.services.db)).toBe(SAFETY_CHECKPOINT_PAGES);
+    expect(autocheckpoint(server.db)).toBe(SAFETY_CHECKPOINT_PAGES);
     const res = await server.call('POST', '/api/calendar/events/v1/events', {
       auth: server.admin,
       body: {

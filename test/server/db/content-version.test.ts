@@ -44,7 +44,7 @@ function schemaTables(db: Db): string[] {
 
 /** The SQL of every statement run while `work` runs. */
 async function statementsOf(server: TestServer, work: () => Promise<unknown>): Promise<string[]> {
-  const proto = Object.getPrototypeOf(server.services.db.prepare('SELECT 1')) as Statement;
+  const proto = Object.getPrototypeOf(server.db.prepare('SELECT 1')) as Statement;
   const methods = ['all', 'get', 'run', 'iterate'] as const;
   const originals = methods.map((name) => proto[name]);
   const sources: string[] = [];
@@ -83,7 +83,7 @@ const covered = new Set<string>([
 describe('the content version', () => {
   it('has every table of the schema declared once, and triggers on every content table', async () => {
     const server = await startTestServer();
-    const db = server.services.db;
+    const db = server.db;
     const declared = [
       ...CONTENT_TABLES,
       ...Object.keys(DERIVED_TABLES),
@@ -141,7 +141,7 @@ describe('the content version', () => {
       ['calendar page', '/events/'],
       ['venue page', '/venue/hall/'],
     ];
-    const tables = schemaTables(server.services.db);
+    const tables = schemaTables(server.db);
     const read = new Map<string, string>();
     for (const [name, path] of reads) {
       const sources = await statementsOf(server, async () => {

@@ -23,7 +23,8 @@ describe('the publishing job', () => {
       },
     });
     expect(created.json).toMatchObject({ status: 'future' });
-    const { db, events } = server.services;
+    const { db } = server;
+    const { events } = server.services;
     const stored = () =>
       db
         .prepare<[number], string>('SELECT status FROM events WHERE id = ?')

@@ -85,7 +85,7 @@ async function hostileSite(server: TestServer) {
     venue: venue.id,
     organizer: [organizer.id],
   });
-  const db = server.services.db;
+  const db = server.db;
   // Written around the API, as a restored backup or a hand edit could: the page must still be safe.
   db.prepare('UPDATE events SET description = ? WHERE id = ?').run(HOSTILE_HTML, event.id);
   db.prepare('UPDATE venues SET description = ? WHERE id = ?').run(HOSTILE_HTML, venue.id);

@@ -144,7 +144,7 @@ describe('restoring media files', () => {
     const server = await startTestServer({ file: true });
     const image = await upload(`${server.url}${ADMIN}/media`, server.admin, pngBytes(4, 4));
     const id = image.body.id as number;
-    server.services.db.prepare("UPDATE media SET file = '../almanac.db' WHERE id = ?").run(id);
+    server.db.prepare("UPDATE media SET file = '../almanac.db' WHERE id = ?").run(id);
     expect(
       (await server.call('DELETE', `${ADMIN}/media/${id}`, { auth: server.admin })).status,
     ).toBe(200);

@@ -108,6 +108,7 @@ describe('restoring checks the whole schema first', () => {
     await server.userWith('editor', 'after-backup');
     let calls = 0;
     const backups = createBackupService(server.services, {
+      database: server.db,
       afterRestore: () => {
         // The first call follows the swap: it fails as a broken restored database would.
         if (++calls === 1) throw new Error('the restored data cannot be served');

@@ -15,17 +15,15 @@ const count = (db: Database.Database, table: string) =>
 /** Enough data for a backup to take many steps of the backup API. */
 function fill(server: TestServer, rows: number) {
   const padding = 'x'.repeat(1500);
-  server.services.db.transaction(() => {
+  server.db.transaction(() => {
     for (let i = 0; i < rows; i++) {
-      const id = insertPost(server.services.db, {
+      const id = insertPost(server.db, {
         kind: 'organizer',
         title: `Seed ${i}`,
         slug: `seed-${i}`,
         status: 'publish',
       });
-      server.services.db
-        .prepare('UPDATE organizers SET description = ? WHERE id = ?')
-        .run(padding, id);
+      server.db.prepare('UPDATE organizers SET description = ? WHERE id = ?').run(padding, id);
     }
   })();
 }
@@ -40,7 +38,7 @@ function writeLoop(server: TestServer, prefix: string) {
   const failures: string[] = [];
   const direct = (async () => {
     while (running) {
-      insertPost(server.services.db, {
+      insertPost(server.db, {
         kind: 'organizer',
         title: `Loop ${n}`,
         slug: `loop-${n++}`,
@@ -102,7 +100,7 @@ describe('POST /backups/{name}/restore', () => {
     // The copy is one instant: every post has its organizer row, and it is older than now.
     expect(backedUp.posts).toBe(backedUp.organizers);
     expect(backedUp.organizers).toBeGreaterThanOrEqual(5000);
-    const db = server.services.db;
+    const db = server.db;
     expect(count(db, 'organizers')).toBeGreaterThan(backedUp.organizers);
     expect(count(db, 'users')).toBeGreaterThan(backedUp.users);
     const before = { users: count(db, 'users'), organizers: count(db, 'organizers') };
@@ -182,7 +180,7 @@ describe('POST /backups/{name}/restore', () => {
 
     const res = await server.call('POST', `${BACKUPS}/old.db/restore`, { auth: server.admin });
     expect(res.status).toBe(200);
-    const db = server.services.db;
+    const db = server.db;
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
     expect(db.prepare('SELECT login FROM users').all()).toEqual([{ login: 'veteran' }]);
     // The backup file itself is left as it was.
@@ -205,7 +203,7 @@ describe('POST /backups/{name}/restore', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('almanac_backup_invalid');
     expect(res.body.message as string).toMatch(/could not be brought up to date/);
-    expect(count(server.services.db, 'users')).toBe(1);
+    expect(count(server.db, 'users')).toBe(1);
     expect(readdirSync(backupDir(server))).toEqual([made.body.name]);
   });
 
@@ -249,7 +247,7 @@ describe('POST /backups/{name}/restore', () => {
       expect(res.body.code, name).toBe('almanac_backup_invalid');
       expect(res.body.message as string, name).toMatch(message);
     }
-    expect(count(server.services.db, 'users')).toBe(2);
+    expect(count(server.db, 'users')).toBe(2);
     expect(readdirSync(dir).filter((n) => n.includes('before-restore'))).toEqual([]);
 
     const missing = await server.call('POST', `${BACKUPS}/missing.db/restore`, {

@@ -10,7 +10,7 @@ import { NS } from '../../../helpers/fixtures.js';
 
 /** Records the SQL of every statement prepared while `run` goes. */
 async function prepared(server: TestServer, run: () => Promise<unknown>): Promise<string[]> {
-  const { db } = server.services;
+  const { db } = server;
   const original = db.prepare.bind(db);
   const seen: string[] = [];
   db.prepare = ((sql: string) => {
@@ -27,7 +27,7 @@ async function prepared(server: TestServer, run: () => Promise<unknown>): Promis
 
 function plan(server: TestServer, sql: string): string {
   const params = Object.fromEntries([...sql.matchAll(/@(\w+)/g)].map(([, name]) => [name, '[]']));
-  const rows = server.services.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as Array<{
+  const rows = server.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as Array<{
     detail: string;
   }>;
   return rows.map((row) => row.detail).join('\n');

@@ -246,7 +246,7 @@ describe('GET /sync/v1/changes with a token', () => {
 
   it('clamps per_page to 200', async () => {
     const server = await startTestServer();
-    const db = server.services.db;
+    const db = server.db;
     const insert = db.prepare("INSERT INTO terms (taxonomy, name, slug) VALUES ('tag', ?, ?)");
     db.transaction(() => {
       for (let i = 0; i < 230; i++) insert.run(`t${i}`, `t${i}`);

@@ -7,7 +7,7 @@ import type { TestServer } from '../../../helpers/server.js';
 type Status = 'publish' | 'draft' | 'pending' | 'private' | 'future' | 'trash';
 
 export function addEvent(server: TestServer, status: Status): number {
-  const { db } = server.services;
+  const { db } = server;
   const id = Number(db.prepare("INSERT INTO posts (kind) VALUES ('event')").run().lastInsertRowid);
   db.prepare(
     `INSERT INTO events (id, status, title, date_utc, modified_utc, timezone, start_local,
@@ -19,24 +19,22 @@ export function addEvent(server: TestServer, status: Status): number {
 }
 
 export function linkTerms(server: TestServer, event: number, termIds: number[]): void {
-  const insert = server.services.db.prepare(
+  const insert = server.db.prepare(
     'INSERT INTO event_terms (event_id, term_id, position) VALUES (?, ?, ?)',
   );
   termIds.forEach((term, position) => insert.run(event, term, position));
 }
 
 export function setStatus(server: TestServer, event: number, status: Status): void {
-  server.services.db.prepare('UPDATE events SET status = ? WHERE id = ?').run(status, event);
+  server.db.prepare('UPDATE events SET status = ? WHERE id = ?').run(status, event);
 }
 
 export function deleteEvent(server: TestServer, event: number): void {
-  server.services.db.prepare('DELETE FROM posts WHERE id = ?').run(event);
+  server.db.prepare('DELETE FROM posts WHERE id = ?').run(event);
 }
 
 export function unlinkTerm(server: TestServer, event: number, term: number): void {
-  server.services.db
-    .prepare('DELETE FROM event_terms WHERE event_id = ? AND term_id = ?')
-    .run(event, term);
+  server.db.prepare('DELETE FROM event_terms WHERE event_id = ? AND term_id = ?').run(event, term);
 }
 
 export const NS = '/api/calendar/events/v1';

@@ -210,7 +210,7 @@ describe('GET /admin/v1/export', () => {
 
   it('reads a calendar larger than one batch, and stays one snapshot while writes go on', async () => {
     const server = await startTestServer({ file: true });
-    const db = server.services.db;
+    const db = server.db;
     const insertPost = db.prepare("INSERT INTO posts (kind) VALUES ('event')");
     const insert = db.prepare(
       `INSERT INTO events (id, author, status, slug, title, date_utc, modified_utc, timezone,
@@ -248,7 +248,7 @@ describe('POST /admin/v1/import', () => {
     const source = await startTestServer();
     const w = await seed(source);
     // A series as the recurrence code stores it: the festival is its first occurrence.
-    const db = source.services.db;
+    const db = source.db;
     db.prepare(
       `INSERT INTO series (id, lines, timezone, all_day, start_local, end_local, template,
          last_start_utc, modified_utc, slot, slot_origin, generated_from_utc, generated_until_utc)

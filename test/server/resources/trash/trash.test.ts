@@ -7,7 +7,7 @@ const TRASH = '/api/calendar/admin/v1/trash';
 describe('GET /trash', () => {
   it('lists trashed events, venues and organizers, most recently trashed first', async () => {
     const server = await startTestServer();
-    const db = server.services.db;
+    const db = server.db;
     const venue = insertTrashed(db, 'venue', 'Hall', { trashed_utc: '2026-06-12 09:00:00' });
     const event = insertTrashed(db, 'event', 'Concert', {
       previous_status: 'draft',
@@ -63,7 +63,7 @@ describe('GET /trash', () => {
 
   it('pages, filters by kind, and keeps the total of the whole trash', async () => {
     const server = await startTestServer();
-    const db = server.services.db;
+    const db = server.db;
     for (let i = 1; i <= 5; i++)
       insertTrashed(db, 'event', `Event ${i}`, { trashed_utc: `2026-06-0${i} 00:00:00` });
     insertTrashed(db, 'venue', 'Hall');
@@ -91,7 +91,7 @@ describe('GET /trash', () => {
 
   it('shows authors their own items and contributors their own unpublished ones', async () => {
     const server = await startTestServer();
-    const db = server.services.db;
+    const db = server.db;
     const author = await server.userWith('author');
     const contributor = await server.userWith('contributor');
     const editor = await server.userWith('editor');
@@ -131,7 +131,7 @@ describe('GET /trash', () => {
 describe('POST /trash/{id}/restore', () => {
   it('gives back the previous status and slug and forgets the trash record', async () => {
     const server = await startTestServer();
-    const db = server.services.db;
+    const db = server.db;
     const term = insertTerm(db, 'Jazz');
     const id = insertTrashed(db, 'event', 'Concert', { terms: [term] });
     expect(termCount(db, term)).toBe(0);
@@ -157,7 +157,7 @@ describe('POST /trash/{id}/restore', () => {
 
   it('restores an object trashed without a record as a draft, without __trashed', async () => {
     const server = await startTestServer();
-    const db = server.services.db;
+    const db = server.db;
     const id = insertPost(db, {
       kind: 'venue',
       title: 'Old',
@@ -170,7 +170,7 @@ describe('POST /trash/{id}/restore', () => {
 
   it('makes the slug unique again when another object took it meanwhile', async () => {
     const server = await startTestServer();
-    const db = server.services.db;
+    const db = server.db;
     const id = insertTrashed(db, 'venue', 'Hall');
     insertPost(db, { kind: 'venue', title: 'Hall', slug: 'hall', status: 'publish' });
     insertPost(db, { kind: 'venue', title: 'Hall', slug: 'hall-2', status: 'draft' });
@@ -183,7 +183,7 @@ describe('POST /trash/{id}/restore', () => {
 
   it('answers 400 for an unknown id or an object that is not in the trash', async () => {
     const server = await startTestServer();
-    const live = insertPost(server.services.db, {
+    const live = insertPost(server.db, {
       kind: 'organizer',
       title: 'Live',
       slug: 'live',
@@ -205,7 +205,7 @@ describe('POST /trash/{id}/restore', () => {
 
   it('lets owners restore their own, and nobody else’s', async () => {
     const server = await startTestServer();
-    const db = server.services.db;
+    const db = server.db;
     const author = await server.userWith('author');
     const contributor = await server.userWith('contributor');
     const theirs = insertTrashed(db, 'event', 'Author event', { author: author.id });
@@ -229,7 +229,7 @@ describe('POST /trash/{id}/restore', () => {
 describe('DELETE /trash/{id}', () => {
   it('deletes the object for good with its links and trash record', async () => {
     const server = await startTestServer();
-    const db = server.services.db;
+    const db = server.db;
     const term = insertTerm(db, 'Rock');
     const id = insertTrashed(db, 'event', 'Gone', { terms: [term] });
     const res = await server.call('DELETE', `${TRASH}/${id}`, { auth: server.admin });
@@ -255,7 +255,7 @@ describe('DELETE /trash/{id}', () => {
 
   it('unlinks a deleted venue from the events that still named it', async () => {
     const server = await startTestServer();
-    const db = server.services.db;
+    const db = server.db;
     const venue = insertTrashed(db, 'venue', 'Hall');
     const event = insertPost(db, { kind: 'event', title: 'Show', slug: 'show', status: 'draft' });
     db.prepare('UPDATE events SET venue_id = ? WHERE id = ?').run(venue, event);
@@ -269,7 +269,7 @@ describe('DELETE /trash/{id}', () => {
 
   it('refuses a live object and users without the right', async () => {
     const server = await startTestServer();
-    const db = server.services.db;
+    const db = server.db;
     const editor = await server.userWith('editor');
     const author = await server.userWith('author');
     const live = insertPost(db, { kind: 'event', title: 'Live', slug: 'live', status: 'publish' });
@@ -291,7 +291,7 @@ describe('DELETE /trash/{id}', () => {
 describe('DELETE /trash', () => {
   it('empties the trash and leaves live objects alone', async () => {
     const server = await startTestServer();
-    const db = server.services.db;
+    const db = server.db;
     insertTrashed(db, 'event', 'A');
     insertTrashed(db, 'venue', 'B');
     insertTrashed(db, 'organizer', 'C');
@@ -309,7 +309,7 @@ describe('DELETE /trash', () => {
   it('is for administrators only', async () => {
     const server = await startTestServer();
     const editor = await server.userWith('editor');
-    insertTrashed(server.services.db, 'event', 'A');
+    insertTrashed(server.db, 'event', 'A');
     const res = await server.call('DELETE', TRASH, { auth: editor.auth });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({
