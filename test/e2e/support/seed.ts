@@ -58,7 +58,9 @@ export async function seed(baseUrl: string): Promise<Seeded> {
     await post('tags', { name: 'family' }),
     await post('tags', { name: 'outdoor' }),
   ];
-  const start = DateTime.now().startOf('month');
+  // Around today, not the month's first days: the events list shows upcoming events, and on the
+  // 28th a month that started on the 1st holds none.
+  const start = DateTime.now().startOf('day').minus({ days: 14 });
   const plan: Array<[number, string, number, number, number, number[], number[], string?]> = [
     [2, 'Design systems meetup', 18, 2, 0, [0], [0]],
     [5, 'Bread baking workshop', 10, 3, 1, [1], [1], '25'],
