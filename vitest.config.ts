@@ -25,6 +25,8 @@ const SLOW = [
 ];
 /** Server test files that also run on PostgreSQL (project `server-postgres`). */
 const SERVER_ON_POSTGRES = [
+  // Records the API scenario on PostgreSQL and compares it with the SQLite baseline, byte for byte.
+  'test/snapshots/api-snapshot.test.ts',
   'test/compat/doc-index.test.ts',
   'test/compat/events-archive.test.ts',
   'test/compat/events-dates.test.ts',
