@@ -31,6 +31,7 @@ const OPTIONS = {
   host: { flag: '--host', env: 'ALMANAC_HOST' },
   dataDir: { flag: '--data-dir', env: 'ALMANAC_DATA_DIR' },
   db: { flag: '--db', env: 'ALMANAC_DB' },
+  mediaDir: { flag: '--media-dir', env: 'ALMANAC_MEDIA_DIR' },
   databaseUrl: { flag: '--database-url', env: 'ALMANAC_DATABASE_URL' },
   publicUrl: { flag: '--public-url', env: 'ALMANAC_PUBLIC_URL' },
   trustedProxies: { flag: '--trusted-proxies', env: 'ALMANAC_TRUSTED_PROXIES' },
@@ -53,6 +54,7 @@ const configSchema = z.object({
   host: z.string().min(1, 'must not be empty').optional(),
   dataDir: z.string().min(1, 'must not be empty').optional(),
   db: z.string().min(1, 'must not be empty').optional(),
+  mediaDir: z.string().min(1, 'must not be empty').optional(),
   databaseUrl: z
     .string()
     .refine(
@@ -216,7 +218,8 @@ export function loadConfig(
     ...parsed.data,
     dataDir,
     dbPath: parsed.data.db ?? join(dataDir, 'almanac.db'),
-    mediaDir: join(dataDir, 'media'),
+    // Nodes on several machines name one shared folder here (docs/scaling.md, "Media files").
+    mediaDir: parsed.data.mediaDir ?? join(dataDir, 'media'),
   };
 }
 

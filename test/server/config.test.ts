@@ -35,6 +35,14 @@ describe('loadConfig', () => {
     expect(loadConfig(['--db', '/tmp/x.db', '--data-dir', '/srv/a'], {}).dbPath).toBe('/tmp/x.db');
   });
 
+  it('keeps media in the data directory unless a media folder is named', () => {
+    expect(loadConfig(['--data-dir', '/srv/a'], {}).mediaDir).toBe(join('/srv/a', 'media'));
+    expect(loadConfig(['--data-dir', '/srv/a', '--media-dir', '/mnt/shared'], {}).mediaDir).toBe(
+      '/mnt/shared',
+    );
+    expect(loadConfig([], { ALMANAC_MEDIA_DIR: '/mnt/env' }).mediaDir).toBe('/mnt/env');
+  });
+
   it('reads a PostgreSQL URL from the flag or the variable, and keeps the SQLite file by default', () => {
     expect(loadConfig([], {}).databaseUrl).toBeUndefined();
     expect(
