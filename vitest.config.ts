@@ -37,7 +37,6 @@ const SERVER_ON_POSTGRES = [
   'test/compat/linked-venues.test.ts',
   'test/compat/terms-archive.test.ts',
   'test/compat/terms-counts.test.ts',
-  'test/reliability/access.test.ts',
   'test/reliability/network.test.ts',
   'test/reliability/secrets.test.ts',
   'test/server/aliases/aliases.test.ts',

@@ -144,10 +144,10 @@ describe('the last administrator', () => {
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([200, 200, 400]);
     expect(answers.find((a) => a.status === 400)!.body.code).toBe('almanac_last_administrator');
-    const users = server.db
-      .prepare(`SELECT count(*) AS n FROM users WHERE role = 'administrator'`)
-      .get() as { n: number };
-    expect(users.n).toBe(1);
+    const [users] = await server.sql<{ n: number | string }>(
+      `SELECT count(*) AS n FROM users WHERE role = 'administrator'`,
+    );
+    expect(Number(users!.n)).toBe(1);
   });
 
   it('survives deletions and demotions racing each other', async () => {
@@ -165,10 +165,10 @@ describe('the last administrator', () => {
       }),
     ]);
     expect(answers.filter((x) => x.status === 400)).toHaveLength(1);
-    const admins = server.db
-      .prepare(`SELECT count(*) AS n FROM users WHERE role = 'administrator'`)
-      .get() as { n: number };
-    expect(admins.n).toBe(1);
+    const [admins] = await server.sql<{ n: number | string }>(
+      `SELECT count(*) AS n FROM users WHERE role = 'administrator'`,
+    );
+    expect(Number(admins!.n)).toBe(1);
   });
 });
 
