@@ -1,7 +1,8 @@
 /**
  * A connection pool outlives the loss of an idle connection: the server ending it (a restart, an
  * administrator, a dropped network) is reported, not an uncaught exception that would stop the
- * process, and the next query gets a new connection.
+ * process, and the next query gets a new connection. So does the loss of one checked out between
+ * two statements, as a unit of work holds it.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
@@ -38,6 +39,27 @@ it('survives the server ending its idle connections, and answers the next query'
   expect(ended.rows).toHaveLength(2);
   await expect.poll(() => seen.length).toBe(2);
   expect(seen.every((error) => /terminating connection/.test(error.message))).toBe(true);
+  const answer = await pool.query<{ one: number }>('SELECT 1 AS one');
+  expect(answer.rows[0]!.one).toBe(1);
+  await pool.end();
+});
+
+it('survives the server ending a checked-out connection between two statements', async () => {
+  const pool = createPool(database.url, { max: 1, applicationName: 'almanac-pool-held' });
+  const held = await pool.connect();
+  await held.query('SELECT 1');
+  const ended = new Promise((resolve) => held.once('end', resolve));
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  const terminated = await admin.query(
+    "SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = 'almanac-pool-held'",
+  );
+  await admin.end();
+  expect(terminated.rows).toHaveLength(1);
+  // Without a listener of its own, the connection's error event is an uncaught exception here.
+  await ended;
+  await expect(held.query('SELECT 1')).rejects.toThrow();
+  held.release(true);
   const answer = await pool.query<{ one: number }>('SELECT 1 AS one');
   expect(answer.rows[0]!.one).toBe(1);
   await pool.end();

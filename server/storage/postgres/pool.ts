@@ -41,6 +41,13 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
   // reported here. The pool has already discarded it and the next query opens another; without a
   // listener, Node would turn the event into an uncaught exception and stop the whole process.
   pool.on('error', (error) => options.onIdleError?.(error));
+  // A connection checked out of the pool has no listener of the pool's: one that the server ends
+  // between two statements of a unit of work would also stop the process. Each connection keeps
+  // one of its own; the unit's next statement then fails (the unit rolls back and its request
+  // gets an error answer), and the pool discards the connection when it is given back.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return pool;
 }
 
