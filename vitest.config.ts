@@ -39,6 +39,7 @@ const SERVER_ON_POSTGRES = [
   'test/compat/terms-archive.test.ts',
   'test/compat/terms-counts.test.ts',
   'test/reliability/network.test.ts',
+  'test/reliability/nginx.test.ts',
   'test/reliability/secrets.test.ts',
   'test/server/aliases/aliases.test.ts',
   'test/server/http/auth.test.ts',
