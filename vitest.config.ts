@@ -180,7 +180,7 @@ export default defineConfig({
           name: 'server-postgres',
           // Server test files that pass with their test servers on PostgreSQL
           // (test/helpers/server.ts reads ALMANAC_TEST_ENGINE); docs/architecture.md, "Starting on
-          // PostgreSQL", says why the others do not yet.
+          // PostgreSQL", names the others and why they stay on SQLite.
           include: SERVER_ON_POSTGRES,
           env: { ALMANAC_TEST_ENGINE: 'postgres' },
           globalSetup: ['test/helpers/template-db.ts', 'test/helpers/pg-global-setup.ts'],
