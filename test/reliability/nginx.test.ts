@@ -1,9 +1,10 @@
 /**
  * The reverse proxy guide's sample configuration (docs/proxy/nginx.conf), run by Debian's nginx
- * in front of two servers on one database file, as docs/scaling.md describes: answers pass
- * through with the client's Host in their links, requests go to both servers, the live stream is
- * passed on as it is written, bodies up to the import's size reach the servers, and the sign-in
- * throttle counts the address the proxy names, which a client cannot choose.
+ * in front of two servers of one calendar (one SQLite file, or one PostgreSQL database in the
+ * `server-postgres` project), as docs/scaling.md describes: answers pass through with the
+ * client's Host in their links, requests go to both servers, the live stream is passed on as it
+ * is written, bodies up to the import's size reach the servers, and the sign-in throttle counts
+ * the address the proxy names, which a client cannot choose.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { request, type IncomingMessage } from 'node:http';
@@ -74,7 +75,7 @@ async function send(origin: string, path: string, options: Sent = {}) {
   return { status: res.statusCode!, headers: res.headers, text };
 }
 
-/** Two servers on one file that trust the proxy on 127.0.0.1, and nginx in front of them. */
+/** Two servers of one calendar that trust the proxy on 127.0.0.1, and nginx in front of them. */
 async function calendarBehindNginx() {
   const logs = [counted(), counted()];
   const options = (i: number) => ({
@@ -82,16 +83,13 @@ async function calendarBehindNginx() {
     start: { log: logs[i]!.log, sync: { pollMs: 20, heartbeatMs: 60_000 } },
   });
   const a = await startTestServer({ file: true, ...options(0) });
-  const b = await startTestServer({
-    ...options(1),
-    config: { ...options(1).config, dbPath: a.dbPath },
-  });
+  const b = await startTestServer({ ...options(1), sharing: a });
   const port = (server: TestServer) => Number(new URL(server.url).port);
   nginx = await startNginx([port(a), port(b)]);
   return { a, b, proxy: nginx, counts: logs.map((l) => l.seen) };
 }
 
-describe('the sample nginx configuration in front of two servers on one file', () => {
+describe('the sample nginx configuration in front of two servers of one calendar', () => {
   it('passes answers through with the client’s Host in their links, to both servers', async () => {
     const { a, proxy, counts } = await calendarBehindNginx();
     for (const title of ['One', 'Two']) {

@@ -23,20 +23,19 @@ describe('the publishing job', () => {
       },
     });
     expect(created.json).toMatchObject({ status: 'future' });
-    const { db } = server;
     const { events } = server.services;
-    const stored = () =>
-      db
-        .prepare<[number], string>('SELECT status FROM events WHERE id = ?')
-        .pluck()
-        .get(Number((created.json as { id: number }).id));
-    const leases = () => db.prepare('SELECT name FROM job_leases').pluck().all();
+    const id = Number((created.json as { id: number }).id);
+    const stored = async () =>
+      (await server.sql<{ status: string }>('SELECT status FROM events WHERE id = ?', id))[0]
+        ?.status;
+    const leases = async () =>
+      (await server.sql<{ name: string }>('SELECT name FROM job_leases')).map((row) => row.name);
 
     clock.set('2026-09-01T08:00:01Z');
     events.publisher.start();
     await expect.poll(stored).toBe('publish');
-    expect(leases()).toEqual(['publish']);
+    expect(await leases()).toEqual(['publish']);
     await events.publisher.stop();
-    expect(leases()).toEqual([]);
+    expect(await leases()).toEqual([]);
   });
 });

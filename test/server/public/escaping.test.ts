@@ -85,17 +85,17 @@ async function hostileSite(server: TestServer) {
     venue: venue.id,
     organizer: [organizer.id],
   });
-  const db = server.db;
   // Written around the API, as a restored backup or a hand edit could: the page must still be safe.
-  db.prepare('UPDATE events SET description = ? WHERE id = ?').run(HOSTILE_HTML, event.id);
-  db.prepare('UPDATE venues SET description = ? WHERE id = ?').run(HOSTILE_HTML, venue.id);
-  db.prepare('UPDATE organizers SET description = ?, website = ?, email = ? WHERE id = ?').run(
+  await server.sql('UPDATE events SET description = ? WHERE id = ?', HOSTILE_HTML, event.id);
+  await server.sql('UPDATE venues SET description = ? WHERE id = ?', HOSTILE_HTML, venue.id);
+  await server.sql(
+    'UPDATE organizers SET description = ?, website = ?, email = ? WHERE id = ?',
     HOSTILE_HTML,
     'javascript:alert(9)',
     '"><script>alert(10)</script>',
     organizer.id,
   );
-  db.prepare('UPDATE terms SET description = ? WHERE id = ?').run(HOSTILE_HTML, category.id);
+  await server.sql('UPDATE terms SET description = ? WHERE id = ?', HOSTILE_HTML, category.id);
   return { category, venue, organizer, event };
 }
 

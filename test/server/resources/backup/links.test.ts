@@ -44,11 +44,34 @@ async function backupWithImage(server: TestServer) {
   const made = await server.call('POST', BACKUPS, { auth: server.admin });
   expect(made.status, made.text).toBe(201);
   const name = made.body.name as string;
-  return { name, media: join(backupsOf(server), name.replace(/\.db$/, '.media')) };
+  return { name, media: join(backupsOf(server), name.replace(/\.(?:db|json)$/, '.media')) };
 }
 
-/** Media items the backup's database names, as a crafted backup could. */
+/**
+ * Media items the backup names, as a crafted backup could: rows of the copied SQLite database, or
+ * records of the export document that is the backup on PostgreSQL.
+ */
 function nameFiles(backup: string, files: string[]): void {
+  if (backup.endsWith('.json')) {
+    const doc = JSON.parse(readFileSync(backup, 'utf8')) as { media: Array<{ id: number }> };
+    doc.media.push(
+      ...files.map((file, i) => ({
+        // Far above the ids of the document's other records.
+        id: 900_000 + i,
+        author: null,
+        url: '',
+        file,
+        original_name: '',
+        mime_type: 'text/html',
+        width: null,
+        height: null,
+        filesize: null,
+        created_utc: '2026-06-15 12:00:00',
+      })),
+    );
+    writeFileSync(backup, JSON.stringify(doc));
+    return;
+  }
   const db = new Database(backup);
   try {
     for (const file of files) {
@@ -144,7 +167,7 @@ describe('restoring media files', () => {
     const server = await startTestServer({ file: true });
     const image = await upload(`${server.url}${ADMIN}/media`, server.admin, pngBytes(4, 4));
     const id = image.body.id as number;
-    server.db.prepare("UPDATE media SET file = '../almanac.db' WHERE id = ?").run(id);
+    await server.sql("UPDATE media SET file = '../almanac.db' WHERE id = ?", id);
     expect(
       (await server.call('DELETE', `${ADMIN}/media/${id}`, { auth: server.admin })).status,
     ).toBe(200);
@@ -155,23 +178,27 @@ describe('restoring media files', () => {
 describe('the backups folder', () => {
   it('neither lists, sends, restores nor deletes a link named like a backup', async () => {
     const server = await startTestServer({ file: true });
-    await server.call('POST', BACKUPS, { auth: server.admin });
-    const secret = join(tempDir(), 'secret.db');
+    const made = await server.call('POST', BACKUPS, { auth: server.admin });
+    expect(made.status, made.text).toBe(201);
+    // Named as this engine's backups are: a database copy, or an export document.
+    const extension = (made.body.name as string).endsWith('.json') ? 'json' : 'db';
+    const link = `passwd-link.${extension}`;
+    const secret = join(tempDir(), `secret.${extension}`);
     writeFileSync(secret, 'a file outside the backups folder');
-    symlinkSync(secret, join(backupsOf(server), 'passwd-link.db'));
+    symlinkSync(secret, join(backupsOf(server), link));
 
     const list = await server.call('GET', BACKUPS, { auth: server.admin });
     expect((list.body.backups as { name: string }[]).map((b) => b.name)).toEqual([
-      'almanac-20260615T120000Z.db',
+      `almanac-20260615T120000Z.${extension}`,
     ]);
-    const download = await server.call('GET', `${BACKUPS}/passwd-link.db/download`, {
+    const download = await server.call('GET', `${BACKUPS}/${link}/download`, {
       auth: server.admin,
     });
     expect(download.status).toBe(404);
     expect(download.text).not.toContain('outside');
     for (const [method, path] of [
-      ['POST', `${BACKUPS}/passwd-link.db/restore`],
-      ['DELETE', `${BACKUPS}/passwd-link.db`],
+      ['POST', `${BACKUPS}/${link}/restore`],
+      ['DELETE', `${BACKUPS}/${link}`],
     ] as const) {
       const res = await server.call(method, path, { auth: server.admin });
       expect(res.status, `${method} ${path}`).toBe(404);

@@ -3,7 +3,6 @@ import { copyFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
-import { insertPost } from '../trash/fixtures.js';
 import { loadMigrations, migrate } from '../../../../server/db/migrate.js';
 
 const BACKUPS = '/api/calendar/admin/v1/backups';
@@ -12,19 +11,29 @@ const backupDir = (server: TestServer) => join(server.services.config.dataDir!, 
 const count = (db: Database.Database, table: string) =>
   (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
+/** An organizer written as rows straight into the database, around the services. */
+function insertOrganizer(
+  db: Database.Database,
+  title: string,
+  slug: string,
+  status: string,
+  description = '',
+) {
+  db.transaction(() => {
+    const id = db.prepare("INSERT INTO posts (kind) VALUES ('organizer')").run().lastInsertRowid;
+    db.prepare(
+      `INSERT INTO organizers (id, status, slug, title, description, date_utc, modified_utc)
+       VALUES (?, ?, ?, ?, ?, '2026-06-01 10:00:00', '2026-06-01 10:00:00')`,
+    ).run(id, status, slug, title, description);
+  })();
+}
+
 /** Enough data for a backup to take many steps of the backup API. */
 function fill(server: TestServer, rows: number) {
   const padding = 'x'.repeat(1500);
   server.db.transaction(() => {
-    for (let i = 0; i < rows; i++) {
-      const id = insertPost(server.db, {
-        kind: 'organizer',
-        title: `Seed ${i}`,
-        slug: `seed-${i}`,
-        status: 'publish',
-      });
-      server.db.prepare('UPDATE organizers SET description = ? WHERE id = ?').run(padding, id);
-    }
+    for (let i = 0; i < rows; i++)
+      insertOrganizer(server.db, `Seed ${i}`, `seed-${i}`, 'publish', padding);
   })();
 }
 
@@ -38,12 +47,7 @@ function writeLoop(server: TestServer, prefix: string) {
   const failures: string[] = [];
   const direct = (async () => {
     while (running) {
-      insertPost(server.db, {
-        kind: 'organizer',
-        title: `Loop ${n}`,
-        slug: `loop-${n++}`,
-        status: 'draft',
-      });
+      insertOrganizer(server.db, `Loop ${n}`, `loop-${n++}`, 'draft');
       await new Promise((resolve) => setImmediate(resolve));
     }
   })();

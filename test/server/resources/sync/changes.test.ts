@@ -246,11 +246,11 @@ describe('GET /sync/v1/changes with a token', () => {
 
   it('clamps per_page to 200', async () => {
     const server = await startTestServer();
-    const db = server.db;
-    const insert = db.prepare("INSERT INTO terms (taxonomy, name, slug) VALUES ('tag', ?, ?)");
-    db.transaction(() => {
-      for (let i = 0; i < 230; i++) insert.run(`t${i}`, `t${i}`);
-    })();
+    const names = Array.from({ length: 230 }, (_, i) => `t${i}`);
+    await server.sql(
+      `INSERT INTO terms (taxonomy, name, slug) VALUES ${names.map(() => "('tag', ?, ?)").join(', ')}`,
+      ...names.flatMap((name) => [name, name]),
+    );
     const res = await server.call('GET', CHANGES, { query: { per_page: 1000 } });
     expect((res.body.tags as unknown[]).length).toBe(200);
     expect(typeof res.body.next_page_token).toBe('string');

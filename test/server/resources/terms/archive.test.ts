@@ -206,8 +206,8 @@ for (const kind of ['categories', 'tags'] as const) {
       const c = await createId(server, kind, { name: 'C', slug: 'a-slug' });
       const a = await createId(server, kind, { name: 'A', slug: 'c-slug' });
       const b = await createId(server, kind, { name: 'b', slug: 'b-slug' });
-      linkTerms(server, addEvent(server, 'publish'), [b, c]);
-      linkTerms(server, addEvent(server, 'publish'), [b]);
+      await linkTerms(server, await addEvent(server, 'publish'), [b, c]);
+      await linkTerms(server, await addEvent(server, 'publish'), [b]);
       expect(await names(server, kind, {})).toEqual(['A', 'b', 'C']);
       expect(await names(server, kind, { order: 'asc', orderby: 'name' })).toEqual(['A', 'b', 'C']);
       expect(await names(server, kind, { order: 'desc', orderby: 'name' })).toEqual([
@@ -251,9 +251,9 @@ for (const kind of ['categories', 'tags'] as const) {
       const published = await createId(server, kind, { name: 'Published' });
       const draftOnly = await createId(server, kind, { name: 'Draft only' });
       await createId(server, kind, { name: 'Unused' });
-      linkTerms(server, addEvent(server, 'publish'), [published]);
-      linkTerms(server, addEvent(server, 'draft'), [draftOnly, published]);
-      linkTerms(server, addEvent(server, 'pending'), [draftOnly]);
+      await linkTerms(server, await addEvent(server, 'publish'), [published]);
+      await linkTerms(server, await addEvent(server, 'draft'), [draftOnly, published]);
+      await linkTerms(server, await addEvent(server, 'pending'), [draftOnly]);
       const res = await server.call('GET', `${NS}/${kind}`);
       expect(res.status).toBe(200);
       expect(listed(res.body, kind)).toEqual([[published, 'Published']]);
@@ -276,10 +276,10 @@ for (const kind of ['categories', 'tags'] as const) {
     it('lists the terms of an event with post or event; event wins', async () => {
       const server = await startTestServer();
       const [t1, t2, t3] = (await bulk(server, kind, 3)) as [number, number, number];
-      const first = addEvent(server, 'publish');
-      const second = addEvent(server, 'draft');
-      linkTerms(server, first, [t1, t2]);
-      linkTerms(server, second, [t3]);
+      const first = await addEvent(server, 'publish');
+      const second = await addEvent(server, 'draft');
+      await linkTerms(server, first, [t1, t2]);
+      await linkTerms(server, second, [t3]);
       expect(await names(server, kind, { post: first })).toEqual(['Term 01', 'Term 02']);
       expect(await names(server, kind, { event: first })).toEqual(['Term 01', 'Term 02']);
       // The draft's terms: for those who may read it only (anonymous readers get none).
@@ -334,9 +334,9 @@ describe('GET /categories: hide_empty and the hierarchy', () => {
     const leaf = await createId(server, 'categories', { name: 'Leaf', parent: middle });
     const drafty = await createId(server, 'categories', { name: 'Drafty', parent: root });
     await createId(server, 'categories', { name: 'Lonely' });
-    linkTerms(server, addEvent(server, 'draft'), [drafty]);
+    await linkTerms(server, await addEvent(server, 'draft'), [drafty]);
     expect(await names(server, 'categories', { hide_empty: 1 })).toEqual([]);
-    linkTerms(server, addEvent(server, 'publish'), [leaf]);
+    await linkTerms(server, await addEvent(server, 'publish'), [leaf]);
     const res = await server.call('GET', `${NS}/categories`);
     expect(listed(res.body, 'categories')).toEqual([
       [leaf, 'Leaf'],

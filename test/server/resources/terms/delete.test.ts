@@ -10,7 +10,7 @@ describe('DELETE /categories/{id} and /tags/{id}', () => {
     const editor = await server.userWith('editor');
     const parent = await createId(server, 'categories', { name: 'Parent' });
     const id = await createId(server, 'categories', { name: 'Gone', description: 'Bye', parent });
-    for (let i = 0; i < 3; i++) linkTerms(server, addEvent(server, 'publish'), [id]);
+    for (let i = 0; i < 3; i++) await linkTerms(server, await addEvent(server, 'publish'), [id]);
     const before = await server.call('GET', `${NS}/categories/${id}`);
     const res = await server.call('DELETE', `${NS}/categories/${id}`, { auth: editor.auth });
     expect(res.status).toBe(200);
@@ -64,8 +64,8 @@ describe('DELETE /categories/{id} and /tags/{id}', () => {
     const server = await startTestServer();
     const keep = await createId(server, 'tags', { name: 'Keep' });
     const drop = await createId(server, 'tags', { name: 'Drop' });
-    const event = addEvent(server, 'publish');
-    linkTerms(server, event, [drop, keep]);
+    const event = await addEvent(server, 'publish');
+    await linkTerms(server, event, [drop, keep]);
     await server.call('DELETE', `${NS}/tags/${drop}`, { auth: server.admin });
     const links = {
       origin: server.url,

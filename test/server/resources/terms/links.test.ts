@@ -91,9 +91,9 @@ describe('terms.embed', () => {
     const parent = await create('categories', { name: 'Parent' });
     const child = await create('categories', { name: 'Child', parent, description: 'Kids' });
     const tag = await create('tags', { name: 'Tag' });
-    const event = addEvent(server, 'publish');
-    const bare = addEvent(server, 'draft');
-    linkTerms(server, event, [child, tag, parent]);
+    const event = await addEvent(server, 'publish');
+    const bare = await addEvent(server, 'draft');
+    await linkTerms(server, event, [child, tag, parent]);
     const map = await server.services.terms.onPorts.embed(
       server.services.storage.read,
       [event, bare],

@@ -13,8 +13,8 @@ describe('GET /categories/{id} and /tags/{id}', () => {
       slug: 'kids',
       parent,
     });
-    linkTerms(server, addEvent(server, 'publish'), [id]);
-    linkTerms(server, addEvent(server, 'publish'), [id]);
+    await linkTerms(server, await addEvent(server, 'publish'), [id]);
+    await linkTerms(server, await addEvent(server, 'publish'), [id]);
     const res = await server.call('GET', `${NS}/categories/${id}`);
     expect(res.status).toBe(200);
     const rest = `${server.url}/api/calendar/events/v1`;

@@ -213,8 +213,8 @@ describe('POST/PUT/PATCH /categories/{id} and /tags/{id}', () => {
   it('shows renamed terms in the events that carry them', async () => {
     const server = await startTestServer();
     const id = await createId(server, 'categories', { name: 'Before' });
-    const event = addEvent(server, 'publish');
-    linkTerms(server, event, [id]);
+    const event = await addEvent(server, 'publish');
+    await linkTerms(server, event, [id]);
     await server.call('PATCH', `${NS}/categories/${id}`, {
       auth: server.admin,
       body: { name: 'After', slug: 'after' },

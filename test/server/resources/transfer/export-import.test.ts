@@ -210,20 +210,20 @@ describe('GET /admin/v1/export', () => {
 
   it('reads a calendar larger than one batch, and stays one snapshot while writes go on', async () => {
     const server = await startTestServer({ file: true });
-    const db = server.db;
-    const insertPost = db.prepare("INSERT INTO posts (kind) VALUES ('event')");
-    const insert = db.prepare(
+    const count = 1_234;
+    const posts = await server.sql<{ id: number | string }>(
+      `INSERT INTO posts (kind) VALUES ${Array(count).fill("('event')").join(', ')} RETURNING id`,
+    );
+    // PostgreSQL's BIGINT ids come back as text.
+    const ids = posts.map((post) => Number(post.id)).sort((a, b) => a - b);
+    const row = `(?, 1, 'publish', ?, ?, '2026-01-01 00:00:00', '2026-01-01 00:00:00', 'UTC',
+      '2026-07-01 10:00:00', '2026-07-01 11:00:00', '2026-07-01 10:00:00', '2026-07-01 11:00:00')`;
+    await server.sql(
       `INSERT INTO events (id, author, status, slug, title, date_utc, modified_utc, timezone,
          start_local, end_local, start_utc, end_utc)
-       VALUES (?, 1, 'publish', ?, ?, '2026-01-01 00:00:00', '2026-01-01 00:00:00', 'UTC',
-         '2026-07-01 10:00:00', '2026-07-01 11:00:00', '2026-07-01 10:00:00', '2026-07-01 11:00:00')`,
+       VALUES ${Array(count).fill(row).join(', ')}`,
+      ...ids.flatMap((id, i) => [id, `e${i}`, `E${i}`]),
     );
-    db.transaction(() => {
-      for (let i = 0; i < 1_234; i++) {
-        const id = Number(insertPost.run().lastInsertRowid);
-        insert.run(id, `e${i}`, `E${i}`);
-      }
-    })();
     // Read the first bytes, write, then read the rest: the export is the data as it was.
     const res = await fetch(`${server.url}${EXPORT}`, { headers: { authorization: server.admin } });
     const reader = res.body!.getReader();
@@ -236,7 +236,7 @@ describe('GET /admin/v1/export', () => {
       chunks.push(Buffer.from(value));
     }
     const doc = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Doc;
-    expect(doc.events).toHaveLength(1_234);
+    expect(doc.events).toHaveLength(count);
     expect(doc.events.map((e) => e.id)).toEqual(
       [...doc.events.map((e) => e.id)].sort((a, b) => a - b),
     );
@@ -248,21 +248,24 @@ describe('POST /admin/v1/import', () => {
     const source = await startTestServer();
     const w = await seed(source);
     // A series as the recurrence code stores it: the festival is its first occurrence.
-    const db = source.db;
-    db.prepare(
+    await source.sql(
       `INSERT INTO series (id, lines, timezone, all_day, start_local, end_local, template,
          last_start_utc, modified_utc, slot, slot_origin, generated_from_utc, generated_until_utc)
        VALUES (?, '["RRULE:FREQ=YEARLY;COUNT=3"]', 'UTC', 1, '2026-08-01 00:00:00',
          '2026-08-03 23:59:59', '{"title":"Festival"}', '2028-08-01 00:00:00',
          '2026-06-15 12:00:00', 1, 20666, '', '')`,
-    ).run(w.allDay.id);
-    db.prepare(
+      w.allDay.id,
+    );
+    await source.sql(
       `INSERT INTO series_exceptions (series_id, original_start_local) VALUES (?, '2027-08-01 00:00:00')`,
-    ).run(w.allDay.id);
-    db.prepare(
+      w.allDay.id,
+    );
+    await source.sql(
       `UPDATE events SET series_id = ?, original_start_local = '2026-08-01 00:00:00',
          detached = '["title"]' WHERE id = ?`,
-    ).run(w.allDay.id, w.allDay.id);
+      w.allDay.id,
+      w.allDay.id,
+    );
     const text = await exportText(source);
     expect(JSON.parse(text).series).toHaveLength(1);
 

@@ -1,9 +1,10 @@
 /**
- * Trashed (and live) events, venues and organizers written straight into the tables of
- * migrations 0003/0004, so the trash can be tested without the resources' own services.
+ * Trashed (and live) events, venues and organizers written as rows straight into the tables of
+ * migrations 0003/0004 (`server.sql`, either engine), so the trash can be tested without the
+ * resources' own services.
  */
-import type { Db } from '../../../../server/db/open.js';
 import type { PostStatus } from '../../../../shared/roles.js';
+import type { TestServer } from '../../../helpers/server.js';
 
 export type Kind = 'event' | 'venue' | 'organizer';
 
@@ -21,52 +22,54 @@ export interface PostFixture {
 const TABLE = { event: 'events', venue: 'venues', organizer: 'organizers' } as const;
 const STAMP = '2026-06-01 10:00:00';
 
-export function insertPost(db: Db, post: PostFixture): number {
-  return db.transaction(() => {
-    const id = Number(
-      db.prepare('INSERT INTO posts (kind) VALUES (?)').run(post.kind).lastInsertRowid,
+/** The id of the row an `INSERT … RETURNING id` wrote (PostgreSQL's BIGINT comes back as text). */
+async function inserted(server: TestServer, text: string, ...params: unknown[]): Promise<number> {
+  const [row] = await server.sql<{ id: number | string }>(`${text} RETURNING id`, ...params);
+  return Number(row!.id);
+}
+
+export async function insertPost(server: TestServer, post: PostFixture): Promise<number> {
+  const id = await inserted(server, 'INSERT INTO posts (kind) VALUES (?)', post.kind);
+  const base = [id, post.author ?? null, post.status, post.slug, post.title, STAMP, STAMP];
+  if (post.kind === 'event') {
+    await server.sql(
+      `INSERT INTO events (id, author, status, slug, title, date_utc, modified_utc, timezone,
+         start_local, end_local, start_utc, end_utc)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'UTC',
+         '2026-07-01 10:00:00', '2026-07-01 12:00:00', '2026-07-01 10:00:00', '2026-07-01 12:00:00')`,
+      ...base,
     );
-    const base = {
+    for (const [position, term] of (post.terms ?? []).entries()) {
+      await server.sql(
+        'INSERT INTO event_terms (event_id, term_id, position) VALUES (?, ?, ?)',
+        id,
+        term,
+        position,
+      );
+    }
+  } else {
+    await server.sql(
+      `INSERT INTO ${TABLE[post.kind]} (id, author, status, slug, title, date_utc, modified_utc)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ...base,
+    );
+  }
+  if (post.trashed) {
+    await server.sql(
+      `INSERT INTO trash_meta (post_id, previous_status, previous_slug, trashed_utc)
+       VALUES (?, ?, ?, ?)`,
       id,
-      author: post.author ?? null,
-      status: post.status,
-      slug: post.slug,
-      title: post.title,
-      stamp: STAMP,
-    };
-    if (post.kind === 'event') {
-      db.prepare(
-        `INSERT INTO events (id, author, status, slug, title, date_utc, modified_utc, timezone,
-           start_local, end_local, start_utc, end_utc)
-         VALUES (@id, @author, @status, @slug, @title, @stamp, @stamp, 'UTC',
-           '2026-07-01 10:00:00', '2026-07-01 12:00:00', '2026-07-01 10:00:00', '2026-07-01 12:00:00')`,
-      ).run(base);
-      for (const [position, term] of (post.terms ?? []).entries()) {
-        db.prepare('INSERT INTO event_terms (event_id, term_id, position) VALUES (?, ?, ?)').run(
-          id,
-          term,
-          position,
-        );
-      }
-    } else {
-      db.prepare(
-        `INSERT INTO ${TABLE[post.kind]} (id, author, status, slug, title, date_utc, modified_utc)
-         VALUES (@id, @author, @status, @slug, @title, @stamp, @stamp)`,
-      ).run(base);
-    }
-    if (post.trashed) {
-      db.prepare(
-        `INSERT INTO trash_meta (post_id, previous_status, previous_slug, trashed_utc)
-         VALUES (?, ?, ?, ?)`,
-      ).run(id, post.trashed.previous_status, post.trashed.previous_slug, post.trashed.trashed_utc);
-    }
-    return id;
-  })();
+      post.trashed.previous_status,
+      post.trashed.previous_slug,
+      post.trashed.trashed_utc,
+    );
+  }
+  return id;
 }
 
 /** A trashed object as the resources' DELETE leaves it: `__trashed` slug and a trash_meta row. */
 export function insertTrashed(
-  db: Db,
+  server: TestServer,
   kind: Kind,
   title: string,
   options: {
@@ -76,9 +79,9 @@ export function insertTrashed(
     slug?: string;
     terms?: number[];
   } = {},
-): number {
+): Promise<number> {
   const slug = options.slug ?? title.toLowerCase().replace(/\W+/g, '-');
-  return insertPost(db, {
+  return insertPost(server, {
     kind,
     title,
     slug: `${slug}__trashed`,
@@ -93,19 +96,36 @@ export function insertTrashed(
   });
 }
 
-export function rowOf(db: Db, kind: Kind, id: number) {
-  return db
-    .prepare(`SELECT status, slug, modified_utc FROM ${TABLE[kind]} WHERE id = ?`)
-    .get(id) as { status: string; slug: string; modified_utc: string } | undefined;
+export async function rowOf(server: TestServer, kind: Kind, id: number) {
+  const [row] = await server.sql<{ status: string; slug: string; modified_utc: string }>(
+    `SELECT status, slug, modified_utc FROM ${TABLE[kind]} WHERE id = ?`,
+    id,
+  );
+  return row;
 }
 
-export function insertTerm(db: Db, name: string): number {
-  return Number(
-    db
-      .prepare("INSERT INTO terms (taxonomy, name, slug) VALUES ('category', ?, ?)")
-      .run(name, name.toLowerCase()).lastInsertRowid,
+export function insertTerm(server: TestServer, name: string): Promise<number> {
+  return inserted(
+    server,
+    "INSERT INTO terms (taxonomy, name, slug) VALUES ('category', ?, ?)",
+    name,
+    name.toLowerCase(),
   );
 }
 
-export const termCount = (db: Db, id: number): number =>
-  (db.prepare('SELECT count FROM terms WHERE id = ?').get(id) as { count: number }).count;
+export async function termCount(server: TestServer, id: number): Promise<number> {
+  const [row] = await server.sql<{ count: number }>('SELECT count FROM terms WHERE id = ?', id);
+  return row!.count;
+}
+
+/** The number of rows in a table. */
+export async function rowCount(server: TestServer, table: string): Promise<number> {
+  const [row] = await server.sql<{ n: number | string }>(`SELECT count(*) AS n FROM ${table}`);
+  return Number(row!.n);
+}
+
+/** The ids of every post, in id order. */
+export async function postIds(server: TestServer): Promise<number[]> {
+  const rows = await server.sql<{ id: number | string }>('SELECT id FROM posts ORDER BY id');
+  return rows.map((row) => Number(row.id));
+}

@@ -1,22 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../../helpers/server.js';
-import { insertPost, insertTerm, insertTrashed, rowOf, termCount } from './fixtures.js';
+import {
+  insertPost,
+  insertTerm,
+  insertTrashed,
+  postIds,
+  rowCount,
+  rowOf,
+  termCount,
+} from './fixtures.js';
 
 const TRASH = '/api/calendar/admin/v1/trash';
 
 describe('GET /trash', () => {
   it('lists trashed events, venues and organizers, most recently trashed first', async () => {
     const server = await startTestServer();
-    const db = server.db;
-    const venue = insertTrashed(db, 'venue', 'Hall', { trashed_utc: '2026-06-12 09:00:00' });
-    const event = insertTrashed(db, 'event', 'Concert', {
+    const venue = await insertTrashed(server, 'venue', 'Hall', {
+      trashed_utc: '2026-06-12 09:00:00',
+    });
+    const event = await insertTrashed(server, 'event', 'Concert', {
       previous_status: 'draft',
       trashed_utc: '2026-06-14 09:00:00',
     });
-    const organizer = insertTrashed(db, 'organizer', 'Team', {
+    const organizer = await insertTrashed(server, 'organizer', 'Team', {
       trashed_utc: '2026-06-13 09:00:00',
     });
-    insertPost(db, { kind: 'event', title: 'Live', slug: 'live', status: 'publish' });
+    await insertPost(server, { kind: 'event', title: 'Live', slug: 'live', status: 'publish' });
 
     const res = await server.call('GET', TRASH, { auth: server.admin });
     expect(res.status).toBe(200);
@@ -63,10 +72,9 @@ describe('GET /trash', () => {
 
   it('pages, filters by kind, and keeps the total of the whole trash', async () => {
     const server = await startTestServer();
-    const db = server.db;
     for (let i = 1; i <= 5; i++)
-      insertTrashed(db, 'event', `Event ${i}`, { trashed_utc: `2026-06-0${i} 00:00:00` });
-    insertTrashed(db, 'venue', 'Hall');
+      await insertTrashed(server, 'event', `Event ${i}`, { trashed_utc: `2026-06-0${i} 00:00:00` });
+    await insertTrashed(server, 'venue', 'Hall');
 
     const page2 = await server.call('GET', TRASH, {
       auth: server.admin,
@@ -91,17 +99,16 @@ describe('GET /trash', () => {
 
   it('shows authors their own items and contributors their own unpublished ones', async () => {
     const server = await startTestServer();
-    const db = server.db;
     const author = await server.userWith('author');
     const contributor = await server.userWith('contributor');
     const editor = await server.userWith('editor');
-    insertTrashed(db, 'event', 'By admin', { author: 1 });
-    const own = insertTrashed(db, 'event', 'By author', { author: author.id });
-    const draft = insertTrashed(db, 'event', 'Contrib draft', {
+    await insertTrashed(server, 'event', 'By admin', { author: 1 });
+    const own = await insertTrashed(server, 'event', 'By author', { author: author.id });
+    const draft = await insertTrashed(server, 'event', 'Contrib draft', {
       author: contributor.id,
       previous_status: 'pending',
     });
-    insertTrashed(db, 'event', 'Contrib published', { author: contributor.id });
+    await insertTrashed(server, 'event', 'Contrib published', { author: contributor.id });
 
     const ids = async (auth: string) =>
       ((await server.call('GET', TRASH, { auth })).body.items as { id: number }[]).map((i) => i.id);
@@ -131,10 +138,9 @@ describe('GET /trash', () => {
 describe('POST /trash/{id}/restore', () => {
   it('gives back the previous status and slug and forgets the trash record', async () => {
     const server = await startTestServer();
-    const db = server.db;
-    const term = insertTerm(db, 'Jazz');
-    const id = insertTrashed(db, 'event', 'Concert', { terms: [term] });
-    expect(termCount(db, term)).toBe(0);
+    const term = await insertTerm(server, 'Jazz');
+    const id = await insertTrashed(server, 'event', 'Concert', { terms: [term] });
+    expect(await termCount(server, term)).toBe(0);
 
     const res = await server.call('POST', `${TRASH}/${id}/restore`, { auth: server.admin });
     expect(res.status).toBe(200);
@@ -145,20 +151,19 @@ describe('POST /trash/{id}/restore', () => {
       slug: 'concert',
       status: 'publish',
     });
-    expect(rowOf(db, 'event', id)).toEqual({
+    expect(await rowOf(server, 'event', id)).toEqual({
       status: 'publish',
       slug: 'concert',
       modified_utc: '2026-06-15 12:00:00',
     });
-    expect(db.prepare('SELECT count(*) AS n FROM trash_meta').get()).toEqual({ n: 0 });
-    expect(termCount(db, term)).toBe(1);
+    expect(await rowCount(server, 'trash_meta')).toBe(0);
+    expect(await termCount(server, term)).toBe(1);
     expect((await server.call('GET', TRASH, { auth: server.admin })).body.total).toBe(0);
   });
 
   it('restores an object trashed without a record as a draft, without __trashed', async () => {
     const server = await startTestServer();
-    const db = server.db;
-    const id = insertPost(db, {
+    const id = await insertPost(server, {
       kind: 'venue',
       title: 'Old',
       slug: 'old__trashed',
@@ -170,20 +175,19 @@ describe('POST /trash/{id}/restore', () => {
 
   it('makes the slug unique again when another object took it meanwhile', async () => {
     const server = await startTestServer();
-    const db = server.db;
-    const id = insertTrashed(db, 'venue', 'Hall');
-    insertPost(db, { kind: 'venue', title: 'Hall', slug: 'hall', status: 'publish' });
-    insertPost(db, { kind: 'venue', title: 'Hall', slug: 'hall-2', status: 'draft' });
-    insertPost(db, { kind: 'event', title: 'Hall', slug: 'hall-3', status: 'draft' });
+    const id = await insertTrashed(server, 'venue', 'Hall');
+    await insertPost(server, { kind: 'venue', title: 'Hall', slug: 'hall', status: 'publish' });
+    await insertPost(server, { kind: 'venue', title: 'Hall', slug: 'hall-2', status: 'draft' });
+    await insertPost(server, { kind: 'event', title: 'Hall', slug: 'hall-3', status: 'draft' });
 
     const res = await server.call('POST', `${TRASH}/${id}/restore`, { auth: server.admin });
     expect(res.body.slug).toBe('hall-3');
-    expect(rowOf(db, 'venue', id)!.slug).toBe('hall-3');
+    expect((await rowOf(server, 'venue', id))!.slug).toBe('hall-3');
   });
 
   it('answers 400 for an unknown id or an object that is not in the trash', async () => {
     const server = await startTestServer();
-    const live = insertPost(server.db, {
+    const live = await insertPost(server, {
       kind: 'organizer',
       title: 'Live',
       slug: 'live',
@@ -205,12 +209,11 @@ describe('POST /trash/{id}/restore', () => {
 
   it('lets owners restore their own, and nobody else’s', async () => {
     const server = await startTestServer();
-    const db = server.db;
     const author = await server.userWith('author');
     const contributor = await server.userWith('contributor');
-    const theirs = insertTrashed(db, 'event', 'Author event', { author: author.id });
-    const mine = insertTrashed(db, 'event', 'Other', { author: 1 });
-    const published = insertTrashed(db, 'event', 'Contrib', { author: contributor.id });
+    const theirs = await insertTrashed(server, 'event', 'Author event', { author: author.id });
+    const mine = await insertTrashed(server, 'event', 'Other', { author: 1 });
+    const published = await insertTrashed(server, 'event', 'Contrib', { author: contributor.id });
 
     expect(
       (await server.call('POST', `${TRASH}/${mine}/restore`, { auth: author.auth })).status,
@@ -229,9 +232,8 @@ describe('POST /trash/{id}/restore', () => {
 describe('DELETE /trash/{id}', () => {
   it('deletes the object for good with its links and trash record', async () => {
     const server = await startTestServer();
-    const db = server.db;
-    const term = insertTerm(db, 'Rock');
-    const id = insertTrashed(db, 'event', 'Gone', { terms: [term] });
+    const term = await insertTerm(server, 'Rock');
+    const id = await insertTrashed(server, 'event', 'Gone', { terms: [term] });
     const res = await server.call('DELETE', `${TRASH}/${id}`, { auth: server.admin });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
@@ -246,34 +248,42 @@ describe('DELETE /trash/{id}', () => {
       },
     });
     for (const table of ['posts', 'events', 'trash_meta', 'event_terms']) {
-      expect(db.prepare(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
+      expect(await rowCount(server, table), table).toBe(0);
     }
-    expect(termCount(db, term)).toBe(0);
+    expect(await termCount(server, term)).toBe(0);
     const again = await server.call('DELETE', `${TRASH}/${id}`, { auth: server.admin });
     expect(again.status).toBe(400);
   });
 
   it('unlinks a deleted venue from the events that still named it', async () => {
     const server = await startTestServer();
-    const db = server.db;
-    const venue = insertTrashed(db, 'venue', 'Hall');
-    const event = insertPost(db, { kind: 'event', title: 'Show', slug: 'show', status: 'draft' });
-    db.prepare('UPDATE events SET venue_id = ? WHERE id = ?').run(venue, event);
+    const venue = await insertTrashed(server, 'venue', 'Hall');
+    const event = await insertPost(server, {
+      kind: 'event',
+      title: 'Show',
+      slug: 'show',
+      status: 'draft',
+    });
+    await server.sql('UPDATE events SET venue_id = ? WHERE id = ?', venue, event);
     expect((await server.call('DELETE', `${TRASH}/${venue}`, { auth: server.admin })).status).toBe(
       200,
     );
-    expect(db.prepare('SELECT venue_id FROM events WHERE id = ?').get(event)).toEqual({
-      venue_id: null,
-    });
+    expect(await server.sql('SELECT venue_id FROM events WHERE id = ?', event)).toEqual([
+      { venue_id: null },
+    ]);
   });
 
   it('refuses a live object and users without the right', async () => {
     const server = await startTestServer();
-    const db = server.db;
     const editor = await server.userWith('editor');
     const author = await server.userWith('author');
-    const live = insertPost(db, { kind: 'event', title: 'Live', slug: 'live', status: 'publish' });
-    const trashed = insertTrashed(db, 'organizer', 'Team', { author: editor.id });
+    const live = await insertPost(server, {
+      kind: 'event',
+      title: 'Live',
+      slug: 'live',
+      status: 'publish',
+    });
+    const trashed = await insertTrashed(server, 'organizer', 'Team', { author: editor.id });
     expect((await server.call('DELETE', `${TRASH}/${live}`, { auth: server.admin })).status).toBe(
       400,
     );
@@ -291,16 +301,20 @@ describe('DELETE /trash/{id}', () => {
 describe('DELETE /trash', () => {
   it('empties the trash and leaves live objects alone', async () => {
     const server = await startTestServer();
-    const db = server.db;
-    insertTrashed(db, 'event', 'A');
-    insertTrashed(db, 'venue', 'B');
-    insertTrashed(db, 'organizer', 'C');
-    const live = insertPost(db, { kind: 'event', title: 'Live', slug: 'live', status: 'publish' });
+    await insertTrashed(server, 'event', 'A');
+    await insertTrashed(server, 'venue', 'B');
+    await insertTrashed(server, 'organizer', 'C');
+    const live = await insertPost(server, {
+      kind: 'event',
+      title: 'Live',
+      slug: 'live',
+      status: 'publish',
+    });
 
     const res = await server.call('DELETE', TRASH, { auth: server.admin });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ deleted: 3 });
-    expect(db.prepare('SELECT id FROM posts').all()).toEqual([{ id: live }]);
+    expect(await postIds(server)).toEqual([live]);
     expect((await server.call('DELETE', TRASH, { auth: server.admin })).json).toEqual({
       deleted: 0,
     });
@@ -309,7 +323,7 @@ describe('DELETE /trash', () => {
   it('is for administrators only', async () => {
     const server = await startTestServer();
     const editor = await server.userWith('editor');
-    insertTrashed(server.db, 'event', 'A');
+    await insertTrashed(server, 'event', 'A');
     const res = await server.call('DELETE', TRASH, { auth: editor.auth });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({
