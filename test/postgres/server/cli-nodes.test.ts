@@ -26,7 +26,7 @@ const admin = basicAuth(ADMIN_LOGIN.login, ADMIN_LOGIN.password);
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 const SQLITE_NAME = /\.(db|sqlite3?)(-wal|-shm|-journal)?$/;
 
-const cleanups: Array<() => Promise<unknown> | void> = [];
+const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
@@ -69,7 +69,7 @@ async function startNode(url: string, folders: Node['folders']): Promise<Node> {
 
 function emptyFolders(): Node['folders'] {
   const made = ['data', 'home', 'tmp'].map(() => tempDir('almanac-cli-node-'));
-  for (const folder of made) cleanups.push(() => folder.cleanup());
+  for (const folder of made) cleanups.push(async () => folder.cleanup());
   const [data, home, tmp] = made.map((folder) => folder.dir) as [string, string, string];
   return { data, home, tmp };
 }
