@@ -10,6 +10,8 @@ import { defineConfig } from 'vitest/config';
  *   `npm run test:slow` (which also runs the browser tests).
  * - postgres: tests that need PostgreSQL (test/postgres), against a throwaway cluster the
  *   project's global setup starts and removes (test/helpers/pg-cluster.ts); `--project postgres`.
+ * - server-postgres: the server test files that run on both engines, on PostgreSQL;
+ *   server-postgres-nodes: the compatibility suite and the API snapshot on two PostgreSQL nodes.
  */
 const SLOW = [
   'test/reliability/**',
@@ -183,6 +185,20 @@ export default defineConfig({
           // PostgreSQL", names the others and why they stay on SQLite.
           include: SERVER_ON_POSTGRES,
           env: { ALMANAC_TEST_ENGINE: 'postgres' },
+          globalSetup: ['test/helpers/template-db.ts', 'test/helpers/pg-global-setup.ts'],
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'server-postgres-nodes',
+          // The compatibility suite and the API snapshot against a two-node PostgreSQL calendar:
+          // each test server is two nodes on one database behind a round-robin proxy
+          // (test/helpers/server.ts reads ALMANAC_TEST_NODES), so consecutive requests of a test
+          // go to different nodes.
+          include: ['test/compat/**/*.test.ts', 'test/snapshots/api-snapshot.test.ts'],
+          env: { ALMANAC_TEST_ENGINE: 'postgres', ALMANAC_TEST_NODES: '2' },
           globalSetup: ['test/helpers/template-db.ts', 'test/helpers/pg-global-setup.ts'],
           hookTimeout: 120_000,
         },

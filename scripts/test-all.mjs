@@ -1,5 +1,6 @@
 // The whole test suite, as `npm test` runs it: typecheck, lint, the fast tier (unit, HTTP and
-// component tests), the PostgreSQL tests (on a cluster they start themselves), the slow tier
+// component tests), the PostgreSQL tests (on a cluster they start themselves; the compatibility
+// suite and the API snapshot once more on two nodes), the slow tier
 // (crash, fuzz, network, bench smoke, desktop build) and, when Debian's Chromium is installed,
 // the end-to-end browser tests. Ends with one line
 // `N passed, M failed` totalling every runner, which CI reads.
@@ -81,6 +82,11 @@ if (all) {
     'server tests on PostgreSQL (the files that run on both engines)',
     ['--project', 'server-postgres'],
     '.tmp/vitest-server-postgres.json',
+  );
+  vitest(
+    'compatibility suite and API snapshot on two PostgreSQL nodes behind a round-robin proxy',
+    ['--project', 'server-postgres-nodes'],
+    '.tmp/vitest-server-postgres-nodes.json',
   );
 }
 vitest(

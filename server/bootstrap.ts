@@ -19,10 +19,13 @@ export async function ensureAdministrator(
   if ((await services.users.count()) > 0) return undefined;
   const login = config.adminUser ?? 'admin';
   const generated = config.adminPassword === undefined ? generatePassword(5, '-') : undefined;
-  await services.users.create({
+  // Another process on the same database may make it first (nodes started together): then
+  // this one has no first administrator to report.
+  const made = await services.users.createFirst({
     login,
     password: config.adminPassword ?? generated!,
     role: 'administrator',
   });
+  if (made === undefined) return undefined;
   return generated === undefined ? { login } : { login, generatedPassword: generated };
 }

@@ -4,7 +4,7 @@
  * SIGINT/SIGTERM. `npm start -- migrate --to …` moves the calendar to another database instead
  * (migrate/command.ts).
  */
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, redactedDatabaseUrl } from './config.js';
 import { DatabaseTooNewError } from './db/migrate.js';
 import { PortInUseError, start } from './start.js';
 import { runCluster } from './cluster.js';
@@ -21,7 +21,10 @@ function announce(config: ServerConfig, url: string, firstAdmin: FirstAdmin | un
     if (generatedPassword)
       console.log(`Administrator password (shown once, keep it safe): ${generatedPassword}`);
   }
-  console.log(`Database: ${config.dbPath}`);
+  // On PostgreSQL the data folder holds no database file: name the database, never its password.
+  console.log(
+    `Database: ${config.databaseUrl === undefined ? config.dbPath : redactedDatabaseUrl(config.databaseUrl)}`,
+  );
   console.log(`Almanac listening on ${url}`);
 }
 

@@ -22,6 +22,7 @@ import type { Role } from '../../shared/roles.js';
 import type { SettingsUpdate } from '../../shared/schemas/settings.js';
 import { ADMIN, DEFAULT_NOW } from './template-db.js';
 import { createTestDatabase } from './pg-database.js';
+import { startRoundRobinProxy } from './round-robin-proxy.js';
 import pg from 'pg';
 import type { Db } from '../../server/db/open.js';
 
@@ -39,6 +40,11 @@ function template(): { file: string; image: Buffer } {
 
 export interface TestServer extends RunningServer {
   admin: string;
+  /**
+   * Every node serving this test's calendar, the first one's `services` and `storage` being the
+   * server's own: one, or two behind a round-robin proxy in the two-node mode (`testNodes()`).
+   */
+  nodes: RunningServer[];
   /** The PostgreSQL database's URL, for another node; undefined on SQLite. */
   databaseUrl: string | undefined;
   /** The database file (':memory:' unless `file` was asked for), for another connection. */
@@ -78,7 +84,7 @@ export interface ApiResult {
 export const basic = (login: string, password: string) =>
   `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 
-const running: Array<{ server: RunningServer; dir?: string }> = [];
+const running: Array<{ server: Pick<RunningServer, 'close'>; dir?: string }> = [];
 /** Connections the tests' `sql` opened to PostgreSQL, closed before their databases are dropped. */
 const pools: pg.Pool[] = [];
 /** Databases made for this test, dropped once its servers are closed. */
@@ -104,6 +110,18 @@ export function testEngine(): TestEngine {
   return process.env.ALMANAC_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 }
 
+/**
+ * How many nodes serve a test server's calendar on PostgreSQL when the test does not start its
+ * nodes itself: ALMANAC_TEST_NODES, which the `server-postgres-nodes` vitest project sets to 2.
+ * Then `server.url` is a round-robin proxy (round-robin-proxy.ts) in front of two nodes on one
+ * database and one media folder, so each request goes to the other node than the one before.
+ */
+export function testNodes(): number {
+  const nodes = Number(process.env.ALMANAC_TEST_NODES ?? '1');
+  if (!Number.isInteger(nodes) || nodes < 1) throw new Error('ALMANAC_TEST_NODES is 1, 2, ….');
+  return nodes;
+}
+
 export interface TestServerOptions {
   /**
    * SQLite (an in-memory copy of the template) or PostgreSQL (a fresh database copied from the
@@ -111,6 +129,12 @@ export interface TestServerOptions {
    * projects whose global setup starts the cluster). Default: `testEngine()`.
    */
   engine?: TestEngine;
+  /**
+   * PostgreSQL: how many nodes serve the calendar, behind a round-robin proxy when more than
+   * one. Default: `testNodes()` for a fresh database, 1 for a joined one (the test starts its
+   * own nodes).
+   */
+  nodes?: number;
   /** PostgreSQL: join this database (another node's) instead of making a fresh one. */
   databaseUrl?: string;
   /**
@@ -161,18 +185,35 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     copyFileSync(file, config.dbPath);
     chmodSync(config.dbPath, 0o644);
   }
-  const server = await start(config, {
-    ...(fromFile ? {} : { image }),
-    clock: options.clock ?? fixedClock(DEFAULT_NOW),
-    auth: { failureDelayMs: options.failureDelayMs ?? (() => 1) },
-    ...options.start,
-  });
-  running.push(dir ? { server, dir } : { server });
+  const nodeCount =
+    config.databaseUrl === undefined ? 1 : (options.nodes ?? (databaseUrl ? 1 : testNodes()));
+  if (nodeCount > 1 && config.mediaDir === '') {
+    // Nodes of one calendar share a media folder (docs/scaling.md, "Media files").
+    const media = mkdtempSync(join(tmpdir(), 'almanac-test-media-'));
+    running.push({ server: { close: async () => {} }, dir: media });
+    config.mediaDir = media;
+  }
+  const clock = options.clock ?? fixedClock(DEFAULT_NOW);
+  const nodes: RunningServer[] = [];
+  for (let n = 0; n < nodeCount; n++) {
+    const node = await start(config, {
+      ...(fromFile ? {} : { image }),
+      clock,
+      auth: { failureDelayMs: options.failureDelayMs ?? (() => 1) },
+      ...options.start,
+    });
+    nodes.push(node);
+    running.push(dir && n === 0 ? { server: node, dir } : { server: node });
+  }
+  const server = nodes[0]!;
+  const proxy = nodeCount > 1 ? await startRoundRobinProxy(nodes.map((n) => n.port)) : undefined;
+  if (proxy) running.push({ server: proxy });
+  const base = proxy?.url ?? server.url;
   await server.services.settings.update({ timezone: 'UTC', ...options.settings });
   const admin = basic(ADMIN.login, ADMIN.password);
 
   async function call(method: string, path: string, opts: CallOptions = {}): Promise<ApiResult> {
-    const url = new URL(path.startsWith('http') ? path : `${server.url}${path}`);
+    const url = new URL(path.startsWith('http') ? path : `${base}${path}`);
     for (const [key, value] of Object.entries(opts.query ?? {})) {
       if (Array.isArray(value))
         value.forEach((v) => url.searchParams.append(`${key}[]`, String(v)));
@@ -234,6 +275,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   let counter = 0;
   return {
     ...server,
+    url: base,
+    port: proxy?.port ?? server.port,
+    nodes,
+    async close() {
+      await Promise.all(nodes.map((node) => node.close()));
+      await proxy?.close();
+    },
     admin,
     databaseUrl: config.databaseUrl,
     dbPath: config.dbPath,

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { testConfig } from '../../server/config.js';
 import { fixedClock } from '../../server/clock.js';
-import { start } from '../../server/start.js';
+import { start, type RunningServer } from '../../server/start.js';
+import { startRoundRobinProxy } from '../helpers/round-robin-proxy.js';
 import { ADMIN_LOGIN, ADMIN_PASSWORD, scenario } from './api-requests.js';
 
 export const FROZEN_AT = '2026-06-15T12:00:00Z';
@@ -150,28 +151,38 @@ function isText(type: string | undefined): boolean {
 export interface RecordOptions {
   /** An empty PostgreSQL database to record on (the server migrates it); default: SQLite. */
   databaseUrl?: string | undefined;
+  /**
+   * PostgreSQL: nodes serving the calendar (default 1). With more, the scenario is sent to a
+   * round-robin proxy in front of them (test/helpers/round-robin-proxy.ts), so each request goes
+   * to the next node; they share the data and media folders, as nodes of one calendar do.
+   */
+  nodes?: number;
 }
 
 /** Starts a server exactly as the tests do, runs the scenario, and returns every answer. */
 export async function recordApi(options: RecordOptions = {}): Promise<Recording> {
   const dir = mkdtempSync(join(tmpdir(), 'almanac-snapshot-'));
   const onPostgres = options.databaseUrl !== undefined;
-  const server = await start(
-    testConfig({
-      adminUser: ADMIN_LOGIN,
-      adminPassword: ADMIN_PASSWORD,
-      dataDir: dir,
-      dbPath: join(dir, 'almanac.db'),
-      mediaDir: join(dir, 'media'),
-      ...(onPostgres ? { databaseUrl: options.databaseUrl } : {}),
-    }),
-    {
-      clock: fixedClock(FROZEN_AT),
-      auth: { failureDelayMs: () => 1 },
-    },
-  );
+  const count = options.nodes ?? 1;
+  if (count > 1 && !onPostgres) throw new Error('Several nodes need a PostgreSQL database.');
+  const config = testConfig({
+    adminUser: ADMIN_LOGIN,
+    adminPassword: ADMIN_PASSWORD,
+    dataDir: dir,
+    dbPath: join(dir, 'almanac.db'),
+    mediaDir: join(dir, 'media'),
+    ...(onPostgres ? { databaseUrl: options.databaseUrl } : {}),
+  });
+  const clock = fixedClock(FROZEN_AT);
+  const nodes: RunningServer[] = [];
+  // One after the other: the first migrates the empty database and makes the administrator.
+  for (let n = 0; n < count; n++)
+    nodes.push(await start(config, { clock, auth: { failureDelayMs: () => 1 } }));
+  const server = nodes[0]!;
+  const proxy = count > 1 ? await startRoundRobinProxy(nodes.map((node) => node.port)) : undefined;
+  const base = proxy?.url ?? server.url;
   const answers: RecordedAnswer[] = [];
-  const normaliser = new Normaliser(server.port);
+  const normaliser = new Normaliser(proxy?.port ?? server.port);
   const names = new Set<string>();
   // A HEAD answer's ETag is the one of the GET body it leaves out.
   const getBodies = new Map<string, Buffer>();
@@ -180,7 +191,7 @@ export async function recordApi(options: RecordOptions = {}): Promise<Recording>
     const call: Caller = async (name, method, path, options = {}) => {
       if (names.has(name)) throw new Error(`Two requests are named "${name}"`);
       names.add(name);
-      const url = new URL(path, server.url);
+      const url = new URL(path, base);
       const headers: Record<string, string> = { ...options.headers };
       if (options.auth) headers.authorization = options.auth;
       let body: Buffer | undefined;
@@ -228,7 +239,8 @@ export async function recordApi(options: RecordOptions = {}): Promise<Recording>
     };
     await scenario(call);
   } finally {
-    await server.close();
+    await proxy?.close();
+    await Promise.all(nodes.map((node) => node.close()));
     rmSync(dir, { recursive: true, force: true });
   }
   return { frozen_at: FROZEN_AT, answers };

@@ -49,6 +49,29 @@ export function createUsersService(
     }
   }
 
+  /** Inserts the user in one unit of work, unless `skip` (run with the write lock held) says no. */
+  async function insertUnless(
+    input: UserInput,
+    skip: (users: UsersReader) => Promise<boolean>,
+  ): Promise<UserRow | undefined> {
+    const now = formatUtc(clock.now());
+    const password_hash = await hashSecret(input.password);
+    return storage.write(async (uow) => {
+      if (await skip(uow.users)) return undefined;
+      const id = await uow.users.insert({
+        login: input.login,
+        email: input.email ?? '',
+        display_name: input.display_name ?? input.login,
+        role: input.role,
+        password_hash,
+        locale: input.locale ?? '',
+        created_utc: now,
+        modified_utc: now,
+      });
+      return getIn(uow.users, id);
+    });
+  }
+
   /** Whether `login` would rename `user` to a login another user has. */
   async function renamedOnto(users: UsersReader, user: UserRow, login: string | undefined) {
     return (
@@ -70,24 +93,22 @@ export function createUsersService(
 
     async create(input: UserInput): Promise<UserRow> {
       if (await read.users.byLogin(input.login)) throw loginTaken();
-      const now = formatUtc(clock.now());
-      const password_hash = await hashSecret(input.password);
       // Checked again with the write lock held: another request or process may have taken the
       // login during the hash.
-      return storage.write(async (uow) => {
-        if (await uow.users.byLogin(input.login)) throw loginTaken();
-        const id = await uow.users.insert({
-          login: input.login,
-          email: input.email ?? '',
-          display_name: input.display_name ?? input.login,
-          role: input.role,
-          password_hash,
-          locale: input.locale ?? '',
-          created_utc: now,
-          modified_utc: now,
-        });
-        return getIn(uow.users, id);
+      const user = await insertUnless(input, async (users) => {
+        if (await users.byLogin(input.login)) throw loginTaken();
+        return false;
       });
+      return user!;
+    },
+
+    /**
+     * The first user of an empty calendar, or undefined when it has one by the time the write
+     * lock is held: nodes started together on one empty database each try, and one makes it.
+     */
+    async createFirst(input: UserInput): Promise<UserRow | undefined> {
+      if ((await read.users.count()) > 0) return undefined;
+      return insertUnless(input, async (users) => (await users.count()) > 0);
     },
 
     /**
