@@ -18,6 +18,7 @@ const SLOW = [
   'test/server/child.test.ts',
   'test/server/start.test.ts',
   'test/bench/quick.test.ts',
+  'test/bench/postgres.test.ts',
   'test/bench/caldav.test.ts',
   'test/bench/recurrence.test.ts',
   'test/bench/zone-offsets.test.ts',

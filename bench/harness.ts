@@ -16,7 +16,8 @@ import { describeMachine, reportHead, type Report, type Row, type Startup } from
 import { ACCEPT_COMPRESSED, ALL_SCENARIOS, MIXED, NS, type Scenario } from './scenarios.js';
 import { seedDatabase, type SeedResult } from './seed.js';
 import { mainTargets } from './targets.js';
-import { measurePostgres, postgresTargets, type PostgresEntry } from './postgres.js';
+import { measurePostgres, type PostgresEntry } from './postgres.js';
+import { postgresTargets } from './postgres-targets.js';
 
 export const MB = 2 ** 20;
 /** Read scenarios compared between one and N server processes. */
@@ -225,7 +226,10 @@ export async function runBenchmark(
     postgres,
     targets: [],
   };
-  report.targets = [...mainTargets(report, target), ...postgresTargets(postgres, rows, target)];
+  report.targets = [
+    ...mainTargets(report, target),
+    ...postgresTargets(postgres, rows, target, options.profileDir),
+  ];
   return report;
 }
 

@@ -15,6 +15,8 @@ export interface HistoryLine {
   run: 'main' | 'scaling' | 'quick';
   events: number;
   scenario: string;
+  /** Present on PostgreSQL's rows (`--postgres`), whose workers are nodes. */
+  engine?: 'postgres';
   answers?: string;
   workers?: number;
   connections?: number;
@@ -65,10 +67,11 @@ export const targetLines = (report: Report, targets: Target[]): HistoryLine[] =>
 
 export function historyLines(report: Report): HistoryLine[] {
   const base = baseOf(report);
-  const row = (events: number, r: Row): HistoryLine => ({
+  const row = (events: number, r: Row, engine?: 'postgres'): HistoryLine => ({
     ...base,
     events,
     scenario: r.scenario,
+    ...(engine ? { engine } : {}),
     answers: r.answers,
     workers: r.workers,
     connections: r.connections,
@@ -80,8 +83,10 @@ export function historyLines(report: Report): HistoryLine[] {
   });
   const events = Number(report.options.events ?? 0);
   const lines = report.rows.map((r) => row(events, r));
+  lines.push(...(report.postgres?.rows ?? []).map((r) => row(events, r, 'postgres')));
   for (const entry of report.scaling ?? []) {
     lines.push(...entry.rows.map((r) => row(entry.events, r)));
+    lines.push(...(entry.postgres?.rows ?? []).map((r) => row(entry.events, r, 'postgres')));
     lines.push({
       ...base,
       events: entry.events,

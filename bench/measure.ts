@@ -18,8 +18,9 @@ export async function probeQueries(
   source: RequestSource,
   count: number,
   offset: number,
+  statements: () => Promise<number> = () => server.queryCount(),
 ): Promise<number> {
-  const before = await server.queryCount();
+  const before = await statements();
   for (let i = 0; i < count; i++) {
     const spec = source(offset + i);
     const response = await fetch(server.url + spec.path, {
@@ -29,35 +30,66 @@ export async function probeQueries(
     });
     await response.arrayBuffer();
   }
-  const after = await server.queryCount();
+  const after = await statements();
   return (after - before) / count;
 }
 
-/** Largest resident memory of the server while `work` runs, sampled every 100 ms. */
-export async function sampleRss<T>(server: Spawned, work: () => Promise<T>): Promise<[T, number]> {
-  let max = server.rss();
+/** What a run is measured on: one server, or the nodes of one calendar together. */
+type Servers = Spawned | readonly Spawned[];
+
+const each = (servers: Servers): readonly Spawned[] =>
+  Array.isArray(servers) ? servers : [servers as Spawned];
+const sum = (servers: Servers, figure: (server: Spawned) => number) =>
+  each(servers).reduce((total, server) => total + figure(server), 0);
+
+/** Largest resident memory of the server(s) while `work` runs, sampled every 100 ms. */
+export async function sampleRss<T>(servers: Servers, work: () => Promise<T>): Promise<[T, number]> {
+  const rss = () => sum(servers, (server) => server.rss());
+  let max = rss();
   const timer = setInterval(() => {
-    max = Math.max(max, server.rss());
+    max = Math.max(max, rss());
   }, 100);
   try {
     const result = await work();
-    max = Math.max(max, server.rss());
+    max = Math.max(max, rss());
     return [result, max];
   } finally {
     clearInterval(timer);
   }
 }
 
-/** A load run with the server's CPU time per request measured around it. */
-async function measured(server: Spawned, run: () => Promise<LoadResult>): Promise<LoadResult> {
-  const before = server.cpuMs();
+const perRequest = (ms: number, requests: number) =>
+  requests > 0 ? Math.round((ms / requests) * 1000) / 1000 : null;
+
+/**
+ * A load run with the server's CPU time per request measured around it (every node's), and the
+ * database server's when it is another process.
+ */
+async function measured(
+  servers: Servers,
+  run: () => Promise<LoadResult>,
+  database?: Database,
+): Promise<LoadResult & { databaseCpuMsPerRequest?: number | null }> {
+  const cpu = () => sum(servers, (server) => server.cpuMs());
+  const before = cpu();
+  const databaseBefore = database?.cpuMs();
   const result = await run();
-  const used = server.cpuMs() - before;
+  const used = cpu() - before;
   return {
     ...result,
-    cpuMsPerRequest:
-      result.requests > 0 ? Math.round((used / result.requests) * 1000) / 1000 : null,
+    cpuMsPerRequest: perRequest(used, result.requests),
+    ...(database && databaseBefore !== undefined
+      ? { databaseCpuMsPerRequest: perRequest(database.cpuMs() - databaseBefore, result.requests) }
+      : {}),
   };
+}
+
+/** A database server the nodes share (PostgreSQL), measured beside them. */
+export interface Database {
+  /** CPU time its processes used so far, in milliseconds. */
+  cpuMs(): number;
+  /** Statements it executed so far, for the statements per request of the probe. */
+  statements(): Promise<number>;
 }
 
 export interface MeasureContext {
@@ -73,6 +105,8 @@ export interface MeasureContext {
    * scenario, so that the ratio compares runs seconds apart (other load on the machine drifts).
    */
   ceilingProcess?: Spawned;
+  /** The database server, when it is not in the server's process (PostgreSQL). */
+  database?: Database;
   log: (line: string) => void;
 }
 
@@ -85,13 +119,20 @@ function nextOffset(name: string, by: number): number {
   return at;
 }
 
+/**
+ * Measures `scenario` on one server (`workers`: its processes), or on several nodes of one
+ * calendar at once, the connections shared out between them (then the nodes are the workers).
+ */
 export async function measureScenario(
-  server: Spawned,
+  servers: Servers,
   scenario: Scenario,
   ctx: MeasureContext,
   connections: number[],
-  workers = 1,
+  workers = each(servers).length,
 ): Promise<Row[]> {
+  const nodes = each(servers);
+  const server = nodes[0]!;
+  const urls = nodes.map((node) => node.url);
   const base = scenario.source(ctx.fixture, ctx.auth);
   const shifted =
     (start: number): RequestSource =>
@@ -104,6 +145,7 @@ export async function measureScenario(
           base,
           ctx.options.probeRequests,
           nextOffset(scenario.name, ctx.options.probeRequests),
+          ctx.database?.statements,
         )
       : null;
   const rows: Row[] = [];
@@ -116,14 +158,16 @@ export async function measureScenario(
         : undefined;
     if (ctx.options.warmupSeconds > 0)
       await runLoad(
-        server.url,
+        urls,
         shifted(nextOffset(scenario.name, 100_000)),
         c,
         ctx.options.warmupSeconds,
       );
-    const [result, rss] = await sampleRss(server, () =>
-      measured(server, () =>
-        runLoad(server.url, shifted(nextOffset(scenario.name, 1_000_000)), c, seconds),
+    const [result, rss] = await sampleRss(nodes, () =>
+      measured(
+        nodes,
+        () => runLoad(urls, shifted(nextOffset(scenario.name, 1_000_000)), c, seconds),
+        ctx.database,
       ),
     );
     const ceiling = adjacent ?? ctx.ceiling[String(c)];
@@ -149,6 +193,9 @@ export async function measureScenario(
         `  p50 ${row.latencyMs.p50.toFixed(2)} ms  p99 ${row.latencyMs.p99.toFixed(2)} ms` +
         `  ${row.ratio === null ? '' : `${Math.round(row.ratio * 100)}% of ceiling`}` +
         `  cpu ${row.cpuMsPerRequest ?? '?'} ms/req` +
+        (row.databaseCpuMsPerRequest === undefined
+          ? ''
+          : `  database cpu ${row.databaseCpuMsPerRequest ?? '?'} ms/req`) +
         `  errors ${row.errors}${row.errors > 0 ? ` ${JSON.stringify(row.statuses)}` : ''}`,
     );
   }

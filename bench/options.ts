@@ -93,9 +93,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --caldav            only CalDAV beside Radicale and Xandikos, 10k events in each
   --recurrence        only the recurrence scenario: 500 weekly series among --events events
                       (also run after the main run)
-  --postgres          also the same scenarios on PostgreSQL, one node, in the same run (a
+  --postgres          also the same scenarios on PostgreSQL, 1 and 2 nodes, in the same run (a
                       throwaway cluster of Debian's postgresql package; the seeded calendar
-                      is moved into it)
+                      is moved into it); with --scaling, the reads at each size on 1 node
   --reuse             keep an already seeded database of the same size
   --no-cache, --cache only without / with remembered answers (default: both; --scaling: without)
   --only LIST         only scenarios whose name contains one of these words (word$: exactly)

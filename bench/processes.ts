@@ -46,15 +46,28 @@ function statusField(pid: number, field: string): number {
 /** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-function cpuTicks(pid: number): number {
+/** utime + stime, and with `reaped` also the children it waited for (cutime + cstime). */
+function cpuTicks(pid: number, reaped = false): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of stat (utime, stime); the slice starts at field 3.
-    return Number(fields[11]) + Number(fields[12]);
+    // Fields 14 to 17 of stat (utime, stime, cutime, cstime); the slice starts at field 3.
+    const own = Number(fields[11]) + Number(fields[12]);
+    return reaped ? own + Number(fields[13]) + Number(fields[14]) : own;
   } catch {
     return 0;
   }
+}
+
+/**
+ * CPU time used so far by a server that starts a process per connection (PostgreSQL's
+ * postmaster), in milliseconds: its live children's and those that ended, which the postmaster
+ * waited for, so a connection closed during a run still counts.
+ */
+export function serverCpuMs(root: number): number {
+  const [, ...children] = processTree(root);
+  const ticks = children.reduce((total, pid) => total + cpuTicks(pid), cpuTicks(root, true));
+  return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
 /** The process and its descendants, from the parent ids in /proc (cluster workers). */
@@ -191,6 +204,8 @@ export interface ServerOptions {
   cpuProfDir?: string;
   /** Serve without remembered answers (ALMANAC_ANSWER_CACHE=off): every request does the work. */
   noAnswerCache?: boolean;
+  /** The media folder (`ALMANAC_MEDIA_DIR`), which nodes of one calendar share. */
+  mediaDir?: string;
 }
 
 const SERVER_BUNDLE = join('dist', 'node', 'server', 'cli.js');
@@ -249,6 +264,7 @@ export function spawnServer(options: ServerOptions): Promise<Spawned> {
         options.countQueries === 'sql' ? 'sql' : options.countQueries ? '1' : '0',
       ALMANAC_DATA_DIR: dirname(options.db),
       ALMANAC_ANSWER_CACHE: options.noAnswerCache ? 'off' : 'on',
+      ...(options.mediaDir === undefined ? {} : { ALMANAC_MEDIA_DIR: options.mediaDir }),
     },
     nodeArgs,
     ready: /Almanac listening on (http:\/\/\S+)/,

@@ -47,7 +47,7 @@ export function unbundle(profile: Profile): Profile {
   return profile;
 }
 
-interface Profile {
+export interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -99,7 +99,7 @@ export function summarise(profile: Profile, top = 30): string {
   return lines.join('\n');
 }
 
-if (process.argv[2]) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2]) {
   const profile = unbundle(JSON.parse(readFileSync(process.argv[2], 'utf8')) as Profile);
   console.log(summarise(profile, Number(process.argv[3] ?? 30)));
 }

@@ -62,6 +62,8 @@ export interface Row extends LoadResult {
   /** Highest resident memory of the server process tree sampled during the run, in MB. */
   rssMb: number;
   queriesPerRequest: number | null;
+  /** CPU of the database server's processes per request (PostgreSQL rows only). */
+  databaseCpuMsPerRequest?: number | null;
 }
 
 export interface Startup {
@@ -110,6 +112,8 @@ export interface ScalingEntry {
   serverPeakRssMb: number;
   startup: Startup;
   rows: Row[];
+  /** The same reads on PostgreSQL, one node (`--scaling --postgres`). */
+  postgres?: { version: string; copySeconds: number; rows: Row[] };
 }
 
 const fmt = (n: number | null, digits = 0) =>
@@ -117,11 +121,16 @@ const fmt = (n: number | null, digits = 0) =>
     ? '—'
     : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-export function rowsTable(rows: Row[]): string {
+/**
+ * The rows as a table; PostgreSQL's count nodes instead of worker processes and add the
+ * database server's CPU per request.
+ */
+export function rowsTable(rows: Row[], engine: 'sqlite' | 'postgres' = 'sqlite'): string {
+  const postgres = engine === 'postgres';
   const header = [
     'Scenario',
     'Answers',
-    'Workers',
+    postgres ? 'Nodes' : 'Workers',
     'Conns',
     'req/s',
     '× ceiling',
@@ -132,6 +141,7 @@ export function rowsTable(rows: Row[]): string {
     'Queries/req',
     'CPU ms/req',
     '× ceiling (CPU)',
+    ...(postgres ? ['PostgreSQL CPU ms/req'] : []),
   ];
   const lines = rows.map((r) => [
     r.label,
@@ -147,6 +157,7 @@ export function rowsTable(rows: Row[]): string {
     r.queriesPerRequest === null ? '—' : fmt(r.queriesPerRequest, 1),
     fmt(r.cpuMsPerRequest, 3),
     r.cpuRatio === null ? '—' : `${fmt(r.cpuRatio * 100, 0)}%`,
+    ...(postgres ? [fmt(r.databaseCpuMsPerRequest ?? null, 3)] : []),
   ]);
   return markdownTable(header, lines);
 }
@@ -230,18 +241,35 @@ export function toMarkdown(report: Report): string {
         rowsTable(s.rows),
         '',
       );
+      if (s.postgres)
+        parts.push(
+          `#### PostgreSQL ${s.postgres.version}, 1 node (moved in ${fmt(s.postgres.copySeconds, 1)} s)`,
+          '',
+          rowsTable(s.postgres.rows, 'postgres'),
+          '',
+        );
     }
   }
-  if (report.postgres) {
-    parts.push(
-      `## PostgreSQL ${report.postgres.version}, 1 node`,
-      '',
-      `The seeded calendar moved into a throwaway cluster in ${fmt(report.postgres.copySeconds, 1)} s; one server process with \`--database-url\`, remembered answers off.`,
-      '',
-      rowsTable(report.postgres.rows),
-      '',
-    );
-  }
+  if (report.postgres) parts.push(...postgresMarkdown(report.postgres));
   parts.push('## Targets', '', targetsTable(report.targets), '');
   return parts.join('\n');
+}
+
+/** The report's PostgreSQL section. */
+export function postgresMarkdown(entry: PostgresEntry): string[] {
+  return [
+    `## PostgreSQL ${entry.version}, 1 and 2 nodes`,
+    '',
+    `The seeded calendar moved into a throwaway cluster in ${fmt(entry.copySeconds, 1)} s ` +
+      '(`almanac migrate`); two server processes started with its `--database-url`, remembered answers off. ' +
+      'A 1-node row loads the first node alone; a 2-node row loads both at once, the connections shared out, ' +
+      'right after it. Queries/req: statements PostgreSQL ran per request (pg_stat_statements, BEGIN and COMMIT included), ' +
+      'from requests sent one at a time to one node. PostgreSQL CPU: its processes’ CPU per request, from /proc.',
+    '',
+    rowsTable(entry.rows, 'postgres'),
+    '',
+    ...(entry.profiles.length > 0
+      ? ['Profiles:', '', ...entry.profiles.map((file) => `- ${file}`), '']
+      : []),
+  ];
 }

@@ -69,10 +69,15 @@ async function main() {
       `${entry.events.toLocaleString('en')} events (server peak RSS ${entry.serverPeakRssMb} MB):`,
     );
     console.log(rowsTable(entry.rows), '\n');
+    if (entry.postgres) {
+      console.log(`On PostgreSQL, 1 node (moved in ${entry.postgres.copySeconds} s):`);
+      console.log(rowsTable(entry.postgres.rows, 'postgres'), '\n');
+    }
   }
   if (report.postgres) {
-    console.log(`PostgreSQL ${report.postgres.version}, 1 node:`);
-    console.log(rowsTable(report.postgres.rows), '\n');
+    console.log(`PostgreSQL ${report.postgres.version}, 1 and 2 nodes:`);
+    console.log(rowsTable(report.postgres.rows, 'postgres'), '\n');
+    for (const file of report.postgres.profiles) console.log(`Profile: ${file}`);
   }
   console.log(`Wrote ${json} and ${markdown} (${report.seconds} s).`);
   const more: Target[] = [];

@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- --scaling`: the reads without remembered answers at each size (10k, 100k and
  * 1M events by default), with each size's start to listening and peak memory, so that the p50
- * of 1M can be compared with 10k's.
+ * of 1M can be compared with 10k's. With `--postgres`, each size's calendar is then moved into
+ * a database of one throwaway cluster and the same reads run on one node there.
  */
 import { readFixture } from './fixture.js';
 import type { LoadResult } from './load.js';
@@ -11,6 +12,9 @@ import { spawnCeiling } from './processes.js';
 import { describeMachine, reportHead, type Report, type Row, type ScalingEntry } from './report.js';
 import { ALL_SCENARIOS, SCENARIOS } from './scenarios.js';
 import { scalingTargets } from './targets.js';
+import { startBenchCluster, type BenchCluster } from './pg-calendar.js';
+import { measurePostgresSize } from './postgres.js';
+import { postgresScalingTargets } from './postgres-targets.js';
 import {
   basicAuth,
   ceilings,
@@ -35,7 +39,9 @@ export async function runScaling(
   const entries: ScalingEntry[] = [];
   const ceiling = await spawnCeiling();
   let ceiling1: Record<string, LoadResult>;
+  let bench: BenchCluster | undefined;
   try {
+    if (options.postgres) bench = await startBenchCluster();
     log('Ceiling (bare Express):');
     ceiling1 = await ceilings(ceiling, options, log);
     for (const events of options.sizes) {
@@ -61,15 +67,21 @@ export async function runScaling(
       } finally {
         await server.stop();
       }
+      const postgres = bench && {
+        version: bench.version,
+        ...(await measurePostgresSize(bench, file, events, scenarios, ctx)),
+      };
       entries.push({
         events,
         seedSeconds: seed ? seed.ms.total! / 1000 : 0,
         serverPeakRssMb: Math.round(server.peakRss() / MB),
         startup,
         rows,
+        ...(postgres ? { postgres } : {}),
       });
     }
   } finally {
+    bench?.stop();
     await ceiling.stop();
   }
   return {
@@ -79,6 +91,7 @@ export async function runScaling(
       connections: options.connections,
       seconds: options.seconds,
       answers: [answers],
+      postgres: options.postgres,
     },
     seed: null,
     ceiling: ceiling1,
@@ -89,6 +102,9 @@ export async function runScaling(
     rows: [],
     multicore: [],
     scaling: entries,
-    targets: scalingTargets(entries, options.connections),
+    targets: [
+      ...scalingTargets(entries, options.connections),
+      ...postgresScalingTargets(entries, options.connections),
+    ],
   };
 }

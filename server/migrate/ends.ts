@@ -52,8 +52,10 @@ export interface CopyDestination extends End {
   /** Brings the schema to this program's latest (an empty database gets every migration). */
   migrate(): Promise<void>;
   /**
-   * Starts the one transaction the copy writes in; every trigger but those deriving data from
-   * copied rows (search words, day counts) is off until `finish`.
+   * Starts the one transaction the copy writes in. Triggers that would move what the copied rows
+   * already hold are off until `finish`; those that derive rows from them (search words, day
+   * counts) either fire as rows go in, or are off too and `finish` derives the rows all at once
+   * (PostgreSQL, which also builds its secondary indexes there).
    */
   begin(): Promise<void>;
   /** Removes the rows a migration seeded (the change log's state, the feed's identity). */

@@ -7,7 +7,7 @@
  * test may use one.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,14 @@ export interface PgCluster {
   port: number;
   /** A connection URL of the cluster's superuser to `database`. */
   url(database: string): string;
+  /** The postmaster's process id (its backends are its children). */
+  pid(): number;
   stop(): void;
+}
+
+export interface ClusterOptions {
+  /** More server settings (`name=value`), e.g. a library to preload. */
+  settings?: string[];
 }
 
 const POSTGRES_ROOT = '/usr/lib/postgresql';
@@ -54,7 +61,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startCluster(): Promise<PgCluster> {
+export async function startCluster(given: ClusterOptions = {}): Promise<PgCluster> {
   const bin = findServerBinaries();
   const asRoot = userInfo().uid === 0;
   const run = (tool: string, args: string[]) => {
@@ -80,6 +87,7 @@ export async function startCluster(): Promise<PgCluster> {
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
       '-c max_connections=200',
+      ...(given.settings ?? []).map((setting) => `-c ${setting}`),
     ].join(' ');
     run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
   } catch (error) {
@@ -90,6 +98,8 @@ export async function startCluster(): Promise<PgCluster> {
   return {
     port,
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    // postmaster.pid's first line (pg_ctl -w returned once the server wrote it).
+    pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop() {
       if (stopped) return;
       stopped = true;

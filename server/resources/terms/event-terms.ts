@@ -102,10 +102,13 @@ function* resolveForEvent(
   const add = (id: number | undefined) => {
     if (id !== undefined && !ids.includes(id)) ids.push(id);
   };
+  // Every id given is looked up in one query: on PostgreSQL each is a round trip, made while
+  // the unit of work holds the lock that every write of the calendar waits for.
+  const given = values.filter(isId).map(Number);
+  const known = given.length === 0 ? new Set<number>() : yield* writes.existingIds(taxonomy, given);
   for (const value of values) {
     if (isId(value)) {
-      const row = yield* writes.find(Number(value));
-      add(row?.taxonomy === taxonomy ? row.id : undefined);
+      add(known.has(Number(value)) ? Number(value) : undefined);
       continue;
     }
     const name = cleanName(String(value));

@@ -137,3 +137,23 @@ export function pgDerivedStep(): string {
     })
     .join('');
 }
+
+/**
+ * The statements that make each group count's rows from all of its source rows at once (a
+ * calendar's copy, whose triggers are off while the rows go in): what the row triggers above
+ * would have left, row by row.
+ */
+export function pgGroupCountRebuilds(): string[] {
+  return DERIVED.filter((d): d is GroupCount => d.kind === 'group-count').map((d) => {
+    const keys = d.groups.map((g) => g.column).join(', ');
+    const values = d.groups
+      .map((g) => (g.prefix === undefined ? g.from : `substr(${g.from}, 1, ${g.prefix})`))
+      .join(', ');
+    const w = d.source.where;
+    return (
+      `INSERT INTO ${d.table} (${keys}, ${d.column}) ` +
+      `SELECT ${values}, count(*) FROM ${d.source.table} WHERE ${w.column} = ${w.value} ` +
+      `GROUP BY ${d.groups.map((_, i) => i + 1).join(', ')}`
+    );
+  });
+}

@@ -188,8 +188,9 @@ export function postgresStorage(pool: pg.Pool): PostgresStorage {
     const unit: Unit = { query: q, open: true };
     let broken = false;
     try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+      // One round trip for both (a simple query of two statements; the key is this file's
+      // constant): the lock is held from here to COMMIT.
+      await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK})`);
       try {
         const value = await unitScope.run(unit, async () => {
           const uow = writeRepositories(q);

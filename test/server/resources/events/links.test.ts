@@ -187,6 +187,17 @@ describe('event links', () => {
     ]);
     // An existing tag named by its slug is reused, never duplicated (docs/contract/decisions.md 11).
     expect((mixed.tags as Array<{ id: number }>).map((t) => t.id)).toEqual([tag.id]);
+    // Ids are kept in the order given, once each; an unknown id and a tag's id among the
+    // categories are skipped (docs/contract/compat-notes.md §7.2).
+    const byIds = await createEvent(server, {
+      categories: [tag.id, cats[1]!.id, 999_999, String(cats[0]!.id), cats[1]!.id],
+      tags: [cats[0]!.id, tag.id],
+    });
+    expect((byIds.categories as Array<{ id: number }>).map((c) => c.id)).toEqual([
+      cats[1]!.id,
+      cats[0]!.id,
+    ]);
+    expect((byIds.tags as Array<{ id: number }>).map((t) => t.id)).toEqual([tag.id]);
     const cleared = await server.call('POST', `${EVENTS}/${mixed.id}`, {
       auth: server.admin,
       body: { categories: '', tags: [] },
