@@ -266,6 +266,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     }
     if (pool === undefined) {
       pool = new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
+      // The database is dropped WITH (FORCE) after the test: a connection still closing then is
+      // ended by the server, which without a listener is an uncaught exception in the test run.
+      pool.on('error', () => undefined);
       pools.push(pool);
     }
     const result = await pool.query(positional(text), params);
