@@ -171,6 +171,25 @@ export function parseDateInput(
 }
 
 /**
+ * Whether `parseDateInput` reads `value` relative to "now" (natural language: `tomorrow 9am`,
+ * `+1 week`): every other form (timestamps, wall times, ISO 8601, RFC 2822) names the same
+ * moment whenever it is read.
+ */
+export function readsNow(value: string | number): boolean {
+  if (typeof value === 'number') return false;
+  const text = value.trim().replace(/\s+/g, ' ');
+  if (text === '' || TIMESTAMP.test(text) || /^@-?\d+$/.test(text) || wallFields(text)) {
+    return false;
+  }
+  if (/^\d{4}-\d{2}-\d{2}T/.test(text) || HAS_OFFSET.test(text)) {
+    if (DateTime.fromISO(text.replace(' ', 'T'), { zone: 'UTC', setZone: false }).isValid) {
+      return false;
+    }
+  }
+  return !DateTime.fromRFC2822(text, { zone: 'UTC' }).isValid;
+}
+
+/**
  * True when `value` is a date the API accepts (the zone does not change that): one from year 3
  * to 9999-12-29 in UTC, so that read in any zone, and moved to the end of an all-day event's
  * day, it keeps the four-digit year of the wire format in its zone and in UTC.

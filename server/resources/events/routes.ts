@@ -47,6 +47,21 @@ const eventOf = (params: { id: number } | { slug: string }, ctx: RequestContext)
   named.of(params, ctx);
 const lookedUp = (params: { id: number } | { slug: string }) => named.lookedUp(params);
 
+/**
+ * Whether the actor may update or trash the event the parameters name, as it is now. Both need
+ * `edit_posts` whatever the event (shared/roles.ts, canEditPost), so the event is not read for
+ * anyone without it: every public GET of an event asks this of PATCH and DELETE for its `Allow`
+ * header, and those two reads were a fifth of a single read's time.
+ */
+async function mayChange(
+  ctx: RequestContext,
+  params: { id: number } | { slug: string },
+  judge: 'canUpdate' | 'canDelete',
+): Promise<boolean> {
+  if (!canEditPosts(ctx.actor)) return false;
+  return ctx.services.events[judge](ctx.actor, await eventOf(params, ctx));
+}
+
 /** Looks the event up for the permission; a check of its own, reporting nothing. */
 const lookUp = async (params: { id: number }, ctx: RequestContext): Promise<undefined> => {
   await eventOf(params, ctx);
@@ -151,8 +166,7 @@ export const eventsRoutes: RouteDef[] = [
           ctx.services.events.canUpdate(ctx.actor, lookedUp(params)) &&
           canAssignAuthor(ctx.actor, params.author),
         permissionInWrite: async (ctx, params) =>
-          ctx.services.events.canUpdate(ctx.actor, await eventOf(params, ctx)) &&
-          canAssignAuthor(ctx.actor, params.author),
+          (await mayChange(ctx, params, 'canUpdate')) && canAssignAuthor(ctx.actor, params.author),
         handler: async ({ id, scope, ...input }, ctx) => ({
           body: await ctx.services.events.submit.update(id, input, ctx.actor, ctx.links, scope),
         }),
@@ -163,8 +177,7 @@ export const eventsRoutes: RouteDef[] = [
         args: idArgs.extend(scoped),
         check: lookUp,
         permission: (ctx, params) => ctx.services.events.canDelete(ctx.actor, lookedUp(params)),
-        permissionInWrite: async (ctx, params) =>
-          ctx.services.events.canDelete(ctx.actor, await eventOf(params, ctx)),
+        permissionInWrite: (ctx, params) => mayChange(ctx, params, 'canDelete'),
         handler: async (params, ctx) => ({
           body: await ctx.services.events.submit.trash(
             params.id,
@@ -201,8 +214,7 @@ export const eventsRoutes: RouteDef[] = [
           ctx.services.events.canUpdate(ctx.actor, lookedUp(params)) &&
           canAssignAuthor(ctx.actor, params.author),
         permissionInWrite: async (ctx, params) =>
-          ctx.services.events.canUpdate(ctx.actor, await eventOf(params, ctx)) &&
-          canAssignAuthor(ctx.actor, params.author),
+          (await mayChange(ctx, params, 'canUpdate')) && canAssignAuthor(ctx.actor, params.author),
         handler: async (params, ctx) => {
           const { slug: _slug, scope, ...input } = params;
           const id = await slugged(params, ctx);
@@ -217,8 +229,7 @@ export const eventsRoutes: RouteDef[] = [
         args: slugArgs.extend(scoped),
         check: slugExists,
         permission: (ctx, params) => ctx.services.events.canDelete(ctx.actor, lookedUp(params)),
-        permissionInWrite: async (ctx, params) =>
-          ctx.services.events.canDelete(ctx.actor, await eventOf(params, ctx)),
+        permissionInWrite: (ctx, params) => mayChange(ctx, params, 'canDelete'),
         handler: async (params, ctx) => ({
           body: await ctx.services.events.submit.trash(
             await slugged(params, ctx),

@@ -15,6 +15,7 @@ import {
   type TrashMeta,
 } from '../events.js';
 import type { Sync } from './repository.js';
+import { objectRows } from './row-objects.js';
 import { sqliteLog } from './change-log.js';
 import { eventWritten, eventsPublished, linksReplaced, termsLinked } from '../change-log.js';
 
@@ -25,13 +26,13 @@ export function sqliteEventsReader(db: ReadDb): Sync<EventsReader> {
     .pluck();
   const slugVariants = prepareSlugVariants<{ id: number }>(db, 'events', 'id <> @id');
   const s = {
-    get: db.prepare<[number], EventRow>('SELECT * FROM events WHERE id = ?'),
+    get: objectRows<[number], EventRow>(db.prepare('SELECT * FROM events WHERE id = ?')),
     kind: db.prepare<[number], { kind: string }>('SELECT kind FROM posts WHERE id = ?'),
     kinds: db.prepare<[string], { id: number; kind: string }>(
       'SELECT id, kind FROM posts WHERE id IN (SELECT value FROM json_each(?))',
     ),
-    bySlug: db.prepare<[string], EventRow>(
-      'SELECT * FROM events WHERE slug = ? ORDER BY id LIMIT 1',
+    bySlug: objectRows<[string], EventRow>(
+      db.prepare('SELECT * FROM events WHERE slug = ? ORDER BY id LIMIT 1'),
     ),
     organizersOf: db.prepare<[string], { event_id: number; organizer_id: number }>(
       `SELECT event_id, organizer_id FROM event_organizers

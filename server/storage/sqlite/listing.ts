@@ -23,6 +23,7 @@ import {
   type Params,
 } from './listing-where.js';
 import type { Sync } from './repository.js';
+import { objectRows, type ObjectRows } from './row-objects.js';
 
 /**
  * The FTS5 query of a search's words: every word whole except the last, which may be the start
@@ -50,6 +51,16 @@ export function sqliteListingReader(db: ReadDb): Sync<ListingReader> {
     if (!statement) {
       statement = db.prepare<[Params?], unknown>(sql);
       cache.set(sql, statement);
+    }
+    return statement;
+  };
+  const pages = new Map<string, ObjectRows<[Params], EventRow>>();
+  /** A page's statement, its rows made as objects (row-objects.ts). */
+  const pageRows = (sql: string): ObjectRows<[Params], EventRow> => {
+    let statement = pages.get(sql);
+    if (!statement) {
+      statement = objectRows<[Params], EventRow>(db.prepare<[Params], unknown>(sql));
+      pages.set(sql, statement);
     }
     return statement;
   };
@@ -128,9 +139,9 @@ export function sqliteListingReader(db: ReadDb): Sync<ListingReader> {
           : driven
             ? '+e.start_utc, e.id'
             : 'e.start_utc, e.id';
-      return prepared(
+      return pageRows(
         `SELECT e.* FROM events e WHERE ${sql} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
-      ).all({ ...params, limit, offset }) as EventRow[];
+      ).all({ ...params, limit, offset });
     },
     allIds(q) {
       const { sql, params, driven } = whereSql(q);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
 import { EVENTS, ids } from './helpers.js';
 import { createEvent } from '../../../helpers/fixtures.js';
+import { fixedClock } from '../../../../server/clock.js';
 
 // The test clock is frozen at 2026-06-15 12:00 UTC.
 const NOW = Date.parse('2026-06-15T12:00:00Z') / 1000;
@@ -59,6 +60,31 @@ describe('GET /events date filters', () => {
     expect(new URL(response.body.rest_url as string).searchParams.get('start_date')).toBe(
       '2026-06-15 00:00:00',
     );
+  });
+
+  it('reads a window asked again on another day or in another site zone afresh', async () => {
+    const clock = fixedClock('2026-06-15T12:00:00Z');
+    const server = await startTestServer({ clock });
+    // Just after the default window's end today (2028-06-15 23:59:59), inside it tomorrow.
+    const late = await createEvent(server, {
+      start_date: '2028-06-16 10:00:00',
+      end_date: '2028-06-16 11:00:00',
+    });
+    // 2026-06-20 05:00 in Tokyo: on the 20th there, on the 19th in UTC.
+    const early = await createEvent(server, {
+      start_date: '2026-06-19 20:00:00',
+      end_date: '2026-06-19 21:00:00',
+    });
+    const window = { start_date: '2026-06-20' };
+    expect(ids(await list(server, window))).toEqual([]);
+    clock.set('2026-06-16T12:00:00Z');
+    expect(ids(await list(server, window))).toEqual([late.id]);
+    const changed = await server.call('PATCH', '/api/calendar/admin/v1/settings', {
+      auth: server.admin,
+      body: { timezone: 'Asia/Tokyo' },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(ids(await list(server, window))).toEqual([early.id, late.id]);
   });
 
   it('filters by start_date and end_date, given as timestamps or dates', async () => {
