@@ -115,6 +115,7 @@ const SERVER_ON_POSTGRES = [
   'test/server/resources/series/parts.test.ts',
   'test/server/resources/series/rfc5545-http.test.ts',
   'test/server/resources/series/scope.test.ts',
+  'test/server/resources/series/without-series.test.ts',
   'test/server/resources/settings/site-identity.test.ts',
   'test/server/resources/sync/changes.test.ts',
   'test/server/resources/sync/stream.test.ts',

@@ -41,6 +41,8 @@ export const DERIVED_TABLES: Readonly<Record<string, (typeof CONTENT_TABLES)[num
   events_fts: 'events',
   events_fts_listed: 'events',
   event_day_counts: 'events',
+  // Notes of a running group of writes, never committed (migration 0030).
+  search_pending: 'events',
 };
 
 /** Tables no answer a cache keeps is made of, and why. */

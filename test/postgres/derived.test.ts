@@ -15,9 +15,9 @@ import { createPool } from '../../server/storage/postgres/pool.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/pg-database.js';
 
 /**
- * Triggers that keep something other than a count or a generation: the search index's and the
- * series exceptions' write rows of their own. The change log has none: the write path appends it
- * (storage/change-log.ts, migration 0029).
+ * Triggers that keep something other than a count or a generation: the search index's (or, in a
+ * group of writes, its notes: migration 0030) and the series exceptions' write rows of their own.
+ * The change log has none: the write path appends it (storage/change-log.ts, migration 0029).
  */
 const OTHER_SQLITE = [
   'events_fts_delete',
@@ -25,6 +25,9 @@ const OTHER_SQLITE = [
   'events_fts_listed_delete',
   'events_fts_listed_insert',
   'events_fts_listed_update',
+  'events_fts_note_delete',
+  'events_fts_note_insert',
+  'events_fts_note_update',
   'events_fts_update',
   'events_occurrence_deleted',
 ];

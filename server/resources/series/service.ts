@@ -25,7 +25,7 @@ import type { CoreServices } from '../../core.js';
 import type { EventRow, EventsRepository } from '../../storage/events.js';
 import { createOccurrences } from './occurrences.js';
 import { snapshot } from './snapshot.js';
-import type { SeriesRepository, SeriesRow } from '../../storage/series.js';
+import type { SeriesReader, SeriesRepository, SeriesRow } from '../../storage/series.js';
 
 const DAY_MS = 86_400_000;
 
@@ -157,8 +157,30 @@ export interface SeriesWrites {
   series: SeriesRepository;
 }
 
+/**
+ * The series' read side with `anyRunning` remembered per content version, and `running`
+ * answered without a read when no series runs: a calendar without series pays no series read per
+ * request (a listing asked on every page). Every write of a series moves the content version, on
+ * every process and node (db/content-version.ts; PostgreSQL's snapshot), so the answer is never
+ * older than the version the request reads.
+ */
+function runningRemembered(reads: SeriesReader, version: () => Promise<string>): SeriesReader {
+  let known: { version: string; any: boolean } | undefined;
+  async function anyRunning(): Promise<boolean> {
+    // The version before what it keys, as every cache of the version reads them.
+    const at = await version();
+    if (known?.version !== at) known = { version: at, any: await reads.anyRunning() };
+    return known.any;
+  }
+  return {
+    ...reads,
+    anyRunning,
+    running: async (from) => ((await anyRunning()) ? reads.running(from) : []),
+  };
+}
+
 export function createSeriesService(core: CoreServices) {
-  const reads = core.storage.read.series;
+  const reads = runningRemembered(core.storage.read.series, () => core.storage.contentVersion());
   const now = () => core.clock.now();
   const occurrences = createOccurrences(reads, now);
 
@@ -219,6 +241,8 @@ export function createSeriesService(core: CoreServices) {
     const ids = [
       ...new Set(rows.flatMap((row) => (row.series_id === null ? [] : [row.series_id]))),
     ];
+    // Events of no series (every event of most calendars) need no read.
+    if (ids.length === 0) return new Map(rows.map((row) => [row.id, SINGLE]));
     const read = core.storage.read.series;
     const series = await read.linesOf(ids);
     const parts = await read.partsOf([...new Set([...series.values()].map((info) => info.slot))]);

@@ -25,11 +25,12 @@ export interface SettingsOverrides {
   public_url?: string | undefined;
 }
 
-export function defaultSettings(): Settings {
+/** `timezone`: the site's zone when one is set (asking the host's costs a luxon zone lookup). */
+export function defaultSettings(timezone: string = hostTimeZone()): Settings {
   return {
     site_name: 'Almanac',
     site_logo: 0,
-    timezone: hostTimeZone(),
+    timezone,
     per_page: 10,
     currency_symbol: '$',
     currency_code: 'USD',
@@ -61,7 +62,11 @@ export function createSettingsService(
       const parsed = (field as z.ZodType).safeParse(stored[name]);
       if (parsed.success && parsed.data !== undefined) values[name] = parsed.data;
     }
-    const merged: Settings = { ...defaultSettings(), ...values, ...fixed };
+    // The host's zone is asked for only when no zone is set: a write moves the content version,
+    // so the next request merges again, and asking it was 3% of a create's CPU.
+    const zone =
+      fixed.timezone ?? (typeof values.timezone === 'string' ? values.timezone : undefined);
+    const merged: Settings = { ...defaultSettings(zone), ...values, ...fixed };
     // Costs default to the currency of the site's place and language (a Paris site: 15€) until
     // the currency is chosen.
     const currency = siteCurrency(merged.language, merged.timezone);

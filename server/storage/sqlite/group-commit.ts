@@ -5,6 +5,8 @@
  * it touched, the checkpoints they bring): many small writes touching the same pages (the end of
  * the events table and its indexes, the change log, the search index) pay it once per group
  * instead of once each. Durability is unchanged: nothing is answered before its COMMIT returns.
+ * The full-text indexes are written once per group too, just before its COMMIT
+ * (search-per-group.ts): FTS5 writes what it holds as a new segment at every savepoint.
  *
  * A write is either synchronous work (`writeInGroup`, the stores not yet behind the storage
  * ports) or a unit of work (`unitInGroup`, storage.ts): an async body whose repositories resolve
@@ -19,6 +21,7 @@
  */
 import { transactionEnded, type Db } from '../../db/open.js';
 import { activeWriteHooks, runWithHooks, type WriteHooks } from '../write-hooks.js';
+import { searchPerGroup, type SearchPerGroup } from './search-per-group.js';
 
 /** A group's transaction holds the event loop; a burst larger than this is split. */
 export const MAX_GROUP = 64;
@@ -59,8 +62,15 @@ const UNIT_SAVEPOINT = 'almanac_unit';
 class WriteGroups {
   private queue: Pending[] = [];
   private scheduled = false;
+  private searchIndex: SearchPerGroup | undefined;
 
   constructor(private readonly db: Db) {}
+
+  /** The full-text indexes are written once per group, before its COMMIT (migration 0030). */
+  private get search(): SearchPerGroup {
+    this.searchIndex ??= searchPerGroup(this.db);
+    return this.searchIndex;
+  }
 
   submit<T>(work: Work): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -123,7 +133,9 @@ class WriteGroups {
         if (!this.db.inTransaction) {
           try {
             this.db.exec('BEGIN IMMEDIATE');
+            this.search.begin();
           } catch (error) {
+            if (this.db.inTransaction) this.db.exec('ROLLBACK');
             outcomes[i] = { ok: false, error };
             continue;
           }
@@ -149,6 +161,7 @@ class WriteGroups {
       }
       if (this.db.inTransaction) {
         try {
+          this.search.finish();
           this.db.exec('COMMIT');
           open = [];
         } catch (error) {
